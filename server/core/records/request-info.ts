@@ -1,0 +1,30 @@
+/** What a request contributes to rule evaluation (`@request.*`). */
+import type { Collection } from "../models/collection.ts";
+
+/** A loaded record: field values by name (stored form). */
+export type RecordData = Record<string, unknown>;
+
+/** The authenticated record of a request. */
+export interface AuthInfo {
+  collection: Collection;
+  record: RecordData;
+  /** Superusers bypass every rule. */
+  isSuperuser: boolean;
+}
+
+/** `@request.*` data for rules and filters. */
+export interface RequestInfo {
+  auth: AuthInfo | null;
+  method: string;
+  context: "default" | "oauth2" | "otp" | "password" | "realtime" | "protectedFile" | "batch" | "expand";
+  /** Header names lower-snake-cased (`X-Token` → `x_token`), first values. */
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  /** Submitted body with modifiers resolved; undefined outside create/update. */
+  body: RecordData | undefined;
+}
+
+/** A guest request with nothing submitted (for internal reads). */
+export function guestRequest(method = "GET"): RequestInfo {
+  return { auth: null, method, context: "default", headers: {}, query: {}, body: undefined };
+}

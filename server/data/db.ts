@@ -1,0 +1,116 @@
+/**
+ * Opens the database: SQLite (`better-sqlite3`, WAL) by default, PostgreSQL when a URL is
+ * given. Callers get a Kysely instance plus the engine's dialect.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from "kysely";
+import pg from "pg";
+import type { DataDialect } from "./dialects/data-dialect.ts";
+import { postgresDialect } from "./dialects/postgres/postgres-dialect.ts";
+import { sqliteDialect } from "./dialects/sqlite/sqlite-dialect.ts";
+
+/** Rows of any table: the registry decides the shape at run time. */
+export type AnyDB = Record<string, Record<string, unknown>>;
+
+/** An open database. */
+export interface Database {
+  kysely: Kysely<AnyDB>;
+  dialect: DataDialect;
+  /** Runs the engine's integrity check; returns "ok" or the problems found. */
+  integrityCheck(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** How many prepared statements SQLite keeps (the hot list queries repeat a few shapes). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * SQLite pragmas. `synchronous = FULL` in WAL mode: each commit is fsynced before it is
+ * acknowledged, so an acknowledged write survives power loss too (see ADR 004).
+ */
+const SQLITE_PRAGMAS = [
+  "journal_mode = WAL",
+  "synchronous = FULL",
+  "busy_timeout = 10000",
+  "foreign_keys = OFF",
+  "temp_store = MEMORY",
+  "cache_size = -32000",
+  "journal_size_limit = 200000000",
+];
+
+/** Wraps better-sqlite3 so Kysely reuses prepared statements instead of re-preparing. */
+function cachingDatabase(db: SqliteDatabase.Database): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => db.close(),
+    prepare(query: string) {
+      let stmt = cache.get(query);
+      if (stmt) {
+        cache.delete(query);
+      } else {
+        stmt = db.prepare(query);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+      }
+      cache.set(query, stmt);
+      return stmt as unknown as ReturnType<KyselySqliteDatabase["prepare"]>;
+    },
+  };
+}
+
+/** Opens SQLite at `<dataDir>/data.db`. */
+export function openSqlite(dataDir: string): Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const raw = new SqliteDatabase(path.join(dataDir, "data.db"));
+  for (const pragma of SQLITE_PRAGMAS) raw.pragma(pragma);
+  const kysely = new Kysely<AnyDB>({ dialect: new SqliteDialect({ database: cachingDatabase(raw) }) });
+  return {
+    kysely,
+    dialect: sqliteDialect,
+    async integrityCheck() {
+      const rows = raw.pragma("integrity_check") as { integrity_check: string }[];
+      return rows.map((r) => r.integrity_check).join("; ");
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+// COUNT(*) and other int8 values come back as strings by default; they fit in a double here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Opens PostgreSQL at a connection URL. */
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const kysely = new Kysely<AnyDB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    dialect: postgresDialect,
+    async integrityCheck() {
+      // PostgreSQL has no whole-database check; verify every table can be scanned.
+      const client = await pool.connect();
+      try {
+        const tables = await client.query<{ tablename: string }>(
+          "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()",
+        );
+        for (const t of tables.rows) await client.query(`SELECT count(*) FROM "${t.tablename.replace(/"/g, '""')}"`);
+        return "ok";
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+/** Opens the configured database. */
+export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Database {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+}

@@ -1,0 +1,18 @@
+/**
+ * What the data layer needs to know about an engine: its filter SQL fragments, column types
+ * and capabilities. Code branches on these, never on the engine name.
+ */
+import type { Sql, SearchDialect } from "../../tools/search/index.ts";
+import type { Field } from "../../core/models/collection.ts";
+
+/** Capabilities and schema fragments of one database engine. */
+export interface DataDialect extends SearchDialect {
+  /** Column definition (type, default, nullability) for a registry field. */
+  columnDefinition(field: Field): string;
+  /** Extra column definitions every record table gets (e.g. a row-order column). */
+  extraColumns: readonly string[];
+  /** Cast of a bound parameter to the column type of a field (virtual rows for create rules). */
+  castParam(field: Field, param: Sql): Sql;
+  /** DDL runs inside transactions (PostgreSQL) or not. */
+  transactionalDdl: boolean;
+}

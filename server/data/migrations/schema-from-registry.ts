@@ -1,0 +1,32 @@
+/** DDL generated from the collection registry: one table per collection plus its indexes. */
+import { sql, type Kysely } from "kysely";
+import type { Collection, IndexSpec } from "../../core/models/collection.ts";
+import type { DataDialect } from "../dialects/data-dialect.ts";
+import { quoteId } from "../dialects/shared-sql.ts";
+import type { AnyDB } from "../db.ts";
+
+function indexColumn(column: string): string {
+  const lower = /^lower\((\w+)\)$/.exec(column);
+  return lower ? `lower(${quoteId(lower[1] as string)})` : quoteId(column);
+}
+
+/** `CREATE INDEX` statement for an index of a collection. */
+export function createIndexSql(collection: Collection, index: IndexSpec): string {
+  const where = index.where ? ` WHERE ${index.where}` : "";
+  return (
+    `CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${quoteId(index.name)} ` +
+    `ON ${quoteId(collection.name)} (${index.columns.map(indexColumn).join(", ")})${where}`
+  );
+}
+
+/** `CREATE TABLE` statement for a collection. */
+export function createTableSql(collection: Collection, dialect: DataDialect): string {
+  const columns = collection.fields.map((f) => `${quoteId(f.name)} ${dialect.columnDefinition(f)}`);
+  return `CREATE TABLE IF NOT EXISTS ${quoteId(collection.name)} (${[...columns, ...dialect.extraColumns].join(", ")})`;
+}
+
+/** Creates a collection's table and indexes. */
+export async function createCollection(db: Kysely<AnyDB>, dialect: DataDialect, collection: Collection): Promise<void> {
+  await sql.raw(createTableSql(collection, dialect)).execute(db);
+  for (const index of collection.indexes) await sql.raw(createIndexSql(collection, index)).execute(db);
+}

@@ -1,0 +1,345 @@
+/**
+ * The collection registry: Cahier's six collections, their fields, limits, indexes and API
+ * rules. Everything else (migrations, validation, rules, filter resolution, schema export)
+ * derives from this file. Rules are PocketBase filter expressions; superusers bypass them all.
+ */
+import { crc32 } from "node:zlib";
+import type {
+  AuthCollection,
+  Collection,
+  Field,
+  IndexSpec,
+} from "../../core/models/collection.ts";
+
+/** PocketBase's collection id scheme: `pbc_` + crc32 of `<type>_<name>`. */
+function collectionId(type: "base" | "auth", name: string): string {
+  return `pbc_${crc32(`${type}_${name}`)}`;
+}
+
+/** Id of the `users` collection (fixed by PocketBase). */
+export const USERS_COLLECTION_ID = "_pb_users_auth_";
+/** Id of the `_superusers` collection (fixed by PocketBase). */
+export const SUPERUSERS_COLLECTION_ID = "pbc_3142635823";
+const ENTRIES_ID = collectionId("base", "entries");
+const POSTS_ID = collectionId("base", "posts");
+const COLLECTIONS_ID = collectionId("base", "collections");
+const ITEMS_ID = collectionId("base", "items");
+
+/** Slug pattern for entry and collection names and post slugs. */
+export const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
+/** Username pattern (3–30 characters, case-insensitive uniqueness). */
+export const USERNAME_PATTERN = "^[A-Za-z0-9_.-]{3,30}$";
+/** Visibility values shared by entries and collections. */
+export const VISIBILITIES = ["private", "unlisted", "public"] as const;
+/** Supported interface and content languages. */
+export const LOCALES = ["en", "fr"] as const;
+/** User roles beyond the default `""`. */
+export const ROLES = ["writer", "admin"] as const;
+
+const MB = 1024 * 1024;
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+
+const idField: Field = {
+  name: "id",
+  type: "text",
+  system: true,
+  required: true,
+  primaryKey: true,
+  min: 15,
+  max: 15,
+  pattern: "^[a-z0-9]+$",
+  autogeneratePattern: "[a-z0-9]{15}",
+};
+const autodates: Field[] = [
+  { name: "created", type: "autodate", system: true, onCreate: true, onUpdate: false },
+  { name: "updated", type: "autodate", system: true, onCreate: true, onUpdate: true },
+];
+const authFields: Field[] = [
+  { name: "password", type: "password", system: true, hidden: true, required: true, min: 8, max: 71, cost: 10 },
+  {
+    name: "tokenKey",
+    type: "text",
+    system: true,
+    hidden: true,
+    required: true,
+    min: 30,
+    max: 60,
+    autogeneratePattern: "[a-zA-Z0-9]{50}",
+  },
+  { name: "email", type: "email", system: true, required: true },
+  { name: "emailVisibility", type: "bool", system: true },
+  { name: "verified", type: "bool", system: true },
+];
+const authIndexes = (name: string): IndexSpec[] => [
+  { name: `idx_tokenKey_${name}`, columns: ["tokenKey"], unique: true, field: "tokenKey" },
+  { name: `idx_email_${name}`, columns: ["email"], unique: true, where: "email != ''", field: "email" },
+];
+
+const isAdmin = `@request.auth.collectionName = "users" && @request.auth.role = "admin"`;
+const isWriter = `(@request.auth.role = "writer" || @request.auth.role = "admin")`;
+
+/** Users: accounts that write entries and (with the writer role) posts. */
+export const usersCollection: AuthCollection = {
+  id: USERS_COLLECTION_ID,
+  name: "users",
+  type: "auth",
+  system: false,
+  fields: [
+    idField,
+    ...authFields,
+    {
+      name: "username",
+      type: "text",
+      required: true,
+      min: 3,
+      max: 30,
+      pattern: USERNAME_PATTERN,
+      autogeneratePattern: "user[0-9]{6}",
+    },
+    { name: "name", type: "text", max: 80 },
+    {
+      name: "avatar",
+      type: "file",
+      maxSelect: 1,
+      maxSize: 5 * MB,
+      mimeTypes: IMAGE_TYPES,
+      thumbs: ["200x200"],
+      protected: false,
+    },
+    { name: "role", type: "select", values: ROLES, maxSelect: 1 },
+    { name: "bio", type: "text", max: 2000 },
+    { name: "locale", type: "select", values: LOCALES, maxSelect: 1 },
+    ...autodates,
+  ],
+  indexes: [
+    ...authIndexes("users"),
+    { name: "idx_username_users", columns: ["lower(username)"], unique: true, field: "username" },
+  ],
+  listRule: "",
+  viewRule: "",
+  createRule: `@request.body.role:isset = false || @request.body.role = "" || (${isAdmin})`,
+  // SECURITY: a user may edit themself but never their own role; admins manage everyone.
+  updateRule: `(id = @request.auth.id && (@request.body.role:isset = false || @request.body.role = role)) || (${isAdmin})`,
+  deleteRule: "id = @request.auth.id",
+  auth: {
+    identityFields: ["email", "username"],
+    authTokenDuration: 432000,
+    authRule: "",
+    manageRule: isAdmin,
+  },
+};
+
+/** Superusers: operators of the instance; they bypass every rule. */
+export const superusersCollection: AuthCollection = {
+  id: SUPERUSERS_COLLECTION_ID,
+  name: "_superusers",
+  type: "auth",
+  system: true,
+  fields: [idField, ...authFields, ...autodates],
+  indexes: authIndexes("_superusers"),
+  listRule: null,
+  viewRule: null,
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  auth: { identityFields: ["email"], authTokenDuration: 86400, authRule: "", manageRule: null },
+};
+
+const visibilityField: Field = {
+  name: "visibility",
+  type: "select",
+  values: VISIBILITIES,
+  maxSelect: 1,
+  required: true,
+  default: "private",
+};
+const tagsField: Field = { name: "tags", type: "tags", maxSelect: 20, maxLength: 40 };
+const slugField = (name: string): Field => ({
+  name,
+  type: "text",
+  required: true,
+  min: 1,
+  max: 120,
+  pattern: SLUG_PATTERN,
+});
+const ownerField = (name: string, required: boolean, cascadeDelete: boolean): Field => ({
+  name,
+  type: "relation",
+  collectionId: USERS_COLLECTION_ID,
+  maxSelect: 1,
+  required,
+  cascadeDelete,
+});
+const markdownField = (name: string, max: number): Field => ({ name, type: "text", max });
+
+/** Collections: notebooks that group a user's entries. */
+export const collectionsCollection: Collection = {
+  id: COLLECTIONS_ID,
+  name: "collections",
+  type: "base",
+  system: false,
+  fields: [
+    idField,
+    ownerField("owner", true, true),
+    slugField("name"),
+    { name: "title", type: "text", required: true, max: 200 },
+    markdownField("description", 2000),
+    visibilityField,
+    ...autodates,
+  ],
+  indexes: [
+    { name: "idx_owner_name_collections", columns: ["owner", "name"], unique: true, field: "name" },
+  ],
+  listRule: `visibility = "public" || owner = @request.auth.id`,
+  viewRule: `visibility != "private" || owner = @request.auth.id`,
+  createRule: `@request.auth.collectionName = "users" && owner = @request.auth.id`,
+  updateRule: `owner = @request.auth.id && (@request.body.owner:isset = false || @request.body.owner = @request.auth.id)`,
+  deleteRule: "owner = @request.auth.id",
+};
+
+/** Entries: journal entries, private by default. */
+export const entriesCollection: Collection = {
+  id: ENTRIES_ID,
+  name: "entries",
+  type: "base",
+  system: false,
+  fields: [
+    idField,
+    ownerField("author", true, true),
+    slugField("name"),
+    { name: "title", type: "text", required: true, max: 200 },
+    markdownField("content", 100_000),
+    {
+      name: "collection",
+      type: "relation",
+      collectionId: COLLECTIONS_ID,
+      maxSelect: 1,
+      cascadeDelete: false,
+    },
+    visibilityField,
+    tagsField,
+    { name: "date", type: "date" },
+    {
+      name: "attachments",
+      type: "file",
+      maxSelect: 10,
+      maxSize: 10 * MB,
+      mimeTypes: [],
+      thumbs: ["400x0"],
+      protected: true,
+    },
+    ...autodates,
+  ],
+  indexes: [
+    { name: "idx_author_name_entries", columns: ["author", "name"], unique: true, field: "name" },
+    { name: "idx_visibility_date_entries", columns: ["visibility", "date"] },
+    { name: "idx_collection_entries", columns: ["collection"] },
+  ],
+  listRule: `visibility = "public" || author = @request.auth.id`,
+  viewRule: `visibility != "private" || author = @request.auth.id`,
+  // SECURITY: an entry may only join a collection of its own author.
+  createRule:
+    `@request.auth.collectionName = "users" && author = @request.auth.id && ` +
+    `(collection = "" || collection.owner = @request.auth.id)`,
+  updateRule:
+    `author = @request.auth.id && (@request.body.author:isset = false || @request.body.author = @request.auth.id) && ` +
+    `(@request.body.collection:isset = false || @request.body.collection = "" || @request.body.collection.owner = @request.auth.id)`,
+  deleteRule: "author = @request.auth.id",
+};
+
+/** Posts: blog posts by writers; drafts and scheduled posts stay with their author. */
+export const postsCollection: Collection = {
+  id: POSTS_ID,
+  name: "posts",
+  type: "base",
+  system: false,
+  fields: [
+    idField,
+    ownerField("author", true, true),
+    slugField("slug"),
+    { name: "title", type: "text", required: true, max: 200 },
+    markdownField("excerpt", 500),
+    markdownField("content", 200_000),
+    {
+      name: "cover",
+      type: "file",
+      maxSelect: 1,
+      maxSize: 5 * MB,
+      mimeTypes: IMAGE_TYPES,
+      thumbs: ["1200x630", "600x315", "400x0"],
+      protected: false,
+    },
+    tagsField,
+    {
+      name: "status",
+      type: "select",
+      values: ["draft", "published"],
+      maxSelect: 1,
+      required: true,
+      default: "draft",
+    },
+    { name: "publishedAt", type: "date" },
+    { name: "lang", type: "select", values: LOCALES, maxSelect: 1 },
+    ...autodates,
+  ],
+  indexes: [
+    { name: "idx_author_slug_posts", columns: ["author", "slug"], unique: true, field: "slug" },
+    { name: "idx_status_published_posts", columns: ["status", "publishedAt"] },
+  ],
+  listRule: `(status = "published" && publishedAt != "" && publishedAt <= @now) || author = @request.auth.id`,
+  viewRule: `(status = "published" && publishedAt != "" && publishedAt <= @now) || author = @request.auth.id`,
+  createRule: `@request.auth.collectionName = "users" && author = @request.auth.id && ${isWriter}`,
+  updateRule: `author = @request.auth.id && (@request.body.author:isset = false || @request.body.author = @request.auth.id)`,
+  deleteRule: "author = @request.auth.id",
+};
+
+/** Items: the admin-only instances area (`/i`). */
+export const itemsCollection: Collection = {
+  id: ITEMS_ID,
+  name: "items",
+  type: "base",
+  system: false,
+  fields: [
+    idField,
+    { name: "code", type: "text", required: true, min: 2, max: 64, pattern: "^[A-Za-z0-9_-]{2,64}$" },
+    { name: "name", type: "text", required: true, max: 200 },
+    markdownField("description", 5000),
+    {
+      name: "status",
+      type: "select",
+      values: ["active", "archived"],
+      maxSelect: 1,
+      required: true,
+      default: "active",
+    },
+    tagsField,
+    { name: "data", type: "json", maxSize: 64 * 1024 },
+    {
+      name: "image",
+      type: "file",
+      maxSelect: 1,
+      maxSize: 5 * MB,
+      mimeTypes: IMAGE_TYPES,
+      thumbs: ["400x300"],
+      protected: false,
+    },
+    ownerField("owner", false, false),
+    ...autodates,
+  ],
+  indexes: [{ name: "idx_code_items", columns: ["code"], unique: true, field: "code" }],
+  listRule: isAdmin,
+  viewRule: isAdmin,
+  createRule: isAdmin,
+  updateRule: isAdmin,
+  deleteRule: isAdmin,
+};
+
+/** Every collection, in dependency order (referenced collections first). */
+export const COLLECTIONS: readonly Collection[] = [
+  superusersCollection,
+  usersCollection,
+  collectionsCollection,
+  entriesCollection,
+  postsCollection,
+  itemsCollection,
+];

@@ -1,0 +1,182 @@
+/**
+ * Turns a parsed filter (see `tools/filter`) into a SQL condition, asking the field resolver
+ * for every identifier. Dialect-neutral: engine differences go through `SearchDialect`.
+ *
+ * SECURITY: every value from the filter text is a bound parameter, never spliced into SQL.
+ */
+import { sql } from "kysely";
+import type { FilterNode, Operand, Operator } from "../filter/index.ts";
+import { compareStatic, isNumericText, likePattern, type BaseOperator } from "./static-compare.ts";
+import {
+  SearchError,
+  type FieldResolver,
+  type ResolvedOperand,
+  type SearchDialect,
+  type Sql,
+  type StaticValue,
+  type ValueType,
+} from "./types.ts";
+
+/** Builds the SQL condition for a filter tree. */
+export function buildFilter(node: FilterNode, resolver: FieldResolver, dialect: SearchDialect): Sql {
+  switch (node.type) {
+    case "and":
+    case "or": {
+      const parts = node.children.map((child) => buildFilter(child, resolver, dialect));
+      return sql`(${sql.join(parts, node.type === "and" ? sql` AND ` : sql` OR `)})`;
+    }
+    case "compare":
+      return buildComparison(node.op, node.left, node.right, resolver, dialect);
+  }
+}
+
+function resolveOperand(operand: Operand, resolver: FieldResolver): ResolvedOperand {
+  switch (operand.kind) {
+    case "text":
+      return { kind: "static", value: operand.value };
+    case "number":
+      return { kind: "static", value: operand.value };
+    case "identifier":
+      return resolver.resolve(operand.name);
+    case "function":
+      throw new SearchError(`Unsupported filter function "${operand.name}".`);
+  }
+}
+
+/** One side of a comparison once multi-value sets have been given a row alias. */
+interface Term {
+  sql: Sql;
+  type: ValueType | "static";
+  nullable: boolean;
+  value?: StaticValue;
+}
+
+function buildComparison(
+  op: Operator,
+  leftOperand: Operand,
+  rightOperand: Operand,
+  resolver: FieldResolver,
+  dialect: SearchDialect,
+): Sql {
+  const anyOf = op.startsWith("?");
+  const baseOp = (anyOf ? op.slice(1) : op) as BaseOperator;
+  const left = resolveOperand(leftOperand, resolver);
+  const right = resolveOperand(rightOperand, resolver);
+
+  if (left.kind === "static" && right.kind === "static") {
+    return dialect.bool(compareStatic(baseOp, left.value, right.value));
+  }
+
+  const sets: { from: Sql; where: Sql | null }[] = [];
+  const toTerm = (operand: ResolvedOperand): Term => {
+    switch (operand.kind) {
+      case "static":
+        return { sql: sql`${operand.value}`, type: "static", nullable: operand.value === null, value: operand.value };
+      case "scalar":
+        return { sql: operand.sql, type: operand.type, nullable: operand.nullable };
+      case "multi":
+        sets.push({ from: operand.from, where: operand.where });
+        return { sql: operand.value, type: operand.type, nullable: true };
+      case "staticList": {
+        const alias = resolver.nextAlias();
+        const rows = operand.values.length
+          ? sql.join(operand.values.map((v) => sql`SELECT ${textOrNull(v)} AS v`), sql` UNION ALL `)
+          : sql`SELECT NULL AS v WHERE 1 = 0`;
+        sets.push({ from: sql`(${rows}) AS ${sql.id(alias)}`, where: null });
+        return { sql: sql.ref(`${alias}.v`), type: "text", nullable: true };
+      }
+    }
+  };
+  const l = toTerm(left);
+  const r = toTerm(right);
+  const condition = (a: Term, b: Term) => compareTerms(baseOp, a, b, dialect);
+
+  if (sets.length === 0) return condition(l, r);
+
+  const from = sql.join(sets.map((s) => s.from), sql`, `);
+  const wheres = sets.flatMap((s) => (s.where ? [s.where] : []));
+  const where = (extra: Sql) => sql.join([...wheres, extra], sql` AND `);
+  const nullTerm = (t: Term, multi: boolean): Term =>
+    multi ? { sql: sql`NULL`, type: t.type, nullable: true, value: null } : t;
+  const leftMulti = left.kind === "multi" || left.kind === "staticList";
+  const rightMulti = right.kind === "multi" || right.kind === "staticList";
+  const exists = sql`EXISTS (SELECT 1 FROM ${from}${wheres.length ? sql` WHERE ${sql.join(wheres, sql` AND `)}` : sql``})`;
+  // An empty set behaves like one NULL value, as PocketBase's LEFT JOIN over json_each does.
+  const emptyCase =
+    sets.length === 1 ? condition(nullTerm(l, leftMulti), nullTerm(r, rightMulti)) : dialect.bool(false);
+
+  if (anyOf) {
+    return sql`(EXISTS (SELECT 1 FROM ${from} WHERE ${where(condition(l, r))}) OR (NOT ${exists} AND ${emptyCase}))`;
+  }
+  return sql`(NOT EXISTS (SELECT 1 FROM ${from} WHERE ${where(dialect.isNotTrue(condition(l, r)))}) AND (${exists} OR ${emptyCase}))`;
+}
+
+function textOrNull(value: StaticValue): StaticValue {
+  return value === null ? null : String(value);
+}
+
+function isEmptyStatic(t: Term): boolean {
+  return t.type === "static" && (t.value === null || t.value === "");
+}
+
+/**
+ * Aligns a static value with the type of the other side, as SQLite's column affinity does,
+ * so both dialects compare the same way.
+ */
+function align(a: Term, b: Term, dialect: SearchDialect): [Sql, Sql] {
+  const fix = (self: Term, other: Term): Sql => {
+    if (self.type === "static" && other.type !== "static") {
+      const v = self.value ?? null;
+      if (other.type === "text" && typeof v === "number") return sql`${String(v)}`;
+      if (other.type === "number" && typeof v === "string" && isNumericText(v)) return sql`${Number(v)}`;
+    }
+    if (self.type === "number" && other.type === "static" && typeof other.value === "string" && !isNumericText(other.value)) {
+      return dialect.toText(self.sql);
+    }
+    if (self.type === "number" && other.type === "text") return dialect.toText(self.sql);
+    return self.sql;
+  };
+  return [fix(a, b), fix(b, a)];
+}
+
+function coalesced(t: Term, expr: Sql): Sql {
+  return t.nullable && t.type === "text" ? sql`COALESCE(${expr}, '')` : expr;
+}
+
+function compareTerms(op: BaseOperator, a: Term, b: Term, dialect: SearchDialect): Sql {
+  if (a.type === "static" && b.type === "static") {
+    return dialect.bool(compareStatic(op, a.value ?? null, b.value ?? null));
+  }
+  if (op === "=" || op === "!=") {
+    // PocketBase normalises "" and NULL: `a = ""` matches both.
+    if (isEmptyStatic(a) || isEmptyStatic(b)) {
+      const t = isEmptyStatic(a) ? b : a;
+      if (isEmptyStatic(t)) return dialect.bool(op === "=");
+      const expr = t.type === "text" ? t.sql : dialect.toText(t.sql);
+      return op === "="
+        ? sql`(${expr} = '' OR ${expr} IS NULL)`
+        : sql`(${expr} <> '' AND ${expr} IS NOT NULL)`;
+    }
+    const [x, y] = align(a, b, dialect);
+    const textual = a.type === "text" || b.type === "text";
+    if (textual) {
+      const cx = coalesced(a, x);
+      const cy = coalesced(b, y);
+      return op === "=" ? sql`(${cx} = ${cy})` : sql`(${cx} <> ${cy})`;
+    }
+    return op === "=" ? sql`(${x} = ${y})` : dialect.isDistinct(x, y);
+  }
+  if (op === "~" || op === "!~") {
+    const left = a.type === "text" ? coalesced(a, a.sql) : dialect.toText(a.sql);
+    let pattern: Sql;
+    if (b.type === "static") {
+      pattern = sql`${likePattern(b.value === null ? "" : String(b.value))}`;
+    } else {
+      const right = b.type === "text" ? coalesced(b, b.sql) : dialect.toText(b.sql);
+      pattern = sql`('%' || ${right} || '%')`;
+    }
+    return dialect.like(left, pattern, op === "!~");
+  }
+  const [x, y] = align(a, b, dialect);
+  return sql`(${x} ${sql.raw(op)} ${y})`;
+}
