@@ -17,13 +17,38 @@ import {
   type ValueType,
 } from "./types.ts";
 
+/** A condition, or a constant when it could be decided before the query runs. */
+export type Condition = Sql | boolean;
+
 /** Builds the SQL condition for a filter tree. */
 export function buildFilter(node: FilterNode, resolver: FieldResolver, dialect: SearchDialect): Sql {
+  const condition = buildCondition(node, resolver, dialect);
+  return typeof condition === "boolean" ? dialect.bool(condition) : condition;
+}
+
+/**
+ * Builds a condition, folding constant parts (`@request.auth.id != ""`, comparisons of a
+ * required column with `""`) so the database sees the simplest query and can use indexes.
+ */
+export function buildCondition(node: FilterNode, resolver: FieldResolver, dialect: SearchDialect): Condition {
   switch (node.type) {
     case "and":
     case "or": {
-      const parts = node.children.map((child) => buildFilter(child, resolver, dialect));
-      return sql`(${sql.join(parts, node.type === "and" ? sql` AND ` : sql` OR `)})`;
+      const isAnd = node.type === "and";
+      const parts: Sql[] = [];
+      for (const child of node.children) {
+        const c = buildCondition(child, resolver, dialect);
+        if (c === true) {
+          if (!isAnd) return true;
+        } else if (c === false) {
+          if (isAnd) return false;
+        } else {
+          parts.push(c);
+        }
+      }
+      if (parts.length === 0) return isAnd;
+      if (parts.length === 1) return parts[0] as Sql;
+      return sql`(${sql.join(parts, isAnd ? sql` AND ` : sql` OR `)})`;
     }
     case "compare":
       return buildComparison(node.op, node.left, node.right, resolver, dialect);
@@ -48,6 +73,7 @@ interface Term {
   sql: Sql;
   type: ValueType | "static";
   nullable: boolean;
+  nonEmpty?: boolean;
   value?: StaticValue;
 }
 
@@ -57,14 +83,14 @@ function buildComparison(
   rightOperand: Operand,
   resolver: FieldResolver,
   dialect: SearchDialect,
-): Sql {
+): Condition {
   const anyOf = op.startsWith("?");
   const baseOp = (anyOf ? op.slice(1) : op) as BaseOperator;
   const left = resolveOperand(leftOperand, resolver);
   const right = resolveOperand(rightOperand, resolver);
 
   if (left.kind === "static" && right.kind === "static") {
-    return dialect.bool(compareStatic(baseOp, left.value, right.value));
+    return compareStatic(baseOp, left.value, right.value);
   }
 
   const sets: { from: Sql; where: Sql | null }[] = [];
@@ -73,7 +99,7 @@ function buildComparison(
       case "static":
         return { sql: sql`${operand.value}`, type: "static", nullable: operand.value === null, value: operand.value };
       case "scalar":
-        return { sql: operand.sql, type: operand.type, nullable: operand.nullable };
+        return { sql: operand.sql, type: operand.type, nullable: operand.nullable, nonEmpty: operand.nonEmpty ?? false };
       case "multi":
         sets.push({ from: operand.from, where: operand.where });
         return { sql: operand.value, type: operand.type, nullable: true };
@@ -89,9 +115,12 @@ function buildComparison(
   };
   const l = toTerm(left);
   const r = toTerm(right);
-  const condition = (a: Term, b: Term) => compareTerms(baseOp, a, b, dialect);
+  const condition = (a: Term, b: Term): Sql => {
+    const c = compareTerms(baseOp, a, b, dialect);
+    return typeof c === "boolean" ? dialect.bool(c) : c;
+  };
 
-  if (sets.length === 0) return condition(l, r);
+  if (sets.length === 0) return compareTerms(baseOp, l, r, dialect);
 
   const from = sql.join(sets.map((s) => s.from), sql`, `);
   const wheres = sets.flatMap((s) => (s.where ? [s.where] : []));
@@ -143,15 +172,16 @@ function coalesced(t: Term, expr: Sql): Sql {
   return t.nullable && t.type === "text" ? sql`COALESCE(${expr}, '')` : expr;
 }
 
-function compareTerms(op: BaseOperator, a: Term, b: Term, dialect: SearchDialect): Sql {
+function compareTerms(op: BaseOperator, a: Term, b: Term, dialect: SearchDialect): Condition {
   if (a.type === "static" && b.type === "static") {
-    return dialect.bool(compareStatic(op, a.value ?? null, b.value ?? null));
+    return compareStatic(op, a.value ?? null, b.value ?? null);
   }
   if (op === "=" || op === "!=") {
     // PocketBase normalises "" and NULL: `a = ""` matches both.
     if (isEmptyStatic(a) || isEmptyStatic(b)) {
       const t = isEmptyStatic(a) ? b : a;
-      if (isEmptyStatic(t)) return dialect.bool(op === "=");
+      if (isEmptyStatic(t)) return op === "=";
+      if (t.nonEmpty) return op !== "=";
       const expr = t.type === "text" ? t.sql : dialect.toText(t.sql);
       return op === "="
         ? sql`(${expr} = '' OR ${expr} IS NULL)`

@@ -20,6 +20,8 @@ export interface ScalarOperand {
   type: ValueType;
   /** The expression may yield NULL (relation subqueries, JSON paths). */
   nullable: boolean;
+  /** The value is never empty or NULL (required columns): `= ""` folds to false. */
+  nonEmpty?: boolean;
 }
 
 /**

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Entry of the `cahier` command. Cahier runs its TypeScript sources directly on Node 24
+// (type stripping); on an older Node it re-runs itself with the Node 24 that `npm install`
+// put in node_modules (the `node` devDependency).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const major = Number(process.versions.node.split(".")[0]);
+if (major < 24) {
+  const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  const pinned = path.join(root, "node_modules", ".bin", "node");
+  if (!existsSync(pinned)) {
+    console.error(`Cahier needs Node.js 24 or newer (this is ${process.version}). Run "npm install" first.`);
+    process.exit(1);
+  }
+  const result = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(result.status ?? 1);
+}
+
+const { main } = await import("../server/cli.ts");
+const code = await main(process.argv.slice(2));
+if (code >= 0) process.exitCode = code;

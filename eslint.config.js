@@ -1,0 +1,155 @@
+// ESLint flat config. Decisions behind it: docs/decisions/001-package-layout-and-layer-import-rules.md
+// (the import zones) and docs/decisions/007-tooling.md (why these plugins and no stylistic rules:
+// Prettier owns formatting).
+import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import tseslint from "typescript-eslint";
+
+const root = import.meta.dirname;
+
+/** Node.js globals for the few plain `.js` files (TypeScript files get them from `@types/node`). */
+const nodeGlobals = Object.fromEntries(
+  [
+    "AbortController",
+    "AbortSignal",
+    "Buffer",
+    "URL",
+    "URLSearchParams",
+    "TextDecoder",
+    "TextEncoder",
+    "clearImmediate",
+    "clearInterval",
+    "clearTimeout",
+    "console",
+    "fetch",
+    "process",
+    "queueMicrotask",
+    "setImmediate",
+    "setInterval",
+    "setTimeout",
+    "structuredClone",
+  ].map((name) => [name, "readonly"]),
+);
+
+/** Unused variables are errors unless their name starts with `_`. */
+const unusedVarsOptions = {
+  argsIgnorePattern: "^_",
+  varsIgnorePattern: "^_",
+  caughtErrorsIgnorePattern: "^_",
+  destructuredArrayIgnorePattern: "^_",
+};
+
+/**
+ * Layer rules (ADR 001). Imports flow one way: http → core → data → tools; `shared` is
+ * isomorphic and `app` never reaches into the server. Paths are relative to this file.
+ */
+const layerZones = [
+  {
+    target: "server/tools",
+    from: "server",
+    except: ["./tools"],
+    message: "server/tools is independent: it imports nothing else from server/ (ADR 001).",
+  },
+  {
+    target: "server/data",
+    from: "server/http",
+    message: "server/data may not import server/http (ADR 001).",
+  },
+  {
+    target: "server/data",
+    from: "server/core",
+    except: ["./models"],
+    message: "server/data may import only server/core/models from core, for types (ADR 001).",
+  },
+  {
+    target: "server/core",
+    from: "server/http",
+    message: "server/core is framework-free: it may not import server/http (ADR 001).",
+  },
+  {
+    target: "shared",
+    from: ["server", "app"],
+    message: "shared is isomorphic: it may not import server/ or app/ (ADR 001).",
+  },
+  {
+    target: "app",
+    from: "server",
+    message: "app reaches the server only through the API (ADR 001).",
+  },
+];
+
+export default defineConfig([
+  globalIgnores(["node_modules/", "data/", "test-data/", "coverage/", ".bench/", "docs/"]),
+
+  js.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: nodeGlobals },
+    rules: {
+      "no-unused-vars": ["error", unusedVarsOptions],
+      // Off in eslint-config-prettier too: Prettier's line breaks can trip it.
+      "no-unexpected-multiline": "off",
+    },
+  },
+
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    extends: [tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", unusedVarsOptions],
+      "@typescript-eslint/restrict-template-expressions": [
+        "error",
+        {
+          allowAny: false,
+          allowBoolean: true,
+          allowNever: false,
+          allowNullish: false,
+          allowNumber: true,
+          allowRegExp: false,
+        },
+      ],
+      // Stated so no later block can quietly drop it (style.md: never turn it off).
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+
+  {
+    files: ["**/*.{js,ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      // Resolves relative `.ts` imports and the `#server/*`-style subpath imports of package.json.
+      // An import that does not resolve is skipped by the zone rule, so keep this accurate.
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".node"],
+          conditionNames: ["types", "import", "node", "default"],
+        }),
+      ],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: layerZones }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+
+  {
+    // Tests assert on shapes they just built or received as JSON; `!` and `any` flows are the
+    // normal cost there. The other no-unsafe-* rules (enum comparison, declaration merging,
+    // function type, unary minus) catch real mistakes and stay on.
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+    },
+  },
+]);

@@ -1,0 +1,117 @@
+/**
+ * `cahier` command line: serve | migrate | superuser upsert EMAIL PASSWORD | seed.
+ */
+import { createApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { superusersCollection } from "./data/registry/collections.ts";
+import { openDatabase } from "./data/db.ts";
+import { migrate } from "./data/migrations/index.ts";
+import type { RequestInfo } from "./core/records/request-info.ts";
+import { CoreError } from "./core/errors.ts";
+
+const USAGE = `Usage: cahier <command>
+
+Commands:
+  serve                              Start the server (default)
+  migrate                            Apply pending database migrations
+  superuser upsert EMAIL PASSWORD    Create or update a superuser
+  seed                               Add demo content (users, entries, posts, collections, items)
+`;
+
+/** A request acting as a superuser, for operator commands. */
+export function operatorRequest(): RequestInfo {
+  return {
+    auth: { collection: superusersCollection, record: { id: "" }, isSuperuser: true },
+    method: "POST",
+    context: "default",
+    headers: {},
+    query: {},
+    body: undefined,
+  };
+}
+
+async function serve(config: Config): Promise<void> {
+  const app = await createApp(config);
+  const address = await app.http.listen({ port: config.port, host: config.host });
+  app.http.log.info(`Cahier is serving on ${address} (${app.db.dialect.name})`);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.http.log.info(`${signal} received, closing`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+async function upsertSuperuser(config: Config, email: string | undefined, password: string | undefined): Promise<void> {
+  if (!email || !password) throw new UsageError("superuser upsert needs EMAIL and PASSWORD");
+  const app = await createApp({ ...config, logLevel: "silent" });
+  try {
+    const existing = await app.records.findAuthRecord(superusersCollection, "email", email);
+    const request = operatorRequest();
+    if (existing) {
+      await app.records.update(superusersCollection, request, String(existing.id), { password, passwordConfirm: password });
+      console.log(`Updated superuser ${email}.`);
+    } else {
+      await app.records.create(superusersCollection, request, { email, password, passwordConfirm: password, verified: true });
+      console.log(`Created superuser ${email}.`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+class UsageError extends Error {}
+
+/** Runs the CLI with arguments (without node and script). */
+export async function main(argv: string[]): Promise<number> {
+  const [command = "serve", ...rest] = argv;
+  try {
+    const config = loadConfig();
+    switch (command) {
+      case "serve":
+        await serve(config);
+        return -1;
+      case "migrate": {
+        const db = openDatabase(config);
+        try {
+          const ran = await migrate(db);
+          console.log(ran.length ? `Applied: ${ran.join(", ")}` : "Nothing to migrate.");
+        } finally {
+          await db.close();
+        }
+        return 0;
+      }
+      case "superuser":
+        if (rest[0] !== "upsert") throw new UsageError("unknown superuser command");
+        await upsertSuperuser(config, rest[1], rest[2]);
+        return 0;
+      case "seed": {
+        const { seed } = await import("./seed.ts");
+        const app = await createApp({ ...config, logLevel: "silent" });
+        try {
+          console.log(await seed(app));
+        } finally {
+          await app.close();
+        }
+        return 0;
+      }
+      case "help":
+      case "--help":
+      case "-h":
+        console.log(USAGE);
+        return 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof CoreError) console.error(`${error.message} ${JSON.stringify(error.data)}`);
+    else console.error(error);
+    return 1;
+  }
+}

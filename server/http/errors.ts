@@ -1,0 +1,53 @@
+/** PocketBase-shaped error responses `{data, message, status}` and the central error handler. */
+import type { FastifyError, FastifyInstance } from "fastify";
+import { CoreError, type FieldErrors } from "../core/errors.ts";
+
+/** Default messages per status, as PocketBase words them. */
+export const DEFAULT_MESSAGES: Record<number, string> = {
+  400: "Something went wrong while processing your request.",
+  401: "Missing or invalid authentication.",
+  403: "You are not allowed to perform this request.",
+  404: "The requested resource wasn't found.",
+  413: "Request entity too large.",
+  429: "Too Many Requests.",
+  500: "Something went wrong while processing your request.",
+};
+
+/** The wire body of an error. */
+export interface ApiErrorBody {
+  data: FieldErrors;
+  message: string;
+  status: number;
+}
+
+/** Builds an error body. */
+export function apiErrorBody(status: number, message?: string, data: FieldErrors = {}): ApiErrorBody {
+  return { data, message: sentenize(message ?? DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[400] ?? ""), status };
+}
+
+/** Upper-cases the first letter and ends with a period, as PocketBase does. */
+function sentenize(message: string): string {
+  if (!message) return message;
+  const first = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+/** Installs the error and not-found handlers. */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | CoreError, request, reply) => {
+    if (error instanceof CoreError) {
+      return reply.status(error.status).send(apiErrorBody(error.status, error.message, error.data));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 413 || (error as FastifyError).code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.status(413).send(apiErrorBody(413));
+    }
+    if (status >= 400 && status < 500) {
+      // Framework-level client errors (bad content type, malformed body): never echo details.
+      return reply.status(status).send(apiErrorBody(status));
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send(apiErrorBody(500));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(apiErrorBody(404)));
+}

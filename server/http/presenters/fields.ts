@@ -1,0 +1,73 @@
+/**
+ * The `?fields=` response picker: a comma list of keys and dot paths (`expand.author.name`),
+ * `*` for every key at a level, and `:excerpt(max, withEllipsis?)` for plain-text excerpts.
+ * Applied to list items, not to the paging keys.
+ */
+
+interface PickTree {
+  [key: string]: PickTree | { excerpt: { max: number; ellipsis: boolean } } | true;
+}
+
+function parseFields(fields: string): PickTree {
+  const tree: PickTree = {};
+  for (const raw of fields.split(/,(?![^(]*\))/)) {
+    const item = raw.trim();
+    if (!item) continue;
+    const m = /^(.*?)(?::excerpt\((\d+)(?:\s*,\s*(true|false|1|0))?\))?$/.exec(item);
+    const path = (m?.[1] ?? item).split(".");
+    let node = tree;
+    path.forEach((segment, i) => {
+      if (i === path.length - 1) {
+        node[segment] = m?.[2] ? { excerpt: { max: Number(m[2]), ellipsis: m[3] === "true" || m[3] === "1" } } : true;
+      } else {
+        const next = node[segment];
+        if (typeof next !== "object" || "excerpt" in next) node[segment] = {};
+        node = node[segment] as PickTree;
+      }
+    });
+  }
+  return tree;
+}
+
+function excerpt(value: unknown, max: number, ellipsis: boolean): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  return chars.slice(0, max).join("").trimEnd() + (ellipsis ? "..." : "");
+}
+
+function pick(value: unknown, tree: PickTree): unknown {
+  if (Array.isArray(value)) return value.map((v) => pick(v, tree));
+  if (value === null || typeof value !== "object") return value;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const star = tree["*"];
+  for (const key of Object.keys(source)) {
+    const rule = tree[key] ?? star;
+    if (rule === undefined) continue;
+    if (rule === true) out[key] = source[key];
+    else if ("excerpt" in rule && typeof rule.excerpt === "object") {
+      const e = rule.excerpt as { max: number; ellipsis: boolean };
+      out[key] = excerpt(source[key], e.max, e.ellipsis);
+    } else out[key] = pick(source[key], rule as PickTree);
+  }
+  return out;
+}
+
+/** Applies a `fields` parameter to a successful JSON payload. */
+export function pickFields(payload: unknown, fields: string): unknown {
+  const tree = parseFields(fields);
+  if (Object.keys(tree).length === 0) return payload;
+  if (
+    payload !== null &&
+    typeof payload === "object" &&
+    !Array.isArray(payload) &&
+    Array.isArray((payload as { items?: unknown }).items) &&
+    "perPage" in payload
+  ) {
+    const list = payload as Record<string, unknown>;
+    return { ...list, items: pick(list.items, tree) };
+  }
+  return pick(payload, tree);
+}

@@ -1,0 +1,58 @@
+/** `/api/collections/{collection}/records[/{id}]`: list, view, create, update, delete. */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { findCollection } from "../../core/collections/collection-lookup.ts";
+import { CoreError } from "../../core/errors.ts";
+import type { Collection } from "../../core/models/collection.ts";
+import type { RecordService } from "../../core/records/record-service.ts";
+import { readBody } from "../middlewares/body.ts";
+import { queryOf, requestInfo } from "../request-context.ts";
+
+interface Params {
+  collection: string;
+  id?: string;
+}
+
+/** Resolves the `{collection}` path segment (404 "Missing collection context." when unknown). */
+export function collectionParam(request: FastifyRequest): Collection {
+  const { collection } = request.params as Params;
+  const found = findCollection(collection);
+  if (!found) throw new CoreError(404, "Missing collection context.");
+  return found;
+}
+
+/** Registers the records routes. */
+export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordService): void {
+  const base = "/api/collections/:collection/records";
+
+  app.get(base, async (request) => {
+    const collection = collectionParam(request);
+    return records.list(collection, requestInfo(request), queryOf(request));
+  });
+
+  app.get(`${base}/:id`, async (request) => {
+    const collection = collectionParam(request);
+    const { id } = request.params as Params;
+    if (!id) throw new CoreError(404, "Missing required record id.");
+    return records.view(collection, requestInfo(request), id, queryOf(request).expand);
+  });
+
+  app.post(base, async (request) => {
+    const collection = collectionParam(request);
+    const body = await readBody(request, "Failed to load the submitted data due to invalid formatting.");
+    return records.create(collection, requestInfo(request), body, queryOf(request).expand);
+  });
+
+  app.patch(`${base}/:id`, async (request) => {
+    const collection = collectionParam(request);
+    const { id } = request.params as Params;
+    const body = await readBody(request, "Failed to load the submitted data due to invalid formatting.");
+    return records.update(collection, requestInfo(request), id ?? "", body, queryOf(request).expand);
+  });
+
+  app.delete(`${base}/:id`, async (request, reply) => {
+    const collection = collectionParam(request);
+    const { id } = request.params as Params;
+    await records.delete(collection, requestInfo(request), id ?? "");
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The HTTP application: global hooks (security headers, CORS, auth token, `fields` picker,
+ * JSON encoding) and one register function per API area.
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import type { AuthService } from "../core/auth/auth-service.ts";
+import type { RecordService } from "../core/records/record-service.ts";
+import { registerErrorHandlers } from "./errors.ts";
+import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
+import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
+import { pickFields } from "./presenters/fields.ts";
+import { registerRecordAuthRoutes } from "./records/record-auth.ts";
+import { registerRecordCrudRoutes } from "./records/record-crud.ts";
+
+/** Services the HTTP layer calls. */
+export interface HttpServices {
+  records: RecordService;
+  auth: AuthService;
+  health: HealthProbe;
+}
+
+/** Options of the HTTP application. */
+export interface HttpOptions {
+  logLevel: string;
+  trustedProxies: string[];
+}
+
+const HTML_ESCAPES: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026" };
+
+/** Go's json.Encoder escapes HTML characters; so do we (and it keeps JSON inert in HTML). */
+function serialize(payload: unknown): string {
+  return JSON.stringify(payload).replace(/[<>&]/g, (c) => HTML_ESCAPES[c] as string) + "\n";
+}
+
+/** Builds the Fastify application with every API route. */
+export async function buildHttpApp(services: HttpServices, options: HttpOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logLevel === "silent" ? false : { level: options.logLevel },
+    bodyLimit: MAX_BODY_SIZE,
+    trustProxy: options.trustedProxies.length ? options.trustedProxies : false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    disableRequestLogging: true,
+  });
+  app.decorateRequest("auth", null);
+  app.decorateRequest("authToken", null);
+  app.setReplySerializer(serialize);
+  registerErrorHandlers(app);
+  await registerBodyParsers(app);
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-XSS-Protection", "1; mode=block");
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("X-Frame-Options", "SAMEORIGIN");
+    reply.header("Access-Control-Allow-Origin", "*");
+    const header = request.headers.authorization;
+    if (header) {
+      const result = await services.auth.authenticate(header);
+      if (result) {
+        request.auth = result.auth;
+        request.authToken = { token: result.token, claims: result.claims };
+      }
+    }
+  });
+
+  app.addHook("preSerialization", async (request, reply, payload) => {
+    const fields = (request.query as Record<string, unknown>).fields;
+    if (typeof fields !== "string" || reply.statusCode >= 300) return payload;
+    return pickFields(payload, fields);
+  });
+
+  app.options("/api/*", async (request, reply) => {
+    reply.header("Access-Control-Allow-Methods", "GET, HEAD, PUT, PATCH, POST, DELETE");
+    const requested = request.headers["access-control-request-headers"];
+    if (requested) reply.header("Access-Control-Allow-Headers", requested);
+    return reply.status(204).send();
+  });
+
+  registerHealthRoutes(app, services.health);
+  registerRecordCrudRoutes(app, services.records);
+  registerRecordAuthRoutes(app, services.auth);
+  return app;
+}
