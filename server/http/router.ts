@@ -2,7 +2,7 @@
  * The HTTP application: global hooks (security headers, CORS, auth token, `fields` picker,
  * JSON encoding) and one register function per API area.
  */
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AuthService } from "../core/auth/auth-service.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import { registerErrorHandlers } from "./errors.ts";
@@ -39,7 +39,8 @@ export async function buildHttpApp(services: HttpServices, options: HttpOptions)
     bodyLimit: MAX_BODY_SIZE,
     trustProxy: options.trustedProxies.length ? options.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    disableRequestLogging: true,
+    // Request logs come with the logs API (issue 7); per-request lines would only cost time here.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorateRequest("auth", null);
   app.decorateRequest("authToken", null);

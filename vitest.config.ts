@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["server/**/*.test.ts", "tests/**/*.test.ts", "shared/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**"],
+    env: { TZ: "UTC" },
+    pool: "forks",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    restoreMocks: true,
+  },
+});
