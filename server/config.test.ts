@@ -1,0 +1,60 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("applies the defaults", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8090);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.appUrl).toBe("http://127.0.0.1:8090");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.trustedProxies).toEqual([]);
+  });
+
+  it("reads every setting", () => {
+    const config = loadConfig({
+      PORT: "9000",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/tmp/x",
+      APP_URL: "https://journal.example.com/",
+      DATABASE_URL: "postgres://u@db/cahier",
+      REDIS_URL: "redis://cache:6379",
+      SMTP_URL: "smtps://u:p@mail:465",
+      TRUSTED_PROXIES: "10.0.0.1, 10.0.0.2",
+      S3_ENDPOINT: "http://s3:9000",
+      S3_BUCKET: "b",
+      S3_ACCESS_KEY: "k",
+      S3_SECRET: "s",
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: "0.0.0.0",
+      dataDir: "/tmp/x",
+      appUrl: "https://journal.example.com",
+      databaseUrl: "postgres://u@db/cahier",
+      redisUrl: "redis://cache:6379",
+      smtpUrl: "smtps://u:p@mail:465",
+      trustedProxies: ["10.0.0.1", "10.0.0.2"],
+      s3: { endpoint: "http://s3:9000", bucket: "b", region: "us-east-1", accessKey: "k", secret: "s" },
+    });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT: must be a number"],
+    [{ PORT: "70000" }, "PORT: must be between 0 and 65535"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a PostgreSQL URL"],
+    [{ APP_URL: "not a url" }, "APP_URL: must be a http(s) URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
+    [{ S3_BUCKET: "b" }, "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET must all be set together"],
+  ])("rejects %j with a clear message", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("treats empty optional URLs as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", REDIS_URL: " " }).databaseUrl).toBeUndefined();
+  });
+});
