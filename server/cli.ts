@@ -6,8 +6,10 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { superusersCollection } from "./data/registry/collections.ts";
 import { openDatabase } from "./data/db.ts";
 import { migrate } from "./data/migrations/index.ts";
-import type { RequestInfo } from "./core/records/request-info.ts";
+import { operatorRequest } from "./core/records/request-info.ts";
 import { CoreError } from "./core/errors.ts";
+
+export { operatorRequest };
 
 const USAGE = `Usage: cahier <command>
 
@@ -17,18 +19,6 @@ Commands:
   superuser upsert EMAIL PASSWORD    Create or update a superuser
   seed                               Add demo content (users, entries, posts, collections, items)
 `;
-
-/** A request acting as a superuser, for operator commands. */
-export function operatorRequest(): RequestInfo {
-  return {
-    auth: { collection: superusersCollection, record: { id: "" }, isSuperuser: true },
-    method: "POST",
-    context: "default",
-    headers: {},
-    query: {},
-    body: undefined,
-  };
-}
 
 async function serve(config: Config): Promise<void> {
   const app = await createApp(config);
@@ -46,17 +36,29 @@ async function serve(config: Config): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
-async function upsertSuperuser(config: Config, email: string | undefined, password: string | undefined): Promise<void> {
+async function upsertSuperuser(
+  config: Config,
+  email: string | undefined,
+  password: string | undefined,
+): Promise<void> {
   if (!email || !password) throw new UsageError("superuser upsert needs EMAIL and PASSWORD");
   const app = await createApp({ ...config, logLevel: "silent" });
   try {
     const existing = await app.records.findAuthRecord(superusersCollection, "email", email);
     const request = operatorRequest();
     if (existing) {
-      await app.records.update(superusersCollection, request, String(existing.id), { password, passwordConfirm: password });
+      await app.records.update(superusersCollection, request, String(existing.id), {
+        password,
+        passwordConfirm: password,
+      });
       console.log(`Updated superuser ${email}.`);
     } else {
-      await app.records.create(superusersCollection, request, { email, password, passwordConfirm: password, verified: true });
+      await app.records.create(superusersCollection, request, {
+        email,
+        password,
+        passwordConfirm: password,
+        verified: true,
+      });
       console.log(`Created superuser ${email}.`);
     }
   } finally {
@@ -110,7 +112,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof ConfigError) console.error(error.message);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof CoreError) console.error(`${error.message} ${JSON.stringify(error.data)}`);
+    else if (error instanceof CoreError)
+      console.error(`${error.message} ${JSON.stringify(error.data)}`);
     else console.error(error);
     return 1;
   }

@@ -32,6 +32,7 @@ import { RecordFieldResolver, parseRule } from "./record-field-resolver.ts";
 import { validatePassword, validateRecord } from "./record-validation.ts";
 import type { RecordData, RequestInfo } from "./request-info.ts";
 import { slugify } from "./slugs.ts";
+import { SUPERUSERS_COLLECTION_ID as superusersCollectionId } from "../../data/registry/collections.ts";
 import { emptyValue, formatDate, nowString, toStoredValue, toWireValue } from "./values.ts";
 
 /** Max nested levels of `expand` (PocketBase's limit). */
@@ -362,6 +363,9 @@ export class RecordService {
   /** Deletes a record, cascading to dependants in one transaction. */
   async delete(collection: Collection, request: RequestInfo, id: string): Promise<void> {
     await this.findVisible(collection, request, id, "deleteRule");
+    if (collection.id === superusersCollectionId && (await countRows(this.kysely, collection, null)) <= 1) {
+      throw badRequest("You can't delete the only existing superuser.");
+    }
     await this.kysely.transaction().execute(async (trx) => {
       await this.deleteCascade(trx, collection, id, 0);
     });
@@ -486,9 +490,15 @@ export class RecordService {
     }
   }
 
-  /** Finds an auth record by identity field (email case-insensitive, username case-insensitive). */
+  /**
+   * Finds an auth record by identity field: the exact value first, then (email, username)
+   * case-insensitively. Emails are unique as written, as in PocketBase, so two accounts may
+   * differ only by case; the exact match keeps each of them reachable.
+   */
   async findAuthRecord(collection: Collection, field: string, value: string): Promise<Row | undefined> {
-    return findRowBy(this.kysely, collection, field, value, field === "username" || field === "email");
+    const exact = await findRowBy(this.kysely, collection, field, value, false);
+    if (exact || (field !== "username" && field !== "email")) return exact;
+    return findRowBy(this.kysely, collection, field, value, true);
   }
 
   /** Loads a record by id without rules (internal use). */

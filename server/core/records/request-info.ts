@@ -1,5 +1,6 @@
 /** What a request contributes to rule evaluation (`@request.*`). */
 import type { Collection } from "../models/collection.ts";
+import { superusersCollection } from "../../data/registry/collections.ts";
 
 /** A loaded record: field values by name (stored form). */
 export type RecordData = Record<string, unknown>;
@@ -16,7 +17,8 @@ export interface AuthInfo {
 export interface RequestInfo {
   auth: AuthInfo | null;
   method: string;
-  context: "default" | "oauth2" | "otp" | "password" | "realtime" | "protectedFile" | "batch" | "expand";
+  context:
+    "default" | "oauth2" | "otp" | "password" | "realtime" | "protectedFile" | "batch" | "expand";
   /** Header names lower-snake-cased (`X-Token` → `x_token`), first values. */
   headers: Record<string, string>;
   query: Record<string, string>;
@@ -27,4 +29,12 @@ export interface RequestInfo {
 /** A guest request with nothing submitted (for internal reads). */
 export function guestRequest(method = "GET"): RequestInfo {
   return { auth: null, method, context: "default", headers: {}, query: {}, body: undefined };
+}
+
+/** A request acting as a superuser, for operator commands (CLI, seed) and tests. */
+export function operatorRequest(): RequestInfo {
+  return {
+    ...guestRequest("POST"),
+    auth: { collection: superusersCollection, record: { id: "" }, isSuperuser: true },
+  };
 }
