@@ -83,6 +83,9 @@ export function openSqlite(dataDir: string): Database {
 
 // COUNT(*) and other int8 values come back as strings by default; they fit in a double here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// jsonb comes back as JSON text, as SQLite returns JSON columns: a parsed jsonb string (say
+// "0012") could not be told apart from JSON text when the value is read back.
+pg.types.setTypeParser(pg.types.builtins.JSONB, (v) => v);
 
 /** Opens PostgreSQL at a connection URL. */
 export function openPostgres(url: string, poolSize = 10): Database {

@@ -32,8 +32,11 @@ function sentenize(message: string): string {
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
-/** Installs the error and not-found handlers. */
-export function registerErrorHandlers(app: FastifyInstance): void {
+/**
+ * Installs the error and not-found handlers. Fastify's not-found route does not inherit the
+ * app's reply serializer, so it is handed over here.
+ */
+export function registerErrorHandlers(app: FastifyInstance, serializer?: (payload: unknown) => string): void {
   app.setErrorHandler((error: FastifyError | CoreError, request, reply) => {
     if (error instanceof CoreError) {
       return reply.status(error.status).send(apiErrorBody(error.status, error.message, error.data));
@@ -49,5 +52,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(apiErrorBody(500));
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(apiErrorBody(404)));
+  app.setNotFoundHandler((_request, reply) => {
+    if (serializer) reply.serializer(serializer).type("application/json; charset=utf-8");
+    return reply.status(404).send(apiErrorBody(404));
+  });
 }

@@ -25,11 +25,20 @@ export interface HttpOptions {
   trustedProxies: string[];
 }
 
-const HTML_ESCAPES: Record<string, string> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026" };
+const HTML_ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
-/** Go's json.Encoder escapes HTML characters; so do we (and it keeps JSON inert in HTML). */
+/**
+ * Go's json.Encoder escapes HTML characters and the U+2028/U+2029 line separators; so do we
+ * (and it keeps JSON inert in HTML).
+ */
 function serialize(payload: unknown): string {
-  return JSON.stringify(payload).replace(/[<>&]/g, (c) => HTML_ESCAPES[c] as string) + "\n";
+  return JSON.stringify(payload).replace(/[<>&\u2028\u2029]/g, (c) => HTML_ESCAPES[c] as string) + "\n";
 }
 
 /** Builds the Fastify application with every API route. */
@@ -45,7 +54,7 @@ export async function buildHttpApp(services: HttpServices, options: HttpOptions)
   app.decorateRequest("auth", null);
   app.decorateRequest("authToken", null);
   app.setReplySerializer(serialize);
-  registerErrorHandlers(app);
+  registerErrorHandlers(app, serialize);
   await registerBodyParsers(app);
 
   app.addHook("onRequest", async (request, reply) => {

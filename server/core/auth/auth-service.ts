@@ -115,9 +115,9 @@ export class AuthService {
   async authRefresh(collection: Collection, request: RequestInfo, current: { token: string; claims: TokenClaims } | null, expand?: string): Promise<AuthResponse> {
     const auth = request.auth;
     if (!auth || !current) throw unauthorized();
-    if (!isAuthCollection(collection)) throw forbidden("The request requires auth record from an auth collection.");
-    if (auth.collection.id !== collection.id) {
-      throw forbidden(`The request requires auth record from ${collection.name} collection.`);
+    // PocketBase names the token's collection here, not the route's.
+    if (!isAuthCollection(collection) || auth.collection.id !== collection.id) {
+      throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
     }
     await this.checkAuthRule(collection, auth.record, request);
     const token = current.claims.refreshable ? await this.authToken(collection, auth.record) : current.token;

@@ -28,7 +28,7 @@ export function parseDateInput(value: unknown): string | undefined {
   return formatDate(date);
 }
 
-/** Reads a stored list column (JSON text on SQLite, parsed jsonb on PostgreSQL). */
+/** Reads a stored list column (JSON text on both engines; arrays are accepted too). */
 export function readList(value: unknown): string[] {
   let v = value;
   if (typeof v === "string") {

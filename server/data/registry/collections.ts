@@ -72,7 +72,7 @@ const authFields: Field[] = [
 ];
 const authIndexes = (name: string): IndexSpec[] => [
   { name: `idx_tokenKey_${name}`, columns: ["tokenKey"], unique: true, field: "tokenKey" },
-  { name: `idx_email_${name}`, columns: ["email"], unique: true, where: "email != ''", field: "email" },
+  { name: `idx_email_${name}`, columns: ["lower(email)"], unique: true, where: "email != ''", field: "email" },
 ];
 
 const isAdmin = `@request.auth.collectionName = "users" && @request.auth.role = "admin"`;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { badRequest, fieldError } from "../../core/errors.ts";
+import { badRequest, CoreError, fieldError } from "../../core/errors.ts";
 
 /** Marker for a body that could not be parsed. */
 export const INVALID_BODY = Symbol("invalid body");
@@ -51,8 +51,13 @@ export function inferValue(raw: string): unknown {
  */
 export async function readBody(request: FastifyRequest, message: string): Promise<Record<string, unknown>> {
   if (request.isMultipart()) {
+    // Fastify's bodyLimit only guards the buffered parsers; multipart is streamed, so the
+    // same 32 MiB limit is enforced here: upfront from Content-Length, then while reading.
+    const tooLarge = () => new CoreError(413, "Request entity too large.");
+    if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_SIZE) throw tooLarge();
     const out: Record<string, unknown> = {};
     const payloads: Record<string, unknown>[] = [];
+    let total = 0;
     for await (const part of request.parts()) {
       if (part.type === "file") {
         // Drain the stream; file uploads are handled by the files API.
@@ -62,6 +67,8 @@ export async function readBody(request: FastifyRequest, message: string): Promis
         });
       }
       const value = typeof part.value === "string" ? part.value : String(part.value);
+      total += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+      if (part.valueTruncated || total > MAX_BODY_SIZE) throw tooLarge();
       if (part.fieldname === "@jsonPayload") {
         try {
           const parsed: unknown = JSON.parse(value);

@@ -29,9 +29,53 @@ function parseFields(fields: string): PickTree {
   return tree;
 }
 
+/** Elements skipped with their content in excerpts (as PocketBase's picker does). */
+const EXCLUDED_TAGS = new Set(
+  "head style script iframe embed applet object svg img picture dialog template button form textarea input select option".split(" "),
+);
+/** Excluded elements that never have content. */
+const VOID_TAGS = new Set(["embed", "img", "input"]);
+/** Inline elements join their text without a space; every other element separates words. */
+const INLINE_TAGS = new Set(
+  "a abbr acronym b bdo big br button cite code em i label q small span strong strike sub sup time".split(" "),
+);
+/** Comments and tags; an unclosed one runs to the end, so scanning stays linear. */
+const MARKUP = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w-]*)[^>]*(?:>|$)/g;
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+function decodeEntity(entity: string, code: string): string {
+  const lower = code.toLowerCase();
+  if (!lower.startsWith("#")) return ENTITIES[lower] ?? entity;
+  const n = lower.startsWith("#x") ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
+  return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : entity;
+}
+
+/** Plain text of an HTML (or Markdown) string, as PocketBase's `excerpt` modifier reads it. */
+function plainText(html: string): string {
+  let out = "";
+  let last = 0;
+  let skipping: string | null = null;
+  for (const m of html.matchAll(MARKUP)) {
+    if (!skipping) out += html.slice(last, m.index);
+    last = m.index + m[0].length;
+    const name = m[2]?.toLowerCase();
+    if (!name) continue;
+    const closing = m[1] === "/";
+    if (skipping) {
+      if (closing && name === skipping) skipping = null;
+    } else if (EXCLUDED_TAGS.has(name)) {
+      if (!closing && !VOID_TAGS.has(name) && !m[0].endsWith("/>")) skipping = name;
+    } else if (!INLINE_TAGS.has(name)) {
+      out += " ";
+    }
+  }
+  if (!skipping) out += html.slice(last);
+  return out.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{1,10});/gi, decodeEntity);
+}
+
 function excerpt(value: unknown, max: number, ellipsis: boolean): unknown {
   if (typeof value !== "string") return value;
-  const text = value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const text = plainText(value).replace(/\s+/g, " ").trim();
   const chars = [...text];
   if (chars.length <= max) return text;
   return chars.slice(0, max).join("").trimEnd() + (ellipsis ? "..." : "");

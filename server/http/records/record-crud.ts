@@ -12,11 +12,14 @@ interface Params {
   id?: string;
 }
 
-/** Resolves the `{collection}` path segment (404 "Missing collection context." when unknown). */
-export function collectionParam(request: FastifyRequest): Collection {
+/**
+ * Resolves the `{collection}` path segment; unknown → 404 with `message` (the records routes
+ * say "Missing collection context.", the auth routes "Missing or invalid collection context.").
+ */
+export function collectionParam(request: FastifyRequest, message = "Missing collection context."): Collection {
   const { collection } = request.params as Params;
   const found = findCollection(collection);
-  if (!found) throw new CoreError(404, "Missing collection context.");
+  if (!found) throw new CoreError(404, message);
   return found;
 }
 
