@@ -90,6 +90,10 @@ pg.types.setTypeParser(pg.types.builtins.JSONB, (v) => v);
 /** Opens PostgreSQL at a connection URL. */
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) emits
+  // 'error' on the pool; the pool already discards that client, and an unhandled 'error'
+  // event would crash the process. Queries in flight still fail and are reported normally.
+  pool.on("error", () => undefined);
   const kysely = new Kysely<AnyDB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,

@@ -15,6 +15,7 @@ import {
   findRowBy,
   findRowsByIds,
   insertRow,
+  lockRow,
   MAIN_ALIAS,
   rowMatches,
   selectRows,
@@ -304,6 +305,15 @@ export class RecordService {
 
   /** Updates a record. */
   async update(collection: Collection, request: RequestInfo, id: string, rawBody: RecordData, expand?: string): Promise<RecordData> {
+    // Read, apply and write in one transaction: two concurrent PATCHes (e.g. `tags+`) must not
+    // lose one another's change.
+    return this.kysely.transaction().execute(async (trx) => {
+      await lockRow(trx, this.db.dialect, collection, id);
+      return new RecordService({ ...this.db, kysely: trx }).updateLocked(collection, request, id, rawBody, expand);
+    });
+  }
+
+  private async updateLocked(collection: Collection, request: RequestInfo, id: string, rawBody: RecordData, expand?: string): Promise<RecordData> {
     const superuser = isSuperuser(request);
     if (!superuser && collection.updateRule === null) throw forbidden("Only superusers can perform this action.");
     const [row] = await findRowsByIds(this.kysely, collection, [id]);
@@ -522,21 +532,22 @@ export class RecordService {
         managed = new Set(matched.map((r) => String(r.id)));
       }
     }
+    const layout = presentedKeys(collection, superuser);
     const records = rows.map((row) => {
-      const out: RecordData = { collectionId: collection.id, collectionName: collection.name };
-      for (const field of collection.fields) {
-        if (field.type === "password" || field.name === "tokenKey") continue;
-        if (field.hidden && !superuser) continue;
-        out[field.name] = toWireValue(field, row[field.name]);
-      }
+      const out: RecordData = {};
+      for (const { key, field, value } of layout) out[key] = field ? toWireValue(field, row[field.name]) : value;
       if (collection.type === "auth" && !superuser) {
         const self = request.auth?.collection.id === collection.id && request.auth.record.id === row.id;
         if (!out.emailVisibility && !self && !managed.has(String(row.id))) delete out.email;
       }
       return out;
     });
-    if (expand && depth < MAX_EXPAND_DEPTH) await this.expand(collection, records, expand, request, depth);
-    return records.map(sortKeys);
+    if (expand && depth < MAX_EXPAND_DEPTH) {
+      await this.expand(collection, records, expand, request, depth);
+      // `expand` joined last: move it to its sorted place.
+      return records.map(sortKeys);
+    }
+    return records;
   }
 
   private async expand(collection: Collection, records: RecordData[], expand: string, request: RequestInfo, depth: number): Promise<void> {
@@ -591,6 +602,42 @@ export class RecordService {
     if (condition === false) return [];
     return findRowsByIds(this.kysely, collection, ids, condition === true ? null : condition);
   }
+}
+
+/** One key of a presented record: a constant, or a field read from the row. */
+interface PresentedKey {
+  key: string;
+  field: Field | null;
+  value: unknown;
+}
+
+const presentedKeyCache = new WeakMap<Collection, { guest: PresentedKey[]; superuser: PresentedKey[] }>();
+
+/**
+ * The keys a record of the collection is presented with (password and token key never,
+ * hidden fields for superusers only), already sorted: records are built in wire order
+ * instead of being sorted one by one.
+ */
+function presentedKeys(collection: Collection, superuser: boolean): readonly PresentedKey[] {
+  let cached = presentedKeyCache.get(collection);
+  if (!cached) {
+    const build = (forSuperuser: boolean): PresentedKey[] => {
+      const keys: PresentedKey[] = [
+        { key: "collectionId", field: null, value: collection.id },
+        { key: "collectionName", field: null, value: collection.name },
+      ];
+      for (const field of collection.fields) {
+        if (field.type === "password" || field.name === "tokenKey") continue;
+        if (field.hidden && !forSuperuser) continue;
+        keys.push({ key: field.name, field, value: undefined });
+      }
+      // The order of `Object.keys(record).sort()`: UTF-16 code units.
+      return keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    };
+    cached = { guest: build(false), superuser: build(true) };
+    presentedKeyCache.set(collection, cached);
+  }
+  return superuser ? cached.superuser : cached.guest;
 }
 
 function sortKeys(record: RecordData): RecordData {

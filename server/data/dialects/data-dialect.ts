@@ -13,6 +13,8 @@ export interface DataDialect extends SearchDialect {
   extraColumns: readonly string[];
   /** Cast of a bound parameter to the column type of a field (virtual rows for create rules). */
   castParam(field: Field, param: Sql): Sql;
-  /** DDL runs inside transactions (PostgreSQL) or not. */
-  transactionalDdl: boolean;
+  /** Locks rows read in a transaction until it ends (`FOR UPDATE`); false where the engine serialises writers anyway. */
+  rowLocks: boolean;
+  /** Statement that serialises migrations across processes inside a transaction, if needed. */
+  migrationLock: Sql | null;
 }

@@ -1,6 +1,7 @@
 /**
- * Runs pending migrations once, in order, each in a transaction. On PostgreSQL an advisory
- * lock makes concurrent starts of several instances wait for the first one.
+ * Runs pending migrations once, in order, in one transaction. Where the dialect has a
+ * migration lock (PostgreSQL's advisory lock), concurrent starts of several instances wait
+ * for the first one and then find nothing left to do.
  */
 import { sql, type Kysely } from "kysely";
 import type { DataDialect } from "../dialects/data-dialect.ts";
@@ -16,14 +17,11 @@ interface Migration {
 /** Every migration, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [{ name: "1763740800-init-collections", up: initCollections.up }];
 
-/** Arbitrary constant identifying Cahier's migration lock. */
-const PG_MIGRATION_LOCK = 7_412_031;
-
 /** Applies pending migrations; returns the names applied. */
 export async function migrate(database: Database): Promise<string[]> {
   const { kysely, dialect } = database;
   return kysely.transaction().execute(async (trx) => {
-    if (dialect.name === "postgres") await sql`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(trx);
+    if (dialect.migrationLock) await dialect.migrationLock.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS "_migrations" ("file" TEXT PRIMARY KEY NOT NULL, "applied" TEXT NOT NULL)`.execute(trx);
     const done = await sql<{ file: string }>`SELECT "file" FROM "_migrations"`.execute(trx);
     const applied = new Set(done.rows.map((r) => r.file));

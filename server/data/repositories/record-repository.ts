@@ -59,6 +59,12 @@ export async function virtualRowMatches(
   return result.rows.length > 0;
 }
 
+/** Locks a row until the surrounding transaction ends, where the engine needs it. */
+export async function lockRow(db: Kysely<AnyDB>, dialect: DataDialect, collection: Collection, id: string): Promise<void> {
+  if (!dialect.rowLocks) return;
+  await sql`SELECT 1 FROM ${sql.table(collection.name)} WHERE ${sql.id("id")} = ${id} FOR UPDATE`.execute(db);
+}
+
 /** Inserts a row. */
 export async function insertRow(db: Kysely<AnyDB>, collection: Collection, values: Row): Promise<void> {
   const names = Object.keys(values);

@@ -72,6 +72,28 @@ describe.each(DIALECTS)("records CRUD (%s)", (dialect) => {
     });
   });
 
+  it("keeps every concurrent modifier update", async () => {
+    const entry = await app.seedRecord("entries", { author: alice.record.id, title: "Busy", tags: [] });
+    const tags = Array.from({ length: 12 }, (_, i) => `t${i}`);
+    const results = await Promise.all(
+      tags.map((tag) =>
+        app.http.inject({
+          method: "PATCH",
+          url: `/api/collections/entries/records/${String(entry.id)}`,
+          headers: { authorization: alice.token },
+          payload: { "tags+": tag },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(tags.map(() => 200));
+    const final = await app.http.inject({
+      method: "GET",
+      url: `/api/collections/entries/records/${String(entry.id)}`,
+      headers: { authorization: alice.token },
+    });
+    expect([...(final.json<{ tags: string[] }>().tags)].sort()).toEqual([...tags].sort());
+  });
+
   it("creates with rules and validation", async () => {
     await runScenario(app, {
       name: "guest create fails the rule",

@@ -8,7 +8,9 @@ import { likeEscape, storageClass } from "../shared-sql.ts";
 /** The SQLite dialect. */
 export const sqliteDialect: DataDialect = {
   name: "sqlite",
-  transactionalDdl: true,
+  // One process owns the file and Kysely runs its statements on one connection, one transaction at a time.
+  rowLocks: false,
+  migrationLock: null,
   extraColumns: [],
   like: (left, pattern, negate) =>
     negate ? sql`(${left} NOT LIKE ${pattern} ${likeEscape})` : sql`(${left} LIKE ${pattern} ${likeEscape})`,
