@@ -253,29 +253,29 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
     expect(role.response).toEqual({ status: 400, message: "Failed to create record.", data: {} });
   });
 
-  it("keeps accounts whose emails differ only by case reachable by their exact email", async () => {
+  it("treats emails case-insensitively: one account per address, any case logs in", async () => {
     await guest.collection("users").create({
       username: "twin1",
-      email: "twin@example.com",
+      email: "Twin@example.com",
       password: "password-one",
       passwordConfirm: "password-one",
     });
-    await guest.collection("users").create({
-      username: "twin2",
-      email: "Twin@example.com",
-      password: "password-two",
-      passwordConfirm: "password-two",
-    });
-    const first = await client()
+    const duplicate = await guest
       .collection("users")
-      .authWithPassword("twin@example.com", "password-one");
-    expect(first.record.username).toBe("twin1");
-    const second = await client()
-      .collection("users")
-      .authWithPassword("Twin@example.com", "password-two");
-    expect(second.record.username).toBe("twin2");
-    // Usernames are case-insensitive identities.
-    const byName = await client().collection("users").authWithPassword("TWIN2", "password-two");
+      .create({
+        username: "twin2",
+        email: "twin@EXAMPLE.com",
+        password: "password-two",
+        passwordConfirm: "password-two",
+      })
+      .catch((error: unknown) => error);
+    expect(duplicate).toBeInstanceOf(ClientResponseError);
+    expect((duplicate as ClientResponseError).response.data.email.code).toBe("validation_not_unique");
+    const lower = await client().collection("users").authWithPassword("twin@example.com", "password-one");
+    expect(lower.record.username).toBe("twin1");
+    expect(lower.record.email).toBe("Twin@example.com");
+    // Usernames are case-insensitive identities too.
+    const byName = await client().collection("users").authWithPassword("TWIN1", "password-one");
     expect(byName.record.email).toBe("Twin@example.com");
   });
 

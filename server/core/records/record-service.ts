@@ -45,11 +45,11 @@ const FILTER_CACHE_SIZE = 500;
 
 /** A list page. */
 export interface ListResult {
+  items: RecordData[];
   page: number;
   perPage: number;
   totalItems: number;
   totalPages: number;
-  items: RecordData[];
 }
 
 /** Query options of list and view requests. */
@@ -192,7 +192,7 @@ export class RecordService {
       return fields.length ? buildSort(fields, resolver, this.db.dialect, MAIN_ALIAS) : [this.db.dialect.rowid(MAIN_ALIAS)];
     });
     if (where === false) {
-      return { page: params.page, perPage: params.perPage, totalItems: params.skipTotal ? -1 : 0, totalPages: params.skipTotal ? -1 : 0, items: [] };
+      return { items: [], page: params.page, perPage: params.perPage, totalItems: params.skipTotal ? -1 : 0, totalPages: params.skipTotal ? -1 : 0 };
     }
     const whereSql = toSql(where, this.db);
     const [rows, total] = await this.guardQuery(() =>
@@ -207,12 +207,13 @@ export class RecordService {
       ]),
     );
     const items = await this.present(collection, rows, request, query.expand);
+    // Key order as PocketBase's search.Result: items, page, perPage, totalItems, totalPages.
     return {
+      items,
       page: params.page,
       perPage: params.perPage,
       totalItems: total,
       totalPages: total < 0 ? -1 : Math.ceil(total / params.perPage),
-      items,
     };
   }
 
@@ -501,14 +502,11 @@ export class RecordService {
   }
 
   /**
-   * Finds an auth record by identity field: the exact value first, then (email, username)
-   * case-insensitively. Emails are unique as written, as in PocketBase, so two accounts may
-   * differ only by case; the exact match keeps each of them reachable.
+   * Finds an auth record by identity field. Emails and usernames are unique
+   * case-insensitively (their indexes are on `lower(...)`), so they match in any case.
    */
   async findAuthRecord(collection: Collection, field: string, value: string): Promise<Row | undefined> {
-    const exact = await findRowBy(this.kysely, collection, field, value, false);
-    if (exact || (field !== "username" && field !== "email")) return exact;
-    return findRowBy(this.kysely, collection, field, value, true);
+    return findRowBy(this.kysely, collection, field, value, field === "username" || field === "email");
   }
 
   /** Loads a record by id without rules (internal use). */

@@ -95,7 +95,8 @@ export async function findRowsByIds(db: Kysely<AnyDB>, collection: Collection, i
 /** Finds one row where a column equals a value (case-insensitively when `lower`). */
 export async function findRowBy(db: Kysely<AnyDB>, collection: Collection, column: string, value: string, lower = false): Promise<Row | undefined> {
   const ref = sql.ref(`${MAIN_ALIAS}.${column}`);
-  const cond = lower ? sql`lower(${ref}) = lower(${value})` : sql`${ref} = ${value}`;
+  // `<> ''` lets SQLite use partial unique indexes (`WHERE email != ''`) for the lookup.
+  const cond = lower ? sql`lower(${ref}) = lower(${value}) AND ${ref} <> ''` : sql`${ref} = ${value}`;
   const result = await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)} WHERE ${cond} LIMIT 1`.execute(db);
   return result.rows[0];
 }
