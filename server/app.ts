@@ -41,7 +41,11 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         }
       },
     };
-    const http = await buildHttpApp({ records, auth, health }, { logLevel: config.logLevel, trustedProxies: config.trustedProxies });
+    const http = await buildHttpApp({ records, auth, health }, {
+      logLevel: config.logLevel,
+      trustedProxies: config.trustedProxies,
+      guestCacheTtlMs: config.guestCacheTtlMs,
+    });
     return {
       config,
       db,

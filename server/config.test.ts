@@ -12,6 +12,7 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.s3).toBeUndefined();
     expect(config.trustedProxies).toEqual([]);
+    expect(config.guestCacheTtlMs).toBe(1000);
   });
 
   it("reads every setting", () => {
@@ -48,6 +49,7 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a PostgreSQL URL"],
     [{ APP_URL: "not a url" }, "APP_URL: must be a http(s) URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
+    [{ GUEST_CACHE_TTL_MS: "-1" }, "GUEST_CACHE_TTL_MS: must be 0 (off) or more"],
     [{ S3_BUCKET: "b" }, "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET must all be set together"],
   ])("rejects %j with a clear message", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -36,6 +36,12 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
     message: "must be one of fatal, error, warn, info, debug, trace, silent",
   }).default("info"),
+  GUEST_CACHE_TTL_MS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(0, "must be 0 (off) or more")
+    .max(60_000, "must be at most 60000")
+    .default(1000),
   S3_ENDPOINT: optionalUrl(["http:", "https:"], "http(s)"),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().optional(),
@@ -56,6 +62,8 @@ export interface Config {
   smtpUrl: string | undefined;
   trustedProxies: string[];
   logLevel: string;
+  /** How long guests' record reads may be answered from memory (0 = never). */
+  guestCacheTtlMs: number;
   s3:
     | { endpoint: string; bucket: string; region: string; accessKey: string; secret: string }
     | undefined;
@@ -101,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: c.SMTP_URL,
     trustedProxies: c.TRUSTED_PROXIES,
     logLevel: c.LOG_LEVEL,
+    guestCacheTtlMs: c.GUEST_CACHE_TTL_MS,
     s3,
   };
 }

@@ -8,6 +8,7 @@ import type { RecordService } from "../core/records/record-service.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
+import { registerGuestCache } from "./middlewares/guest-cache.ts";
 import { pickFields } from "./presenters/fields.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
@@ -23,6 +24,7 @@ export interface HttpServices {
 export interface HttpOptions {
   logLevel: string;
   trustedProxies: string[];
+  guestCacheTtlMs: number;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -53,6 +55,7 @@ export async function buildHttpApp(services: HttpServices, options: HttpOptions)
   });
   app.decorateRequest("auth", null);
   app.decorateRequest("authToken", null);
+  app.decorateRequest("guestCache", null);
   app.setReplySerializer(serialize);
   registerErrorHandlers(app, serialize);
   await registerBodyParsers(app);
@@ -71,6 +74,8 @@ export async function buildHttpApp(services: HttpServices, options: HttpOptions)
       }
     }
   });
+
+  registerGuestCache(app, services.records.events, options.guestCacheTtlMs);
 
   app.addHook("preSerialization", async (request, reply, payload) => {
     const fields = (request.query as Record<string, unknown>).fields;

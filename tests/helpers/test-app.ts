@@ -72,9 +72,12 @@ export async function freshEnvironment(dialect: DialectName): Promise<{ env: Rec
 let counter = 0;
 
 /** Creates an app on a fresh database. Call `close()` when done. */
-export async function createTestApp(dialect: DialectName = DIALECTS[0] ?? "sqlite"): Promise<TestApp> {
+export async function createTestApp(
+  dialect: DialectName = DIALECTS[0] ?? "sqlite",
+  extraEnv: Record<string, string> = {},
+): Promise<TestApp> {
   const { env, cleanup } = await freshEnvironment(dialect);
-  const config = loadConfig({ ...env, LOG_LEVEL: "silent" });
+  const config = loadConfig({ ...env, LOG_LEVEL: "silent", ...extraEnv });
   const app = await createApp(config);
   const users = findCollection("users");
   const superusers = findCollection("_superusers");

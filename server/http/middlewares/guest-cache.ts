@@ -1,0 +1,84 @@
+/**
+ * A micro-cache for guests' record reads: the same public list or record asked for again
+ * within the TTL (`GUEST_CACHE_TTL_MS`, default 1 s) is answered from memory. Any committed write drops every entry
+ * (a version counter), so a reader never sees data older than the last write of this
+ * instance, and never older than the TTL (scheduled posts, writes on other instances).
+ *
+ * Only requests without an Authorization header are cached: what a guest may see is the same
+ * for every guest. `Cache-Control: no-cache` in the request skips the cache; `@random` sorts
+ * are never cached.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RecordEvents } from "../../core/records/record-events.ts";
+
+/** Most answers kept (least recently used dropped first). */
+export const GUEST_CACHE_MAX_ENTRIES = 500;
+/** Larger answers are not kept. */
+export const GUEST_CACHE_MAX_BODY = 1024 * 1024;
+
+interface Entry {
+  body: string;
+  version: number;
+  expires: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Cache key and data version when this request may be cached. */
+    guestCache: { key: string; version: number } | null;
+  }
+}
+
+function cacheable(request: FastifyRequest): string | null {
+  if (request.method !== "GET" || request.headers.authorization) return null;
+  const url = request.url;
+  if (!url.startsWith("/api/collections/") || !/\/records(\/|\?|$)/.test(url)) return null;
+  const cacheControl = request.headers["cache-control"] ?? "";
+  if (/no-cache|no-store/i.test(cacheControl) || request.headers.pragma === "no-cache") return null;
+  if (/@random/i.test(decodeURIComponentSafe(url))) return null;
+  return url;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Installs the cache hooks (nothing when `ttlMs` is 0); the cache empties itself on every committed write. */
+export function registerGuestCache(app: FastifyInstance, events: RecordEvents, ttlMs: number): void {
+  if (ttlMs <= 0) return;
+  const entries = new Map<string, Entry>();
+  let version = 0;
+  events.on(() => {
+    version += 1;
+    entries.clear();
+  });
+
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = cacheable(request);
+    if (!key) return;
+    const hit = entries.get(key);
+    if (hit && hit.version === version && hit.expires > Date.now()) {
+      entries.delete(key);
+      entries.set(key, hit);
+      reply.header("content-type", "application/json; charset=utf-8");
+      return reply.send(hit.body);
+    }
+    request.guestCache = { key, version };
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const pending = request.guestCache;
+    if (!pending || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    if (pending.version !== version || payload.length > GUEST_CACHE_MAX_BODY) return payload;
+    if (entries.size >= GUEST_CACHE_MAX_ENTRIES) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    entries.set(pending.key, { body: payload, version, expires: Date.now() + ttlMs });
+    return payload;
+  });
+}
