@@ -17,7 +17,8 @@ export const GUEST_CACHE_MAX_ENTRIES = 500;
 export const GUEST_CACHE_MAX_BODY = 1024 * 1024;
 
 interface Entry {
-  body: string;
+  /** Encoded once, so a hit costs no string-to-bytes conversion of the whole body. */
+  body: Buffer;
   version: number;
   expires: number;
 }
@@ -78,7 +79,7 @@ export function registerGuestCache(app: FastifyInstance, events: RecordEvents, t
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
-    entries.set(pending.key, { body: payload, version, expires: Date.now() + ttlMs });
+    entries.set(pending.key, { body: Buffer.from(payload), version, expires: Date.now() + ttlMs });
     return payload;
   });
 }

@@ -1,0 +1,29 @@
+/**
+ * The baselines: a bare `node:http` server answering every request with one fixed JSON body,
+ * a small document by default or the contents of `BARE_BODY_FILE` (e.g. a captured list
+ * page, to price the transfer of a body that size). Listens on loopback on a free port and
+ * prints `listening on <url>` once ready.
+ */
+import fs from "node:fs";
+import http from "node:http";
+
+const file = process.env.BARE_BODY_FILE;
+const body = file
+  ? fs.readFileSync(file)
+  : Buffer.from(JSON.stringify({ message: "Hello, world!" }));
+
+const server = http.createServer((_request, response) => {
+  response.writeHead(200, { "Content-Type": "application/json", "Content-Length": body.length });
+  response.end(body);
+});
+
+server.listen(0, "127.0.0.1", () => {
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("unexpected server address");
+  console.log(`listening on http://127.0.0.1:${String(address.port)}`);
+});
+
+process.on("SIGTERM", () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+});

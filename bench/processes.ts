@@ -1,0 +1,110 @@
+/**
+ * Child processes under test: each server runs in its own Node process on loopback, so the
+ * load generator (in the bench process) and the server never share an event loop.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+
+/** A server running in a child process. */
+export interface ServerProcess {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** CPU seconds (user + system) the process used so far; undefined where `/proc` is missing. */
+  cpuSeconds: () => number | undefined;
+  /** Stops the process (SIGTERM, then SIGKILL after a grace period) and waits for its exit. */
+  stop: () => Promise<void>;
+}
+
+/** How long a server may take to start listening. */
+const START_TIMEOUT_MS = 60_000;
+/** How long a stopping server may take (CPU profiles are written on exit). */
+const STOP_GRACE_MS = 15_000;
+
+/** Clock ticks per second of `/proc/<pid>/stat` times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** User + system CPU seconds of a process, from `/proc/<pid>/stat` (Linux). */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${String(pid)}/stat`, "utf8");
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => {
+      resolve();
+    });
+  });
+}
+
+/**
+ * Starts `node <nodeArgs> <script> <args>` with exactly `env`, and resolves once a line of its
+ * output (plain or pino JSON) names the URL it listens on.
+ */
+export async function startServer(options: {
+  name: string;
+  script: string;
+  args?: string[];
+  nodeArgs?: string[];
+  env: Record<string, string>;
+}): Promise<ServerProcess> {
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])],
+    {
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(
+        new Error(
+          `${options.name} did not start within ${String(START_TIMEOUT_MS)} ms:\n${output}`,
+        ),
+      );
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /(?:listening|serving) on (http:\/\/[\w.:[\]]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${options.name} exited early (${String(code ?? signal)}):\n${output}`));
+    });
+  });
+  // Keep draining the pipes so a chatty server never blocks on a full pipe; show warnings.
+  child.stdout.removeAllListeners("data");
+  child.stderr.removeAllListeners("data");
+  child.stdout.on("data", () => undefined);
+  child.stderr.on("data", (chunk: Buffer) =>
+    process.stderr.write(`[${options.name}] ${chunk.toString()}`),
+  );
+  return {
+    url,
+    cpuSeconds: () => processCpuSeconds(child.pid),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = waitForExit(child);
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

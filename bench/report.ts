@@ -1,0 +1,96 @@
+/** The bench's output: a table on stdout and `.bench/results.json`. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { LoadSettings, Measurement } from "./load.ts";
+
+/** One measured scenario. */
+export interface ScenarioResult extends Measurement {
+  /** `baseline`, `sqlite` or `postgres`. */
+  target: string;
+  /** Short scenario name. */
+  scenario: string;
+  /** Method and path measured. */
+  request: string;
+  /** Concurrent connections used. */
+  connections: number;
+  /** Requests per second relative to the bare `node:http` baseline of the same run. */
+  ratio: number;
+  /**
+   * Bare baseline's server CPU per request divided by this scenario's: the same ratio in CPU
+   * terms, which other load on the machine disturbs less than req/s.
+   */
+  cpuRatio?: number;
+  /** Why the measurement failed (its numbers are then zero). */
+  error?: string;
+}
+
+/** Everything a run produced. */
+export interface BenchReport {
+  date: string;
+  machine: { cpus: number; cpuModel: string; node: string; platform: string };
+  settings: LoadSettings & { posts: number };
+  /** The list target the issue sets, as a share of the bare baseline. */
+  target: { listRatio: number };
+  notes: string[];
+  results: ScenarioResult[];
+}
+
+/** Where results are written (gitignored). */
+export const RESULTS_FILE = path.join(path.dirname(import.meta.dirname), ".bench", "results.json");
+
+/** Machine facts for the report. */
+export function machineInfo(): BenchReport["machine"] {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? "unknown",
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+  };
+}
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+/** Formats results as an aligned text table. */
+export function formatTable(results: readonly ScenarioResult[]): string {
+  const header = [
+    "target",
+    "scenario",
+    "conns",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "KB/resp",
+    "CPU µs/req",
+    "ratio",
+    "CPU ratio",
+  ];
+  const rows = results.map((r) => [
+    r.target,
+    r.error ? `${r.scenario} (FAILED)` : r.scenario,
+    String(r.connections),
+    Math.round(r.reqPerSec).toLocaleString("en-US"),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    (r.bytesPerResponse / 1024).toFixed(1),
+    r.cpuMicrosPerRequest === undefined
+      ? "-"
+      : Math.round(r.cpuMicrosPerRequest).toLocaleString("en-US"),
+    r.ratio.toFixed(3),
+    r.cpuRatio === undefined ? "-" : r.cpuRatio.toFixed(3),
+  ]);
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)),
+  );
+  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, i >= 2)).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/** Writes the report as JSON. */
+export function writeReport(report: BenchReport): void {
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(RESULTS_FILE, JSON.stringify(report, null, 2) + "\n");
+}

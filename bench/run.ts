@@ -1,0 +1,408 @@
+/**
+ * `npm run bench`: measures, in one run, a bare `node:http` JSON server (the baseline) and
+ * Cahier's API on SQLite (and PostgreSQL when `DATABASE_URL` is set) seeded with 100k posts,
+ * and prints each scenario's requests per second as a ratio to the baseline.
+ *
+ * Each server runs in its own child process on loopback; autocannon runs here. The baseline
+ * is measured first and last and ratios use the mean of both, so a machine that got busier
+ * during the run shows up as a spread instead of skewing every ratio.
+ *
+ * Settings (env): `BENCH_DURATION` seconds per measurement (10), `BENCH_WARMUP` seconds (3),
+ * `BENCH_CONNECTIONS` (50), `BENCH_POSTS` (100000), `BENCH_DIALECTS` (`sqlite,postgres`),
+ * `BENCH_ONLY` (comma-separated scenario names, e.g. `list,create`), `BENCH_CPU_PROF=1` to
+ * write the servers' CPU profiles to `.bench/profiles/` (see `bench/profile-summary.ts`).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "#server/data/db.ts";
+import { freshEnvironment, type DialectName } from "#tests/helpers/test-app.ts";
+import { measure, type LoadSettings, type LoadTarget, type Measurement } from "./load.ts";
+import { startServer, type ServerProcess } from "./processes.ts";
+import {
+  formatTable,
+  machineInfo,
+  RESULTS_FILE,
+  writeReport,
+  type BenchReport,
+  type ScenarioResult,
+} from "./report.ts";
+import { seedPosts } from "./seed.ts";
+
+const ROOT = path.dirname(import.meta.dirname);
+/** The issue's target: the list does at least this share of the bare baseline's req/s. */
+const TARGET_LIST_RATIO = 0.3;
+/** Baselines further apart than this (start vs end) mean the machine's load changed. */
+const BASELINE_SPREAD_WARNING = 0.2;
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number`);
+  return value;
+}
+
+const settings: LoadSettings & { posts: number } = {
+  duration: envNumber("BENCH_DURATION", 10),
+  warmup: envNumber("BENCH_WARMUP", 3),
+  connections: envNumber("BENCH_CONNECTIONS", 50),
+  posts: envNumber("BENCH_POSTS", 100_000),
+};
+const cpuProfile = process.env.BENCH_CPU_PROF === "1";
+const only = new Set(
+  (process.env.BENCH_ONLY ?? "")
+    .split(",")
+    .map((w) => w.trim())
+    .filter(Boolean),
+);
+const profileDir = path.join(ROOT, ".bench", "profiles");
+
+/** Makes the server compute every list instead of answering from the guest micro-cache. */
+const NO_CACHE = { "cache-control": "no-cache" };
+
+/** The measured list: a page of 30 posts, a client filter on top of the list rule, newest first. */
+const LIST_FILTER = "(tags ?= 'travel' || title ~ 'a')";
+const LIST_SORT = "-publishedAt";
+const PER_PAGE = 30;
+/** What a blog index shows of each post (no `content`), for the `list fields` scenario. */
+const INDEX_FIELDS = "id,author,slug,title,excerpt,cover,tags,publishedAt,lang";
+/**
+ * Connections for the list with a total: its COUNT visits every row the filter may match, so
+ * 50 queued requests would outlast autocannon's timeout; a few keep the server busy anyway.
+ */
+const WITH_TOTAL_CONNECTIONS = 4;
+
+function listPath(options: { skipTotal: boolean; fields?: string }): string {
+  const params = new URLSearchParams({ page: "1", perPage: String(PER_PAGE) });
+  if (options.skipTotal) params.set("skipTotal", "1");
+  params.set("filter", LIST_FILTER);
+  params.set("sort", LIST_SORT);
+  if (options.fields) params.set("fields", options.fields);
+  return `/api/collections/posts/records?${params.toString()}`;
+}
+
+/** Environment for a child: PATH and HOME from ours, everything else explicit. */
+function childEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = { TZ: "UTC", NODE_ENV: "production" };
+  for (const key of ["PATH", "HOME"]) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+function profileArgs(name: string): string[] {
+  if (!cpuProfile) return [];
+  return [
+    "--cpu-prof",
+    `--cpu-prof-dir=${profileDir}`,
+    `--cpu-prof-name=${name}-${String(Date.now())}.cpuprofile`,
+  ];
+}
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+async function fetchJson(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(url, init);
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+/** Checks the list answers a full, correctly ordered page of published posts; returns its total. */
+async function checkList(url: string, skipTotal: boolean): Promise<number> {
+  const { status, json } = await fetchJson(url + listPath({ skipTotal }));
+  const items = json.items as { publishedAt: string; status: string }[] | undefined;
+  if (status !== 200 || !items)
+    throw new Error(`list answered ${String(status)}: ${JSON.stringify(json).slice(0, 300)}`);
+  if (items.length !== PER_PAGE)
+    throw new Error(`list returned ${String(items.length)} items, expected ${String(PER_PAGE)}`);
+  for (let i = 1; i < items.length; i++) {
+    if ((items[i - 1]?.publishedAt ?? "") < (items[i]?.publishedAt ?? ""))
+      throw new Error("list is not sorted by -publishedAt");
+  }
+  if (items.some((item) => item.status !== "published"))
+    throw new Error("a guest saw an unpublished post");
+  return Number(json.totalItems);
+}
+
+/** Registers a user and signs in; returns its id and token. */
+async function signUp(url: string): Promise<{ id: string; token: string }> {
+  const email = "bench.writer@example.com";
+  const password = "password123";
+  const json = { "content-type": "application/json" };
+  const created = await fetchJson(`${url}/api/collections/users/records`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ username: "benchwriter", email, password, passwordConfirm: password }),
+  });
+  if (created.status !== 200) throw new Error(`sign-up answered ${String(created.status)}`);
+  const auth = await fetchJson(`${url}/api/collections/users/auth-with-password`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ identity: email, password }),
+  });
+  if (auth.status !== 200) throw new Error(`sign-in answered ${String(auth.status)}`);
+  return { id: (auth.json.record as { id: string }).id, token: String(auth.json.token) };
+}
+
+/** A scenario against one Cahier server; `connections` overrides the default for slow ones. */
+interface Scenario {
+  name: string;
+  description: string;
+  target: LoadTarget;
+  connections?: number;
+}
+
+/** The scenarios run against one Cahier server. */
+async function cahierScenarios(url: string): Promise<Scenario[]> {
+  const writer = await signUp(url);
+  const entryBody = JSON.stringify({
+    author: writer.id,
+    title: "Bench entry [<id>]",
+    content: "A short journal entry written by the benchmark. ".repeat(20).trim(),
+    visibility: "private",
+    tags: ["notes", "bench"],
+  });
+  return [
+    {
+      name: "health",
+      description: "GET /api/health: Fastify, hooks and a SELECT 1",
+      target: { url, path: "/api/health" },
+    },
+    {
+      name: "list",
+      description: "the measured list (skipTotal), computed for every request (Cache-Control: no-cache)",
+      target: { url, path: listPath({ skipTotal: true }), headers: NO_CACHE },
+    },
+    {
+      name: "list cached",
+      description: "the same list as guests normally get it: repeats within the guest micro-cache TTL come from memory",
+      target: { url, path: listPath({ skipTotal: true }) },
+    },
+    {
+      name: "list fields",
+      description: `the same computed list with fields=${INDEX_FIELDS} (a blog index, no content)`,
+      target: { url, path: listPath({ skipTotal: true, fields: INDEX_FIELDS }), headers: NO_CACHE },
+    },
+    {
+      name: "list total",
+      description: `the same computed list without skipTotal (adds a COUNT), ${String(WITH_TOTAL_CONNECTIONS)} connections`,
+      target: { url, path: listPath({ skipTotal: false }), headers: NO_CACHE },
+      connections: WITH_TOTAL_CONNECTIONS,
+    },
+    {
+      name: "create entry",
+      description: "POST an entry as a signed-in user (one write transaction, fsynced on SQLite)",
+      target: {
+        url,
+        method: "POST",
+        path: "/api/collections/entries/records",
+        headers: { "content-type": "application/json", authorization: writer.token },
+        body: entryBody,
+      },
+    },
+  ];
+}
+
+/** A measurement not yet compared with the baseline. */
+type RawResult = Omit<ScenarioResult, "ratio" | "cpuRatio">;
+
+/** Measures a bare `node:http` server answering the small JSON body, or a file's contents. */
+async function benchBare(bodyFile?: string): Promise<Measurement> {
+  const server = await startServer({
+    name: "bare",
+    script: path.join(ROOT, "bench", "bare-server.ts"),
+    env: childEnv(bodyFile ? { BARE_BODY_FILE: bodyFile } : {}),
+  });
+  try {
+    log(`bare node:http${bodyFile ? ` serving ${path.relative(ROOT, bodyFile)}` : ""}`);
+    return await measure("bare", { url: server.url, path: "/" }, settings, server.cpuSeconds);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Prices the transfer alone: the bare server answering the very body of the measured list
+ * page. What any server pays for sending a body that size.
+ */
+async function benchBareListBody(url: string): Promise<RawResult> {
+  const file = path.join(ROOT, ".bench", "list-body.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    Buffer.from(await (await fetch(url + listPath({ skipTotal: true }))).arrayBuffer()),
+  );
+  const m = await benchBare(file);
+  return {
+    ...m,
+    target: "baseline",
+    scenario: "bare, list body",
+    request: "GET /",
+    connections: settings.connections,
+  };
+}
+
+/** Seeds a fresh database behind a running server; returns a note on what was seeded. */
+async function seed(
+  dialect: DialectName,
+  env: Record<string, string>,
+  url: string,
+): Promise<string> {
+  const started = performance.now();
+  const database = openDatabase({ dataDir: env.DATA_DIR ?? "", databaseUrl: env.DATABASE_URL });
+  let seeded;
+  try {
+    seeded = await seedPosts(database, { count: settings.posts, authors: 5 });
+  } finally {
+    await database.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  log(
+    `${dialect}: seeded in ${seconds.toFixed(1)} s (${String(seeded.visiblePosts)} posts visible to guests)`,
+  );
+  await checkList(url, true);
+  const total = await checkList(url, false);
+  return `${dialect}: ${String(seeded.posts)} posts seeded in ${seconds.toFixed(1)} s; the list filter matches ${String(total)} of them for a guest`;
+}
+
+async function benchDialect(
+  dialect: DialectName,
+  results: RawResult[],
+  notes: string[],
+  withListBody: boolean,
+): Promise<void> {
+  const { env, cleanup } = await freshEnvironment(dialect);
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServer({
+      name: dialect,
+      script: path.join(ROOT, "bin", "cahier.js"),
+      args: ["serve"],
+      nodeArgs: profileArgs(dialect),
+      env: childEnv({ ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" }),
+    });
+    log(`${dialect}: server on ${server.url}, seeding ${String(settings.posts)} posts`);
+    notes.push(await seed(dialect, env, server.url));
+    if (withListBody) results.push(await benchBareListBody(server.url));
+
+    for (const { name, target, connections } of await cahierScenarios(server.url)) {
+      if (only.size && !only.has(name)) continue;
+      log(`${dialect}: ${name}`);
+      const load = { ...settings, connections: connections ?? settings.connections };
+      const info = {
+        target: dialect,
+        scenario: name,
+        request: `${target.method ?? "GET"} ${target.path}`,
+        connections: load.connections,
+      };
+      try {
+        results.push({
+          ...(await measure(`${dialect} ${name}`, target, load, server.cpuSeconds)),
+          ...info,
+        });
+      } catch (error) {
+        log(String(error));
+        results.push({
+          reqPerSec: 0,
+          p50: 0,
+          p99: 0,
+          bytesPerResponse: 0,
+          requests: 0,
+          ...info,
+          error: String(error),
+        });
+      }
+    }
+  } finally {
+    await server?.stop();
+    await cleanup();
+  }
+}
+
+/** Adds the ratios to the mean of the two baseline measurements. */
+function withRatios(
+  results: readonly RawResult[],
+  first: Measurement,
+  last: Measurement,
+): ScenarioResult[] {
+  const reqPerSec = (first.reqPerSec + last.reqPerSec) / 2;
+  const cpu =
+    first.cpuMicrosPerRequest && last.cpuMicrosPerRequest
+      ? (first.cpuMicrosPerRequest + last.cpuMicrosPerRequest) / 2
+      : undefined;
+  return results.map((r) => {
+    const result: ScenarioResult = { ...r, ratio: r.reqPerSec / reqPerSec };
+    if (cpu && r.cpuMicrosPerRequest) result.cpuRatio = cpu / r.cpuMicrosPerRequest;
+    return result;
+  });
+}
+
+async function main(): Promise<void> {
+  const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres")
+    .split(",")
+    .map((d) => d.trim())
+    .filter((d): d is DialectName => d === "sqlite" || d === "postgres");
+  const notes: string[] = [
+    `list: ${listPath({ skipTotal: true })}`,
+    `list: filter ${LIST_FILTER}, sort ${LIST_SORT}, ${String(PER_PAGE)} per page, as a guest (the list rule applies)`,
+    `list cached: the same request without Cache-Control: no-cache (guest micro-cache, see docs/decisions/012-guest-micro-cache.md)`,
+    `list fields: the same with fields=${INDEX_FIELDS} (a blog index, no content)`,
+    `list total: the same without skipTotal (adds a COUNT), ${String(WITH_TOTAL_CONNECTIONS)} connections`,
+    "health: GET /api/health (Fastify, hooks, SELECT 1); create entry: POST an entry as a signed-in user",
+    "SQLite runs with synchronous = FULL (ADR 004): each create commits with an fsync",
+    "ratio: req/s over the mean of the two bare baselines; CPU ratio: bare server CPU per request over this one's",
+  ];
+  if (dialects.includes("postgres") && !process.env.DATABASE_URL) {
+    dialects.splice(dialects.indexOf("postgres"), 1);
+    notes.push("PostgreSQL skipped: DATABASE_URL is not set");
+    log("DATABASE_URL is not set: skipping PostgreSQL");
+  }
+  log(
+    `${String(os.cpus().length)} CPUs, ${String(settings.connections)} connections, ` +
+      `${String(settings.warmup)} s warm-up + ${String(settings.duration)} s per measurement`,
+  );
+
+  const bare = { target: "baseline", request: "GET /", connections: settings.connections };
+  const first = await benchBare();
+  const raw: RawResult[] = [{ ...first, ...bare, scenario: "bare (start)" }];
+  for (const [i, dialect] of dialects.entries()) await benchDialect(dialect, raw, notes, i === 0);
+  const last = await benchBare();
+  raw.push({ ...last, ...bare, scenario: "bare (end)" });
+  const spread =
+    Math.abs(first.reqPerSec - last.reqPerSec) / Math.max(first.reqPerSec, last.reqPerSec);
+  if (spread > BASELINE_SPREAD_WARNING) {
+    notes.push(
+      `WARNING: the bare baseline moved ${(spread * 100).toFixed(0)}% between start and end: the machine's load ` +
+        "changed during the run, so req/s ratios are rough (the CPU ratio is steadier)",
+    );
+  }
+
+  const results = withRatios(raw, first, last);
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine: machineInfo(),
+    settings,
+    target: { listRatio: TARGET_LIST_RATIO },
+    notes,
+    results,
+  };
+  writeReport(report);
+  console.log(`\n${formatTable(results)}\n`);
+  for (const note of notes) console.log(`- ${note}`);
+  for (const r of results.filter((r) => r.scenario === "list" || r.scenario === "list cached")) {
+    const verdict = r.ratio >= TARGET_LIST_RATIO ? "meets" : "misses";
+    console.log(
+      `- ${r.target}: ${r.scenario} ratio ${r.ratio.toFixed(3)} ${verdict} the ${TARGET_LIST_RATIO.toFixed(2)} target`,
+    );
+  }
+  console.log(`\nResults written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+}
+
+await main();
