@@ -7,12 +7,7 @@
 import type { App } from "./app.ts";
 import { requireCollection } from "./core/collections/collection-lookup.ts";
 import type { Collection } from "./core/models/collection.ts";
-import {
-  guestRequest,
-  operatorRequest,
-  type RecordData,
-  type RequestInfo,
-} from "./core/records/request-info.ts";
+import { operatorRequest, type RecordData } from "./core/records/request-info.ts";
 import { slugify } from "./core/records/slugs.ts";
 import { formatDate } from "./core/records/values.ts";
 import {

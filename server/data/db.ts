@@ -57,7 +57,7 @@ function cachingDatabase(db: SqliteDatabase.Database): KyselySqliteDatabase {
         }
       }
       cache.set(query, stmt);
-      return stmt as unknown as ReturnType<KyselySqliteDatabase["prepare"]>;
+      return stmt;
     },
   };
 }
@@ -71,9 +71,9 @@ export function openSqlite(dataDir: string): Database {
   return {
     kysely,
     dialect: sqliteDialect,
-    async integrityCheck() {
+    integrityCheck() {
       const rows = raw.pragma("integrity_check") as { integrity_check: string }[];
-      return rows.map((r) => r.integrity_check).join("; ");
+      return Promise.resolve(rows.map((r) => r.integrity_check).join("; "));
     },
     async close() {
       await kysely.destroy();

@@ -41,8 +41,8 @@ export function registerErrorHandlers(app: FastifyInstance, serializer?: (payloa
     if (error instanceof CoreError) {
       return reply.status(error.status).send(apiErrorBody(error.status, error.message, error.data));
     }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 413 || (error as FastifyError).code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       return reply.status(413).send(apiErrorBody(413));
     }
     if (status >= 400 && status < 500) {

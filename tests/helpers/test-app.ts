@@ -57,8 +57,18 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 /** Environment for a server on a fresh database of the given engine. */
 export async function freshEnvironment(dialect: DialectName): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cahier-test-"));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dialect === "sqlite") return { env: { DATA_DIR: dataDir }, cleanup: async () => removeDir() };
+  const removeDir = () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  if (dialect === "sqlite") {
+    return {
+      env: { DATA_DIR: dataDir },
+      cleanup: () => {
+        removeDir();
+        return Promise.resolve();
+      },
+    };
+  }
   const database = await createPostgresDatabase();
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: database.url },

@@ -22,7 +22,8 @@ export function randomSecret(length = 50): string {
   let out = "";
   for (let i = 0; i < bytes.length && out.length < length; i++) {
     const b = bytes[i] as number;
-    if (b < 248) out += alphabet[b % 62];
+    // 248 = 4 × 62: bytes above it are dropped so every character is equally likely.
+    if (b < 248) out += alphabet.charAt(b % 62);
   }
   return out.length === length ? out : randomSecret(length);
 }

@@ -80,6 +80,12 @@ function normalise(field: Field, raw: unknown): { value: unknown } | { error: Re
   }
 }
 
+/** Reads a modifier operand (`tags+`, `+tags`, `tags-`): one value or a list of them. */
+function toStringList(raw: unknown): string[] {
+  const list = raw === null || raw === undefined || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
+  return list.filter((v): v is string | number => typeof v === "string" || typeof v === "number").map(String);
+}
+
 /** Generates a value from a simple pattern such as `[a-z0-9]{15}` or `user[0-9]{6}`. */
 export function generateFromPattern(pattern: string): string {
   return pattern.replace(/\[([^\]]+)\]\{(\d+)\}/g, (_, cls: string, count: string) => {
@@ -89,7 +95,7 @@ export function generateFromPattern(pattern: string): string {
       else for (let c = (m[1] as string).charCodeAt(0); c <= (m[2] as string).charCodeAt(0); c++) chars.push(String.fromCharCode(c));
     }
     let out = "";
-    for (let i = 0; i < Number(count); i++) out += chars[randomInt(chars.length)];
+    for (let i = 0; i < Number(count); i++) out += chars[randomInt(chars.length)] ?? "";
     return out;
   });
 }
@@ -149,10 +155,7 @@ export function applyBody(
     } else if (isMultiValue(field) || field.type === "select" || field.type === "relation") {
       const multi = isMultiValue(field);
       let list: string[] = multi ? [...(value as string[])] : value === "" ? [] : [String(value)];
-      const listOf = (key: string) => {
-        const r = normalise({ ...field, type: "tags", maxSelect: 2, maxLength: 0 } as Field, rawBody[key]);
-        return "value" in r ? (r.value as string[]) : [];
-      };
+      const listOf = (key: string) => toStringList(rawBody[key]);
       if (has(`+${name}`)) list = [...listOf(`+${name}`).filter((v) => !list.includes(v)), ...list];
       if (has(`${name}+`)) list = [...list, ...listOf(`${name}+`).filter((v) => !list.includes(v))];
       if (has(`${name}-`)) {

@@ -87,11 +87,6 @@ function toSql(condition: Condition, db: Database): Sql | null {
   return condition;
 }
 
-function and(a: Sql | null, b: Sql | null): Sql | null {
-  if (a && b) return sql`(${a} AND ${b})`;
-  return a ?? b;
-}
-
 /** Reads a stored row into wire-typed values for every registry field. */
 export function rowToRecord(collection: Collection, row: Row): RecordData {
   const record: RecordData = {};
@@ -494,10 +489,15 @@ export class RecordService {
   private async save(collection: Collection, values: RecordData, current: RecordData | null): Promise<void> {
     const stored: Row = {};
     for (const field of collection.fields) {
-      if (current && field.name !== "id" && JSON.stringify(values[field.name]) === JSON.stringify(current[field.name]) && field.type !== "password") continue;
-      if (field.type === "password" && values.password === undefined) continue;
-      if (field.type === "password" && current && values.password === current.password) continue;
-      stored[field.name] = field.type === "password" ? String(values.password ?? "") : toStoredValue(field, values[field.name]);
+      const value = values[field.name];
+      if (field.type === "password") {
+        // The bcrypt hash, written only when it is new.
+        if (typeof value === "string" && value !== "" && value !== current?.password) stored[field.name] = value;
+        continue;
+      }
+      // Updates write only the columns that changed.
+      if (current && field.name !== "id" && JSON.stringify(value) === JSON.stringify(current[field.name])) continue;
+      stored[field.name] = toStoredValue(field, value);
     }
     try {
       if (current) {
@@ -507,7 +507,7 @@ export class RecordService {
         await insertRow(this.kysely, collection, stored);
       }
     } catch (error) {
-      const message = String((error as Error).message);
+      const message = error instanceof Error ? error.message : String(error);
       if (/UNIQUE|unique|duplicate key/.test(message)) {
         const index = collection.indexes.find((i) => message.includes(i.name) || i.columns.some((c) => message.includes(`${collection.name}.${c}`)));
         throw badRequest(current ? "Failed to update record." : "Failed to create record.", {

@@ -109,7 +109,7 @@ export function validateRecord(collection: Collection, values: RecordData, only?
 /** Validates a plain password against the auth collection's password field. */
 export function validatePassword(collection: Collection, password: string | undefined): ReturnType<typeof fieldError> | undefined {
   const field = collection.fields.find((f) => f.type === "password");
-  if (!field || field.type !== "password") return undefined;
+  if (!field) return undefined;
   if (!password) return fieldError("validation_required", "Cannot be blank.");
   const len = runeLength(password);
   if (len < field.min) return fieldError("validation_min_text_constraint", "Must be at least {min} character(s).", { min: field.min });

@@ -22,7 +22,8 @@ export function parseDateInput(value: unknown): string | undefined {
   const text = value.trim();
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
   if (!m) return undefined;
-  const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}.${(m[7] ?? "0").padEnd(3, "0").slice(0, 3)}${m[8] ?? "Z"}`;
+  const [, year = "", month = "", day = ""] = m;
+  const iso = `${year}-${month}-${day}T${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}.${(m[7] ?? "0").padEnd(3, "0").slice(0, 3)}${m[8] ?? "Z"}`;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
   return formatDate(date);
@@ -50,6 +51,13 @@ function readJson(value: unknown): unknown {
   }
 }
 
+/** Text of a scalar value; anything else (null, objects) is empty. */
+function scalarText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  return "";
+}
+
 /** Turns a stored column value into its wire value (`""`, numbers, booleans, arrays, JSON). */
 export function toWireValue(field: Field, stored: unknown): unknown {
   if (isMultiValue(field)) return readList(stored);
@@ -61,7 +69,7 @@ export function toWireValue(field: Field, stored: unknown): unknown {
     case "json":
       return readJson(stored);
     default:
-      return stored === null || stored === undefined ? "" : String(stored);
+      return scalarText(stored);
   }
 }
 
@@ -76,7 +84,7 @@ export function toStoredValue(field: Field, value: unknown): string | number | n
     case "json":
       return value === null || value === undefined ? null : JSON.stringify(value);
     default:
-      return value === null || value === undefined ? "" : String(value);
+      return scalarText(value);
   }
 }
 

@@ -30,7 +30,7 @@ export async function selectRows(db: Kysely<AnyDB>, collection: Collection, opti
   const order = options.orderBy.length ? sql` ORDER BY ${sql.join(options.orderBy)}` : sql``;
   const limit = options.limit !== undefined ? sql` LIMIT ${options.limit}` : sql``;
   const offset = options.offset ? sql` OFFSET ${options.offset}` : sql``;
-  const result = await sql<Row>`SELECT ${sql.ref(`${MAIN_ALIAS}`)}.* FROM ${table(collection)}${where}${order}${limit}${offset}`.execute(db);
+  const result = await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)}${where}${order}${limit}${offset}`.execute(db);
   return result.rows;
 }
 
@@ -38,7 +38,8 @@ export async function selectRows(db: Kysely<AnyDB>, collection: Collection, opti
 export async function countRows(db: Kysely<AnyDB>, collection: Collection, where: Sql | null): Promise<number> {
   const w = where ? sql` WHERE ${where}` : sql``;
   const result = await sql<{ n: number }>`SELECT COUNT(*) AS ${sql.id("n")} FROM ${table(collection)}${w}`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
+  // PostgreSQL's COUNT is int8 (parsed to a number by the pg type parser); SQLite's is a number.
+  return result.rows[0]?.n ?? 0;
 }
 
 /** Whether a row with this id exists and matches the condition. */

@@ -18,7 +18,10 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: MAX_BODY_SIZE }, (_req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") return done(null, {});
+    if (text.trim() === "") {
+      done(null, {});
+      return;
+    }
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -83,7 +86,8 @@ export async function readBody(request: FastifyRequest, message: string): Promis
       if (existing === undefined) out[part.fieldname] = inferred;
       else out[part.fieldname] = Array.isArray(existing) ? [...(existing as unknown[]), inferred] : [existing, inferred];
     }
-    return Object.assign(out, ...payloads);
+    for (const payload of payloads) Object.assign(out, payload);
+    return out;
   }
   const body = request.body;
   if (body === undefined || body === null) return {};

@@ -76,7 +76,8 @@ function plainText(html: string): string {
 function excerpt(value: unknown, max: number, ellipsis: boolean): unknown {
   if (typeof value !== "string") return value;
   const text = plainText(value).replace(/\s+/g, " ").trim();
-  const chars = [...text];
+  // Code points, as PocketBase counts runes (a grapheme may span several).
+  const chars = Array.from(text);
   if (chars.length <= max) return text;
   return chars.slice(0, max).join("").trimEnd() + (ellipsis ? "..." : "");
 }

@@ -6,7 +6,13 @@
  */
 import { sql } from "kysely";
 import type { FilterNode, Operand, Operator } from "../filter/index.ts";
-import { compareStatic, isNumericText, likePattern, type BaseOperator } from "./static-compare.ts";
+import {
+  compareStatic,
+  endsWithLoneEscape,
+  isNumericText,
+  likePattern,
+  type BaseOperator,
+} from "./static-compare.ts";
 import {
   SearchError,
   type FieldResolver,
@@ -21,7 +27,11 @@ import {
 export type Condition = Sql | boolean;
 
 /** Builds the SQL condition for a filter tree. */
-export function buildFilter(node: FilterNode, resolver: FieldResolver, dialect: SearchDialect): Sql {
+export function buildFilter(
+  node: FilterNode,
+  resolver: FieldResolver,
+  dialect: SearchDialect,
+): Sql {
   const condition = buildCondition(node, resolver, dialect);
   return typeof condition === "boolean" ? dialect.bool(condition) : condition;
 }
@@ -30,7 +40,11 @@ export function buildFilter(node: FilterNode, resolver: FieldResolver, dialect: 
  * Builds a condition, folding constant parts (`@request.auth.id != ""`, comparisons of a
  * required column with `""`) so the database sees the simplest query and can use indexes.
  */
-export function buildCondition(node: FilterNode, resolver: FieldResolver, dialect: SearchDialect): Condition {
+export function buildCondition(
+  node: FilterNode,
+  resolver: FieldResolver,
+  dialect: SearchDialect,
+): Condition {
   switch (node.type) {
     case "and":
     case "or": {
@@ -97,16 +111,29 @@ function buildComparison(
   const toTerm = (operand: ResolvedOperand): Term => {
     switch (operand.kind) {
       case "static":
-        return { sql: sql`${operand.value}`, type: "static", nullable: operand.value === null, value: operand.value };
+        return {
+          sql: sql`${operand.value}`,
+          type: "static",
+          nullable: operand.value === null,
+          value: operand.value,
+        };
       case "scalar":
-        return { sql: operand.sql, type: operand.type, nullable: operand.nullable, nonEmpty: operand.nonEmpty ?? false };
+        return {
+          sql: operand.sql,
+          type: operand.type,
+          nullable: operand.nullable,
+          nonEmpty: operand.nonEmpty ?? false,
+        };
       case "multi":
         sets.push({ from: operand.from, where: operand.where });
         return { sql: operand.value, type: operand.type, nullable: true };
       case "staticList": {
         const alias = resolver.nextAlias();
         const rows = operand.values.length
-          ? sql.join(operand.values.map((v) => sql`SELECT ${textOrNull(v)} AS v`), sql` UNION ALL `)
+          ? sql.join(
+              operand.values.map((v) => sql`SELECT ${textOrNull(v)} AS v`),
+              sql` UNION ALL `,
+            )
           : sql`SELECT NULL AS v WHERE 1 = 0`;
         sets.push({ from: sql`(${rows}) AS ${sql.id(alias)}`, where: null });
         return { sql: sql.ref(`${alias}.v`), type: "text", nullable: true };
@@ -122,17 +149,31 @@ function buildComparison(
 
   if (sets.length === 0) return compareTerms(baseOp, l, r, dialect);
 
-  const from = sql.join(sets.map((s) => s.from), sql`, `);
+  const from = sql.join(
+    sets.map((s) => s.from),
+    sql`, `,
+  );
   const wheres = sets.flatMap((s) => (s.where ? [s.where] : []));
   const where = (extra: Sql) => sql.join([...wheres, extra], sql` AND `);
-  const nullTerm = (t: Term, multi: boolean): Term =>
-    multi ? { sql: sql`NULL`, type: t.type, nullable: true, value: null } : t;
+  // The NULL standing for an empty set is typed when it meets a parameter: PostgreSQL cannot
+  // infer the type of `NULL = $1` (JSON paths read as text on both engines).
+  const nullTerm = (t: Term, multi: boolean, other: Term): Term =>
+    multi
+      ? {
+          sql: other.type === "static" && t.type === "json" ? sql`CAST(NULL AS TEXT)` : sql`NULL`,
+          type: t.type,
+          nullable: true,
+          value: null,
+        }
+      : t;
   const leftMulti = left.kind === "multi" || left.kind === "staticList";
   const rightMulti = right.kind === "multi" || right.kind === "staticList";
   const exists = sql`EXISTS (SELECT 1 FROM ${from}${wheres.length ? sql` WHERE ${sql.join(wheres, sql` AND `)}` : sql``})`;
   // An empty set behaves like one NULL value, as PocketBase's LEFT JOIN over json_each does.
   const emptyCase =
-    sets.length === 1 ? condition(nullTerm(l, leftMulti), nullTerm(r, rightMulti)) : dialect.bool(false);
+    sets.length === 1
+      ? condition(nullTerm(l, leftMulti, r), nullTerm(r, rightMulti, l))
+      : dialect.bool(false);
 
   if (anyOf) {
     return sql`(EXISTS (SELECT 1 FROM ${from} WHERE ${where(condition(l, r))}) OR (NOT ${exists} AND ${emptyCase}))`;
@@ -149,6 +190,14 @@ function isEmptyStatic(t: Term): boolean {
 }
 
 /**
+ * A number bound for comparison with a numeric expression. The cast keeps PostgreSQL from
+ * typing the parameter after the other side (an integer column would reject `2.5`).
+ */
+function numberParam(value: number): Sql {
+  return sql`CAST(${value} AS NUMERIC)`;
+}
+
+/**
  * Aligns a static value with the type of the other side, as SQLite's column affinity does,
  * so both dialects compare the same way.
  */
@@ -157,9 +206,16 @@ function align(a: Term, b: Term, dialect: SearchDialect): [Sql, Sql] {
     if (self.type === "static" && other.type !== "static") {
       const v = self.value ?? null;
       if (other.type === "text" && typeof v === "number") return sql`${String(v)}`;
-      if (other.type === "number" && typeof v === "string" && isNumericText(v)) return sql`${Number(v)}`;
+      if (other.type === "number" && typeof v === "string" && isNumericText(v))
+        return numberParam(Number(v));
+      if (other.type === "number" && typeof v === "number") return numberParam(v);
     }
-    if (self.type === "number" && other.type === "static" && typeof other.value === "string" && !isNumericText(other.value)) {
+    if (
+      self.type === "number" &&
+      other.type === "static" &&
+      typeof other.value === "string" &&
+      !isNumericText(other.value)
+    ) {
       return dialect.toText(self.sql);
     }
     if (self.type === "number" && other.type === "text") return dialect.toText(self.sql);
@@ -197,10 +253,22 @@ function compareTerms(op: BaseOperator, a: Term, b: Term, dialect: SearchDialect
     return op === "=" ? sql`(${x} = ${y})` : dialect.isDistinct(x, y);
   }
   if (op === "~" || op === "!~") {
-    const left = a.type === "text" ? coalesced(a, a.sql) : dialect.toText(a.sql);
+    // A static value is stringified here: engines spell numbers differently (`1.0` vs `1`).
+    const left =
+      a.type === "static"
+        ? dialect.toText(sql`${a.value === null || a.value === undefined ? null : String(a.value)}`)
+        : a.type === "text"
+          ? coalesced(a, a.sql)
+          : dialect.toText(a.sql);
     let pattern: Sql;
     if (b.type === "static") {
-      pattern = sql`${likePattern(b.value === null ? "" : String(b.value))}`;
+      // `x ~ null` is `x LIKE NULL`: never true, negated or not (as in PocketBase).
+      if (b.value === null || b.value === undefined) return false;
+      const text = likePattern(String(b.value));
+      // A pattern ending in a lone escape matches nothing (SQLite); PostgreSQL would reject it.
+      if (endsWithLoneEscape(text))
+        return op === "~" ? false : a.type === "text" || sql`(${left} IS NOT NULL)`;
+      pattern = sql`${text}`;
     } else {
       const right = b.type === "text" ? coalesced(b, b.sql) : dialect.toText(b.sql);
       pattern = sql`('%' || ${right} || '%')`;

@@ -39,7 +39,10 @@ export function parseSort(input: string): SortField[] {
   return result;
 }
 
-/** Builds ORDER BY items for parsed sort fields against a main table alias. */
+/**
+ * Builds ORDER BY items for parsed sort fields against a main table alias. NULLs (relation
+ * and JSON paths) sort first ascending and last descending on every engine, as in SQLite.
+ */
 export function buildSort(
   fields: readonly SortField[],
   resolver: FieldResolver,
@@ -52,6 +55,7 @@ export function buildSort(
     if (name === "@rowid") return sql`${dialect.rowid(mainAlias)} ${dir}`;
     const resolved = resolver.resolve(name);
     if (resolved.kind !== "scalar") throw new SearchError(`Invalid sort field "${name}".`);
-    return sql`${resolved.sql} ${dir}`;
+    if (!resolved.nullable) return sql`${resolved.sql} ${dir}`;
+    return sql`${resolved.sql} ${dir} ${sql.raw(direction === "ASC" ? "NULLS FIRST" : "NULLS LAST")}`;
   });
 }

@@ -23,8 +23,17 @@ export function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Matches a value against a LIKE pattern with `\` as escape, ASCII case-insensitively. */
+/** Whether a LIKE pattern ends in an escape character that escapes nothing. */
+export function endsWithLoneEscape(pattern: string): boolean {
+  return /(^|[^\\])(\\\\)*\\$/.test(pattern);
+}
+
+/**
+ * Matches a value against a LIKE pattern with `\` as escape, ASCII case-insensitively.
+ * A pattern ending in a lone escape matches nothing, as in SQLite.
+ */
 export function likeMatch(value: string, pattern: string): boolean {
+  if (endsWithLoneEscape(pattern)) return false;
   let re = "";
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] as string;
@@ -50,12 +59,28 @@ export function asciiLower(value: string): string {
   return value.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
+/**
+ * Orders text by code point, as SQLite's BINARY and PostgreSQL's "C" collations do (UTF-8
+ * byte order). JavaScript's `<` compares UTF-16 units and puts `😀` before `\uE000`.
+ */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i) as number;
+    const y = b.codePointAt(i) as number;
+    if (x !== y) return x < y ? -1 : 1;
+    if (x > 0xffff) i++;
+  }
+  return a.length < b.length ? -1 : 1;
+}
+
 /** Orders two non-null values the way the database does (numbers before text). */
 function order(a: string | number, b: string | number): number {
   if (typeof a === "number" && typeof b === "number") return a === b ? 0 : a < b ? -1 : 1;
   if (typeof a === "number") return -1;
   if (typeof b === "number") return 1;
-  return a === b ? 0 : a < b ? -1 : 1;
+  return compareText(a, b);
 }
 
 /** Coerces the pair like SQLite affinity would when one side is a number. */

@@ -20,13 +20,15 @@ export const postgresDialect: DataDialect = {
     negate ? sql`(${left} NOT ILIKE ${pattern} ${likeEscape})` : sql`(${left} ILIKE ${pattern} ${likeEscape})`,
   isDistinct: (a, b) => sql`(${a} IS DISTINCT FROM ${b})`,
   isNotTrue: (c) => sql`((${c}) IS NOT TRUE)`,
-  toText: (e) => sql`CAST(${e} AS TEXT)`,
+  // Text computed from numbers and JSON gets the "C" collation of the text columns too, so it
+  // compares, sorts and ILIKEs like SQLite whatever the database's default collation.
+  toText: (e) => sql`(CAST(${e} AS TEXT) COLLATE "C")`,
   jsonEach: (expr, alias) => ({
     from: sql`jsonb_array_elements_text(CASE WHEN jsonb_typeof(${expr}) = 'array' THEN ${expr} ELSE '[]'::jsonb END) AS ${sql.id(alias)}(value)`,
-    value: sql.ref(`${alias}.value`),
+    value: sql`(${sql.ref(`${alias}.value`)} COLLATE "C")`,
   }),
   jsonArrayLength: (e) => sql`(CASE WHEN jsonb_typeof(${e}) = 'array' THEN jsonb_array_length(${e}) ELSE 0 END)`,
-  jsonExtract: (e, path) => sql`(${e} #>> ${`{${path.map((p) => `"${p.replace(/["\\]/g, "")}"`).join(",")}}`})`,
+  jsonExtract: (e, path) => sql`((${e} #>> ${`{${path.map((p) => `"${p.replace(/["\\]/g, "")}"`).join(",")}}`}) COLLATE "C")`,
   rowid: (alias) => sql.ref(`${alias}._rowid`),
   random: () => sql`RANDOM()`,
   bool: (v) => (v ? sql`TRUE` : sql`FALSE`),
