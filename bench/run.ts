@@ -177,12 +177,14 @@ async function cahierScenarios(url: string): Promise<Scenario[]> {
     },
     {
       name: "list",
-      description: "the measured list (skipTotal), computed for every request (Cache-Control: no-cache)",
+      description:
+        "the measured list (skipTotal), computed for every request (Cache-Control: no-cache)",
       target: { url, path: listPath({ skipTotal: true }), headers: NO_CACHE },
     },
     {
       name: "list cached",
-      description: "the same list as guests normally get it: repeats within the guest micro-cache TTL come from memory",
+      description:
+        "the same list as guests normally get it: repeats within the guest micro-cache TTL come from memory",
       target: { url, path: listPath({ skipTotal: true }) },
     },
     {

@@ -12,10 +12,14 @@ if (major < 24) {
   const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   const pinned = path.join(root, "node_modules", ".bin", "node");
   if (!existsSync(pinned)) {
-    console.error(`Cahier needs Node.js 24 or newer (this is ${process.version}). Run "npm install" first.`);
+    console.error(
+      `Cahier needs Node.js 24 or newer (this is ${process.version}). Run "npm install" first.`,
+    );
     process.exit(1);
   }
-  const result = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: "inherit" });
+  const result = spawnSync(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
   process.exit(result.status ?? 1);
 }
 

@@ -14,7 +14,9 @@ interface VitestJson {
   success: boolean;
 }
 
-const runs: { dialect: string; env: Record<string, string> }[] = [{ dialect: "sqlite", env: { DIALECTS: "sqlite" } }];
+const runs: { dialect: string; env: Record<string, string> }[] = [
+  { dialect: "sqlite", env: { DIALECTS: "sqlite" } },
+];
 if (process.env.DATABASE_URL) runs.push({ dialect: "postgres", env: { DIALECTS: "postgres" } });
 else console.log("DATABASE_URL is not set: skipping the PostgreSQL run.");
 
@@ -32,7 +34,14 @@ for (const run of runs) {
   console.log(`\n=== ${run.dialect} ===`);
   const result = spawnSync(
     process.execPath,
-    [vitest, "run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`, ...extraArgs],
+    [
+      vitest,
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${output}`,
+      ...extraArgs,
+    ],
     { stdio: "inherit", env: { ...process.env, ...run.env } },
   );
   if (!fs.existsSync(output)) {

@@ -24,10 +24,16 @@ export interface App {
 
 /** Opens (or takes) the database, migrates it and builds the HTTP application. */
 export async function createApp(config: Config, options: { db?: Database } = {}): Promise<App> {
-  const db = options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db =
+    options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     await migrate(db);
-    const secrets = await loadSecrets(db.kysely, allCollections().filter((c) => c.type === "auth").map((c) => c.id));
+    const secrets = await loadSecrets(
+      db.kysely,
+      allCollections()
+        .filter((c) => c.type === "auth")
+        .map((c) => c.id),
+    );
     const records = new RecordService(db);
     const auth = new AuthService(records, secrets);
     const health = {
@@ -41,11 +47,14 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         }
       },
     };
-    const http = await buildHttpApp({ records, auth, health }, {
-      logLevel: config.logLevel,
-      trustedProxies: config.trustedProxies,
-      guestCacheTtlMs: config.guestCacheTtlMs,
-    });
+    const http = await buildHttpApp(
+      { records, auth, health },
+      {
+        logLevel: config.logLevel,
+        trustedProxies: config.trustedProxies,
+        guestCacheTtlMs: config.guestCacheTtlMs,
+      },
+    );
     return {
       config,
       db,

@@ -39,7 +39,13 @@ describe("loadConfig", () => {
       redisUrl: "redis://cache:6379",
       smtpUrl: "smtps://u:p@mail:465",
       trustedProxies: ["10.0.0.1", "10.0.0.2"],
-      s3: { endpoint: "http://s3:9000", bucket: "b", region: "us-east-1", accessKey: "k", secret: "s" },
+      s3: {
+        endpoint: "http://s3:9000",
+        bucket: "b",
+        region: "us-east-1",
+        accessKey: "k",
+        secret: "s",
+      },
     });
   });
 
@@ -50,7 +56,10 @@ describe("loadConfig", () => {
     [{ APP_URL: "not a url" }, "APP_URL: must be a http(s) URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
     [{ GUEST_CACHE_TTL_MS: "-1" }, "GUEST_CACHE_TTL_MS: must be 0 (off) or more"],
-    [{ S3_BUCKET: "b" }, "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET must all be set together"],
+    [
+      { S3_BUCKET: "b" },
+      "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET must all be set together",
+    ],
   ])("rejects %j with a clear message", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -32,10 +32,17 @@ const ConfigSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean)),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-    message: "must be one of fatal, error, warn, info, debug, trace, silent",
-  }).default("info"),
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
   GUEST_CACHE_TTL_MS: z.coerce
     .number({ message: "must be a number" })
     .int("must be an integer")
@@ -103,7 +110,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host,
     dataDir: path.resolve(c.DATA_DIR),
-    appUrl: (c.APP_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${c.PORT}`).replace(/\/+$/, ""),
+    appUrl: (c.APP_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${c.PORT}`).replace(
+      /\/+$/,
+      "",
+    ),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     smtpUrl: c.SMTP_URL,

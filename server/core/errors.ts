@@ -27,12 +27,17 @@ export class CoreError extends Error {
 }
 
 /** 400 with field errors. */
-export function badRequest(message = "Something went wrong while processing your request.", data: FieldErrors = {}): CoreError {
+export function badRequest(
+  message = "Something went wrong while processing your request.",
+  data: FieldErrors = {},
+): CoreError {
   return new CoreError(400, message, data);
 }
 
 /** 401. */
-export function unauthorized(message = "The request requires valid record authorization token."): CoreError {
+export function unauthorized(
+  message = "The request requires valid record authorization token.",
+): CoreError {
   return new CoreError(401, message);
 }
 
@@ -47,7 +52,13 @@ export function notFound(message = "The requested resource wasn't found."): Core
 }
 
 /** Builds one field error, filling `{name}` placeholders of the message from params. */
-export function fieldError(code: string, message: string, params?: Record<string, unknown>): FieldError {
-  const text = params ? message.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k])) : message;
+export function fieldError(
+  code: string,
+  message: string,
+  params?: Record<string, unknown>,
+): FieldError {
+  const text = params
+    ? message.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]))
+    : message;
   return params ? { code, message: text, params } : { code, message: text };
 }

@@ -5,7 +5,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from "kysely";
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from "kysely";
 import pg from "pg";
 import type { DataDialect } from "./dialects/data-dialect.ts";
 import { postgresDialect } from "./dialects/postgres/postgres-dialect.ts";
@@ -67,7 +72,9 @@ export function openSqlite(dataDir: string): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const raw = new SqliteDatabase(path.join(dataDir, "data.db"));
   for (const pragma of SQLITE_PRAGMAS) raw.pragma(pragma);
-  const kysely = new Kysely<AnyDB>({ dialect: new SqliteDialect({ database: cachingDatabase(raw) }) });
+  const kysely = new Kysely<AnyDB>({
+    dialect: new SqliteDialect({ database: cachingDatabase(raw) }),
+  });
   return {
     kysely,
     dialect: sqliteDialect,
@@ -105,7 +112,8 @@ export function openPostgres(url: string, poolSize = 10): Database {
         const tables = await client.query<{ tablename: string }>(
           "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()",
         );
-        for (const t of tables.rows) await client.query(`SELECT count(*) FROM "${t.tablename.replace(/"/g, '""')}"`);
+        for (const t of tables.rows)
+          await client.query(`SELECT count(*) FROM "${t.tablename.replace(/"/g, '""')}"`);
         return "ok";
       } finally {
         client.release();
@@ -118,6 +126,9 @@ export function openPostgres(url: string, poolSize = 10): Database {
 }
 
 /** Opens the configured database. */
-export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Database {
+export function openDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}): Database {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
 }

@@ -21,8 +21,16 @@ export interface ApiErrorBody {
 }
 
 /** Builds an error body. */
-export function apiErrorBody(status: number, message?: string, data: FieldErrors = {}): ApiErrorBody {
-  return { data, message: sentenize(message ?? DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[400] ?? ""), status };
+export function apiErrorBody(
+  status: number,
+  message?: string,
+  data: FieldErrors = {},
+): ApiErrorBody {
+  return {
+    data,
+    message: sentenize(message ?? DEFAULT_MESSAGES[status] ?? DEFAULT_MESSAGES[400] ?? ""),
+    status,
+  };
 }
 
 /** Upper-cases the first letter and ends with a period, as PocketBase does. */
@@ -36,7 +44,10 @@ function sentenize(message: string): string {
  * Installs the error and not-found handlers. Fastify's not-found route does not inherit the
  * app's reply serializer, so it is handed over here.
  */
-export function registerErrorHandlers(app: FastifyInstance, serializer?: (payload: unknown) => string): void {
+export function registerErrorHandlers(
+  app: FastifyInstance,
+  serializer?: (payload: unknown) => string,
+): void {
   app.setErrorHandler((error: FastifyError | CoreError, request, reply) => {
     if (error instanceof CoreError) {
       return reply.status(error.status).send(apiErrorBody(error.status, error.message, error.data));

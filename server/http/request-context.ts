@@ -25,12 +25,22 @@ export function queryOf(request: FastifyRequest): Record<string, string> {
 }
 
 /** `@request.*` data for rule checks. */
-export function requestInfo(request: FastifyRequest, context: RequestInfo["context"] = "default"): RequestInfo {
+export function requestInfo(
+  request: FastifyRequest,
+  context: RequestInfo["context"] = "default",
+): RequestInfo {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(request.headers)) {
     if (k === "authorization" || k === "cookie") continue;
     const first = Array.isArray(v) ? v[0] : v;
     if (typeof first === "string") headers[k.replace(/-/g, "_").toLowerCase()] = first;
   }
-  return { auth: request.auth, method: request.method, context, headers, query: queryOf(request), body: undefined };
+  return {
+    auth: request.auth,
+    method: request.method,
+    context,
+    headers,
+    query: queryOf(request),
+    body: undefined,
+  };
 }

@@ -40,11 +40,16 @@ const HTML_ESCAPES: Record<string, string> = {
  * (and it keeps JSON inert in HTML).
  */
 function serialize(payload: unknown): string {
-  return JSON.stringify(payload).replace(/[<>&\u2028\u2029]/g, (c) => HTML_ESCAPES[c] as string) + "\n";
+  return (
+    JSON.stringify(payload).replace(/[<>&\u2028\u2029]/g, (c) => HTML_ESCAPES[c] as string) + "\n"
+  );
 }
 
 /** Builds the Fastify application with every API route. */
-export async function buildHttpApp(services: HttpServices, options: HttpOptions): Promise<FastifyInstance> {
+export async function buildHttpApp(
+  services: HttpServices,
+  options: HttpOptions,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logLevel === "silent" ? false : { level: options.logLevel },
     bodyLimit: MAX_BODY_SIZE,

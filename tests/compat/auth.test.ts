@@ -270,8 +270,12 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
       })
       .catch((error: unknown) => error);
     expect(duplicate).toBeInstanceOf(ClientResponseError);
-    expect((duplicate as ClientResponseError).response.data.email.code).toBe("validation_not_unique");
-    const lower = await client().collection("users").authWithPassword("twin@example.com", "password-one");
+    expect((duplicate as ClientResponseError).response.data.email.code).toBe(
+      "validation_not_unique",
+    );
+    const lower = await client()
+      .collection("users")
+      .authWithPassword("twin@example.com", "password-one");
     expect(lower.record.username).toBe("twin1");
     expect(lower.record.email).toBe("Twin@example.com");
     // Usernames are case-insensitive identities too.

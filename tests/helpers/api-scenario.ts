@@ -20,16 +20,25 @@ export interface ApiScenario {
 }
 
 /** Runs a scenario against an in-process app and checks its expectations. */
-export async function runScenario(app: TestApp, s: ApiScenario): Promise<{ status: number; body: string; json: () => unknown }> {
+export async function runScenario(
+  app: TestApp,
+  s: ApiScenario,
+): Promise<{ status: number; body: string; json: () => unknown }> {
   const headers: Record<string, string> = { ...(s.headers ?? {}) };
   if (s.token) headers.authorization = s.token;
   const res = await app.http.inject({
     method: s.method,
     url: s.url,
     headers,
-    ...(s.body === undefined ? {} : typeof s.body === "string" ? { payload: s.body, headers: { "content-type": "application/json", ...headers } } : { payload: s.body as object }),
+    ...(s.body === undefined
+      ? {}
+      : typeof s.body === "string"
+        ? { payload: s.body, headers: { "content-type": "application/json", ...headers } }
+        : { payload: s.body as object }),
   });
-  expect(res.statusCode, `${s.name}: status (body ${res.body.slice(0, 300)})`).toBe(s.expectedStatus);
+  expect(res.statusCode, `${s.name}: status (body ${res.body.slice(0, 300)})`).toBe(
+    s.expectedStatus,
+  );
   for (const fragment of s.expectedContent ?? []) {
     expect(res.body, `${s.name}: must contain ${fragment}`).toContain(fragment);
   }

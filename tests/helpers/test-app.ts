@@ -25,7 +25,15 @@ export const DIALECTS: DialectName[] = (process.env.DIALECTS ?? "sqlite")
 /** A test app with helpers to create users and tokens. */
 export interface TestApp extends App {
   /** Creates a user (optionally with a role) and returns its record and auth token. */
-  createUser(data?: Partial<{ username: string; email: string; role: string; name: string; password: string }>): Promise<{ record: RecordData; token: string }>;
+  createUser(
+    data?: Partial<{
+      username: string;
+      email: string;
+      role: string;
+      name: string;
+      password: string;
+    }>,
+  ): Promise<{ record: RecordData; token: string }>;
   /** Creates a superuser and returns its record and auth token. */
   createSuperuser(): Promise<{ record: RecordData; token: string }>;
   /** Creates a record as a superuser (rules bypassed). */
@@ -33,9 +41,13 @@ export interface TestApp extends App {
 }
 
 /** A fresh PostgreSQL database URL and a function that drops it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const base = process.env.DATABASE_URL;
-  if (!base) throw new Error("DATABASE_URL must point at a PostgreSQL server for the postgres dialect");
+  if (!base)
+    throw new Error("DATABASE_URL must point at a PostgreSQL server for the postgres dialect");
   const name = `cahier_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -55,7 +67,9 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 }
 
 /** Environment for a server on a fresh database of the given engine. */
-export async function freshEnvironment(dialect: DialectName): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+export async function freshEnvironment(
+  dialect: DialectName,
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cahier-test-"));
   const removeDir = () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -127,7 +141,11 @@ export async function createTestApp(
     async createSuperuser() {
       counter += 1;
       const email = `root${counter}_${randomBytes(3).toString("hex")}@example.com`;
-      await app.records.create(superusers, operatorRequest(), { email, password: "password123", passwordConfirm: "password123" });
+      await app.records.create(superusers, operatorRequest(), {
+        email,
+        password: "password123",
+        passwordConfirm: "password123",
+      });
       return login("_superusers", email, "password123");
     },
     async seedRecord(collection, data) {

@@ -37,7 +37,12 @@ export class AuthService {
   }
 
   /** Signs an auth token for a record. */
-  async authToken(collection: AuthCollection, record: RecordData, refreshable = true, duration?: number): Promise<string> {
+  async authToken(
+    collection: AuthCollection,
+    record: RecordData,
+    refreshable = true,
+    duration?: number,
+  ): Promise<string> {
     return signToken(
       { id: String(record.id), type: "auth", collectionId: collection.id, refreshable },
       this.key(collection, record.tokenKey, "auth"),
@@ -49,32 +54,48 @@ export class AuthService {
    * Resolves the auth record of an `Authorization` header. Invalid, expired or foreign
    * tokens resolve to null (the request proceeds as a guest), as PocketBase does.
    */
-  async authenticate(header: string | undefined): Promise<{ auth: AuthInfo; claims: TokenClaims; token: string } | null> {
+  async authenticate(
+    header: string | undefined,
+  ): Promise<{ auth: AuthInfo; claims: TokenClaims; token: string } | null> {
     if (!header) return null;
     const token = header.replace(/^bearer\s+/i, "").trim();
     const claims = readUnverifiedClaims(token);
     if (!claims || claims.type !== "auth") return null;
     const collection = findCollection(claims.collectionId);
-    if (!collection || collection.id !== claims.collectionId || !isAuthCollection(collection)) return null;
+    if (!collection || collection.id !== claims.collectionId || !isAuthCollection(collection))
+      return null;
     const row = await this.records.findById(collection, claims.id);
     if (!row) return null;
     const verified = await verifyToken(token, this.key(collection, row.tokenKey, "auth"));
     if (!verified) return null;
     return {
-      auth: { collection, record: rowToRecord(collection, row), isSuperuser: collection.id === SUPERUSERS_COLLECTION_ID },
+      auth: {
+        collection,
+        record: rowToRecord(collection, row),
+        isSuperuser: collection.id === SUPERUSERS_COLLECTION_ID,
+      },
       claims: verified,
       token,
     };
   }
 
   /** Checks the collection's authRule for a record; 403 when it fails. */
-  private async checkAuthRule(collection: AuthCollection, record: RecordData, request: RequestInfo): Promise<void> {
+  private async checkAuthRule(
+    collection: AuthCollection,
+    record: RecordData,
+    request: RequestInfo,
+  ): Promise<void> {
     const rule = collection.auth.authRule;
-    if (rule === null) throw forbidden("The request doesn't satisfy the collection requirements to authenticate.");
+    if (rule === null)
+      throw forbidden("The request doesn't satisfy the collection requirements to authenticate.");
     if (rule === "") return;
     const condition = this.records.ruleCondition(collection, rule, request);
-    const ok = condition === true || (condition !== false && (await this.records.findById(collection, String(record.id))) !== undefined);
-    if (!ok) throw forbidden("The request doesn't satisfy the collection requirements to authenticate.");
+    const ok =
+      condition === true ||
+      (condition !== false &&
+        (await this.records.findById(collection, String(record.id))) !== undefined);
+    if (!ok)
+      throw forbidden("The request doesn't satisfy the collection requirements to authenticate.");
   }
 
   /** `auth-with-password`: identity is any of the collection's identity fields. */
@@ -84,7 +105,8 @@ export class AuthService {
     request: RequestInfo,
     expand?: string,
   ): Promise<AuthResponse> {
-    if (!isAuthCollection(collection)) throw new CoreError(404, "Missing or invalid auth collection context.");
+    if (!isAuthCollection(collection))
+      throw new CoreError(404, "Missing or invalid auth collection context.");
     const identity = typeof body.identity === "string" ? body.identity : "";
     const password = typeof body.password === "string" ? body.password : "";
     const identityField = typeof body.identityField === "string" ? body.identityField : "";
@@ -94,7 +116,8 @@ export class AuthService {
     if (identityField && !collection.auth.identityFields.includes(identityField)) {
       errors.identityField = fieldError("validation_in_invalid", "Must be a valid value.");
     }
-    if (Object.keys(errors).length) throw badRequest("An error occurred while validating the submitted data.", errors);
+    if (Object.keys(errors).length)
+      throw badRequest("An error occurred while validating the submitted data.", errors);
 
     const fields = identityField ? [identityField] : collection.auth.identityFields;
     let row;
@@ -108,11 +131,22 @@ export class AuthService {
     const record = rowToRecord(collection, row);
     const authRequest: RequestInfo = { ...request, context: "password" };
     await this.checkAuthRule(collection, record, authRequest);
-    return this.respond(collection, record, await this.authToken(collection, record), authRequest, expand);
+    return this.respond(
+      collection,
+      record,
+      await this.authToken(collection, record),
+      authRequest,
+      expand,
+    );
   }
 
   /** `auth-refresh`: a new token for a refreshable one, the same token otherwise. */
-  async authRefresh(collection: Collection, request: RequestInfo, current: { token: string; claims: TokenClaims } | null, expand?: string): Promise<AuthResponse> {
+  async authRefresh(
+    collection: Collection,
+    request: RequestInfo,
+    current: { token: string; claims: TokenClaims } | null,
+    expand?: string,
+  ): Promise<AuthResponse> {
     const auth = request.auth;
     if (!auth || !current) throw unauthorized();
     // PocketBase names the token's collection here, not the route's.
@@ -120,13 +154,24 @@ export class AuthService {
       throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
     }
     await this.checkAuthRule(collection, auth.record, request);
-    const token = current.claims.refreshable ? await this.authToken(collection, auth.record) : current.token;
+    const token = current.claims.refreshable
+      ? await this.authToken(collection, auth.record)
+      : current.token;
     return this.respond(collection, auth.record, token, request, expand);
   }
 
-  private async respond(collection: AuthCollection, record: RecordData, token: string, request: RequestInfo, expand?: string): Promise<AuthResponse> {
+  private async respond(
+    collection: AuthCollection,
+    record: RecordData,
+    token: string,
+    request: RequestInfo,
+    expand?: string,
+  ): Promise<AuthResponse> {
     const row = await this.records.findById(collection, String(record.id));
-    const self: RequestInfo = { ...request, auth: { collection, record, isSuperuser: collection.id === SUPERUSERS_COLLECTION_ID } };
+    const self: RequestInfo = {
+      ...request,
+      auth: { collection, record, isSuperuser: collection.id === SUPERUSERS_COLLECTION_ID },
+    };
     // Presented as seen by the record itself, so the email is always included.
     const [presented] = await this.records.present(collection, row ? [row] : [], self, expand);
     return { record: presented ?? {}, token };
@@ -134,7 +179,8 @@ export class AuthService {
 
   /** `auth-methods`, in PocketBase's current and legacy shape. */
   authMethods(collection: Collection): Record<string, unknown> {
-    if (!isAuthCollection(collection)) throw new CoreError(404, "Missing or invalid auth collection context.");
+    if (!isAuthCollection(collection))
+      throw new CoreError(404, "Missing or invalid auth collection context.");
     const identityFields = [...collection.auth.identityFields];
     return {
       authProviders: null,

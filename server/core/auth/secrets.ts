@@ -8,7 +8,13 @@ import type { AnyDB } from "../../data/db.ts";
 
 /** Token types that carry their own secret. */
 export type TokenType = "auth" | "file" | "verification" | "passwordReset" | "emailChange";
-const TOKEN_TYPES: readonly TokenType[] = ["auth", "file", "verification", "passwordReset", "emailChange"];
+const TOKEN_TYPES: readonly TokenType[] = [
+  "auth",
+  "file",
+  "verification",
+  "passwordReset",
+  "emailChange",
+];
 
 /** Secrets by collection id, then token type. */
 export type Secrets = Record<string, Record<TokenType, string>>;
@@ -29,9 +35,14 @@ export function randomSecret(length = 50): string {
 }
 
 /** Loads the secrets, creating any that are missing (idempotent across instances). */
-export async function loadSecrets(db: Kysely<AnyDB>, collectionIds: readonly string[]): Promise<Secrets> {
+export async function loadSecrets(
+  db: Kysely<AnyDB>,
+  collectionIds: readonly string[],
+): Promise<Secrets> {
   return db.transaction().execute(async (trx) => {
-    const row = await sql<{ value: string }>`SELECT "value" FROM "_params" WHERE "id" = ${SECRETS_PARAM}`.execute(trx);
+    const row = await sql<{
+      value: string;
+    }>`SELECT "value" FROM "_params" WHERE "id" = ${SECRETS_PARAM}`.execute(trx);
     const secrets: Secrets = row.rows[0] ? (JSON.parse(row.rows[0].value) as Secrets) : {};
     let changed = !row.rows[0];
     for (const id of collectionIds) {
@@ -49,10 +60,16 @@ export async function loadSecrets(db: Kysely<AnyDB>, collectionIds: readonly str
       const now = new Date().toISOString();
       // Another instance may have inserted first: keep its secrets (ON CONFLICT DO NOTHING), then re-read.
       if (row.rows[0]) {
-        await sql`UPDATE "_params" SET "value" = ${value}, "updated" = ${now} WHERE "id" = ${SECRETS_PARAM}`.execute(trx);
+        await sql`UPDATE "_params" SET "value" = ${value}, "updated" = ${now} WHERE "id" = ${SECRETS_PARAM}`.execute(
+          trx,
+        );
       } else {
-        await sql`INSERT INTO "_params" ("id", "value", "updated") VALUES (${SECRETS_PARAM}, ${value}, ${now}) ON CONFLICT ("id") DO NOTHING`.execute(trx);
-        const again = await sql<{ value: string }>`SELECT "value" FROM "_params" WHERE "id" = ${SECRETS_PARAM}`.execute(trx);
+        await sql`INSERT INTO "_params" ("id", "value", "updated") VALUES (${SECRETS_PARAM}, ${value}, ${now}) ON CONFLICT ("id") DO NOTHING`.execute(
+          trx,
+        );
+        const again = await sql<{
+          value: string;
+        }>`SELECT "value" FROM "_params" WHERE "id" = ${SECRETS_PARAM}`.execute(trx);
         if (again.rows[0]) return JSON.parse(again.rows[0].value) as Secrets;
       }
     }

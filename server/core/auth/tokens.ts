@@ -19,7 +19,11 @@ export interface TokenClaims {
 const encoder = new TextEncoder();
 
 /** Signs a token valid for `durationSeconds`. */
-export async function signToken(claims: Omit<TokenClaims, "exp">, key: string, durationSeconds: number): Promise<string> {
+export async function signToken(
+  claims: Omit<TokenClaims, "exp">,
+  key: string,
+  durationSeconds: number,
+): Promise<string> {
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setExpirationTime(Math.floor(Date.now() / 1000) + durationSeconds)
@@ -30,7 +34,11 @@ export async function signToken(claims: Omit<TokenClaims, "exp">, key: string, d
 export function readUnverifiedClaims(token: string): TokenClaims | null {
   try {
     const claims = decodeJwt(token) as Partial<TokenClaims>;
-    if (typeof claims.id !== "string" || typeof claims.collectionId !== "string" || typeof claims.type !== "string") {
+    if (
+      typeof claims.id !== "string" ||
+      typeof claims.collectionId !== "string" ||
+      typeof claims.type !== "string"
+    ) {
       return null;
     }
     return claims as TokenClaims;

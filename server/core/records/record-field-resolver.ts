@@ -37,11 +37,15 @@ const MACROS: Record<string, (now: Date) => StaticValue> = {
   "@now": (d) => formatDate(d),
   "@yesterday": (d) => formatDate(new Date(d.getTime() - 86_400_000)),
   "@tomorrow": (d) => formatDate(new Date(d.getTime() + 86_400_000)),
-  "@todayStart": (d) => formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))),
+  "@todayStart": (d) =>
+    formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))),
   "@todayEnd": (d) =>
-    formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 23, 59, 59, 999))),
+    formatDate(
+      new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 23, 59, 59, 999)),
+    ),
   "@monthStart": (d) => formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1))),
-  "@monthEnd": (d) => formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0, 23, 59, 59, 999))),
+  "@monthEnd": (d) =>
+    formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0, 23, 59, 59, 999))),
   "@yearStart": (d) => formatDate(new Date(Date.UTC(d.getUTCFullYear(), 0, 1))),
   "@yearEnd": (d) => formatDate(new Date(Date.UTC(d.getUTCFullYear(), 11, 31, 23, 59, 59, 999))),
   "@second": (d) => d.getUTCSeconds(),
@@ -114,8 +118,10 @@ export class RecordFieldResolver implements FieldResolver {
   }
 
   resolve(identifier: string): ResolvedOperand {
-    if (identifier.startsWith("@request.")) return this.resolveRequest(identifier.slice("@request.".length));
-    if (identifier.startsWith("@collection.")) return this.resolveCollection(identifier.slice("@collection.".length));
+    if (identifier.startsWith("@request."))
+      return this.resolveRequest(identifier.slice("@request.".length));
+    if (identifier.startsWith("@collection."))
+      return this.resolveCollection(identifier.slice("@collection.".length));
     const macro = MACROS[identifier];
     if (macro) return { kind: "static", value: macro(this.now) };
     const segments = identifier.split(".");
@@ -139,13 +145,20 @@ export class RecordFieldResolver implements FieldResolver {
     throw new SearchError(`Invalid filter field "${identifier}".`);
   }
 
-  private checkVisible(collection: Collection, field: Field, identifier: string): void {
-    if (field.hidden && this.mode.kind === "clientFilter" && !this.mode.superuser) this.fail(identifier);
-    void collection;
+  /** SECURITY: non-superusers may not filter or sort by hidden fields (password, tokenKey). */
+  private checkVisible(field: Field, identifier: string): void {
+    if (field.hidden && this.mode.kind === "clientFilter" && !this.mode.superuser)
+      this.fail(identifier);
   }
 
-  private column(collection: Collection, alias: string, field: Field, modifier: string | undefined, identifier: string): ResolvedOperand {
-    this.checkVisible(collection, field, identifier);
+  private column(
+    collection: Collection,
+    alias: string,
+    field: Field,
+    modifier: string | undefined,
+    identifier: string,
+  ): ResolvedOperand {
+    this.checkVisible(field, identifier);
     let ref: Sql = sql.ref(`${alias}.${field.name}`);
     // Email is only searchable where it is visible.
     if (
@@ -154,7 +167,10 @@ export class RecordFieldResolver implements FieldResolver {
       this.mode.kind === "clientFilter" &&
       !this.mode.superuser
     ) {
-      const authId = this.request.auth && this.request.auth.collection.id === collection.id ? String(this.request.auth.record.id) : "";
+      const authId =
+        this.request.auth && this.request.auth.collection.id === collection.id
+          ? String(this.request.auth.record.id)
+          : "";
       ref = sql`(CASE WHEN ${sql.ref(`${alias}.emailVisibility`)} = 1 OR ${sql.ref(`${alias}.id`)} = ${authId} THEN ${ref} ELSE '' END)`;
     }
     const multi = isMultiValue(field);
@@ -166,7 +182,12 @@ export class RecordFieldResolver implements FieldResolver {
         return { kind: "scalar", sql: sql`LOWER(${ref})`, type: "text", nullable: false };
       case "length":
         if (!multi) this.fail(identifier);
-        return { kind: "scalar", sql: this.dialect.jsonArrayLength(ref), type: "number", nullable: false };
+        return {
+          kind: "scalar",
+          sql: this.dialect.jsonArrayLength(ref),
+          type: "number",
+          nullable: false,
+        };
       case "each":
         if (!multi) this.fail(identifier);
         break;
@@ -189,39 +210,60 @@ export class RecordFieldResolver implements FieldResolver {
   /** Extra condition a client filter must satisfy when it reaches into another collection. */
   private listRuleFor(target: Collection, alias: string): Sql | null {
     if (this.mode.kind !== "clientFilter" || this.mode.superuser) return null;
-    if (target.listRule === null) throw new SearchError(`Only superusers can filter by ${target.name} fields.`);
+    if (target.listRule === null)
+      throw new SearchError(`Only superusers can filter by ${target.name} fields.`);
     const node = parseRule(target.listRule);
     if (!node) return null;
-    const sub = new RecordFieldResolver(target, alias, this.dialect, this.request, { kind: "rule", superuser: false }, this.aliasCounter);
+    const sub = new RecordFieldResolver(
+      target,
+      alias,
+      this.dialect,
+      this.request,
+      { kind: "rule", superuser: false },
+      this.aliasCounter,
+    );
     const condition = sub.condition(node);
     if (condition === true) return null;
     return condition === false ? this.dialect.bool(false) : condition;
   }
 
-  private resolvePath(collection: Collection, alias: string, segments: string[], depth: number): ResolvedOperand {
+  private resolvePath(
+    collection: Collection,
+    alias: string,
+    segments: string[],
+    depth: number,
+  ): ResolvedOperand {
     const identifier = segments.join(".");
     const [head, modifier] = splitModifier(segments[0] as string);
     const rest = segments.slice(1);
     if (depth > MAX_RELATION_DEPTH) throw new SearchError("Max relation depth reached.");
 
     const field = findField(collection, head);
-    if (field && rest.length === 0) return this.column(collection, alias, field, modifier, identifier);
+    if (field && rest.length === 0)
+      return this.column(collection, alias, field, modifier, identifier);
     if (field && modifier === undefined && field.type === "json") {
-      this.checkVisible(collection, field, identifier);
+      this.checkVisible(field, identifier);
       const path = rest.map((s) => splitModifier(s)[0]);
       const last = splitModifier(rest[rest.length - 1] as string)[1];
       const extracted = this.dialect.jsonExtract(sql.ref(`${alias}.${field.name}`), path);
-      if (last === "lower") return { kind: "scalar", sql: sql`LOWER(${extracted})`, type: "text", nullable: true };
+      if (last === "lower")
+        return { kind: "scalar", sql: sql`LOWER(${extracted})`, type: "text", nullable: true };
       if (last !== undefined) this.fail(identifier);
       return { kind: "scalar", sql: extracted, type: "json", nullable: true };
     }
     if (field && field.type === "relation" && modifier === undefined) {
-      this.checkVisible(collection, field, identifier);
+      this.checkVisible(field, identifier);
       const target = findCollection(field.collectionId);
       if (!target) this.fail(identifier);
       const ref = sql.ref(`${alias}.${field.name}`);
       if (rest.length === 1 && rest[0] === "id" && field.maxSelect <= 1) {
-        return { kind: "scalar", sql: ref, type: "text", nullable: false, nonEmpty: field.required === true };
+        return {
+          kind: "scalar",
+          sql: ref,
+          type: "text",
+          nullable: false,
+          nonEmpty: field.required === true,
+        };
       }
       const relAlias = this.nextAlias();
       const inner = this.resolvePath(target, relAlias, rest, depth + 1);
@@ -233,16 +275,25 @@ export class RecordFieldResolver implements FieldResolver {
       }
       const each = this.dialect.jsonEach(ref, this.nextAlias());
       const where = sql`${sql.ref(`${relAlias}.id`)} = ${each.value}${listRule ? sql` AND ${listRule}` : sql``}`;
-      return this.wrapMulti(inner, sql`${each.from}, ${sql.table(target.name)} AS ${sql.id(relAlias)}`, where);
+      return this.wrapMulti(
+        inner,
+        sql`${each.from}, ${sql.table(target.name)} AS ${sql.id(relAlias)}`,
+        where,
+      );
     }
     const via = /^(\w+)_via_(\w+)$/.exec(head);
     if (via && rest.length > 0 && modifier === undefined) {
       const target = findCollection(via[1] as string);
       const relField = target && findField(target, via[2] as string);
-      if (!target || !relField || relField.type !== "relation" || relField.collectionId !== collection.id) {
+      if (
+        !target ||
+        !relField ||
+        relField.type !== "relation" ||
+        relField.collectionId !== collection.id
+      ) {
         this.fail(identifier);
       }
-      this.checkVisible(target, relField, identifier);
+      this.checkVisible(relField, identifier);
       const relAlias = this.nextAlias();
       const inner = this.resolvePath(target, relAlias, rest, depth + 1);
       const listRule = this.listRuleFor(target, relAlias);
@@ -317,7 +368,10 @@ export class RecordFieldResolver implements FieldResolver {
       case "context":
       case "method":
         if (keyPath.length || areaModifier) this.fail(identifier);
-        return { kind: "static", value: area === "context" ? this.request.context : this.request.method };
+        return {
+          kind: "static",
+          value: area === "context" ? this.request.context : this.request.method,
+        };
       case "headers":
       case "query": {
         if (keyPath.length !== 1) this.fail(identifier);
@@ -335,14 +389,22 @@ export class RecordFieldResolver implements FieldResolver {
     }
   }
 
-  private staticWithModifier(value: StaticValue, modifier: string | undefined, identifier: string): ResolvedOperand {
+  private staticWithModifier(
+    value: StaticValue,
+    modifier: string | undefined,
+    identifier: string,
+  ): ResolvedOperand {
     switch (modifier) {
       case undefined:
         return { kind: "static", value };
       case "isset":
         return { kind: "static", value: value === null ? 0 : 1 };
       case "lower":
-        return { kind: "static", value: typeof value === "string" ? value.replace(/[A-Z]/g, (c) => c.toLowerCase()) : value };
+        return {
+          kind: "static",
+          value:
+            typeof value === "string" ? value.replace(/[A-Z]/g, (c) => c.toLowerCase()) : value,
+        };
       default:
         this.fail(identifier);
     }
@@ -354,10 +416,14 @@ export class RecordFieldResolver implements FieldResolver {
     const [key, modifier] = splitModifier(keyPath[0] as string);
     if (keyPath.length === 1) {
       if (!auth) {
-        return modifier === "length" ? { kind: "static", value: 0 } : this.staticWithModifier(null, modifier === "isset" ? "isset" : undefined, identifier);
+        return modifier === "length"
+          ? { kind: "static", value: 0 }
+          : this.staticWithModifier(null, modifier === "isset" ? "isset" : undefined, identifier);
       }
-      if (key === "collectionId") return this.staticWithModifier(auth.collection.id, modifier, identifier);
-      if (key === "collectionName") return this.staticWithModifier(auth.collection.name, modifier, identifier);
+      if (key === "collectionId")
+        return this.staticWithModifier(auth.collection.id, modifier, identifier);
+      if (key === "collectionName")
+        return this.staticWithModifier(auth.collection.name, modifier, identifier);
       const field = findField(auth.collection, key);
       if (!field) return { kind: "static", value: null };
       return this.staticField(field, auth.record[key], modifier, identifier);
@@ -365,7 +431,8 @@ export class RecordFieldResolver implements FieldResolver {
     // Relation path from the auth record: resolve through its stored relation value.
     if (!auth) return { kind: "static", value: null };
     const field = findField(auth.collection, key);
-    if (!field || field.type !== "relation" || modifier !== undefined) return { kind: "static", value: null };
+    if (!field || field.type !== "relation" || modifier !== undefined)
+      return { kind: "static", value: null };
     return this.relationFromStatic(field, auth.record[key], keyPath.slice(1), identifier);
   }
 
@@ -382,21 +449,37 @@ export class RecordFieldResolver implements FieldResolver {
         const column = sql.ref(`${this.alias}.${field.name}`);
         const stored = this.dialect.toText(column);
         const submitted = storedText(field, body[key]);
-        return { kind: "scalar", sql: sql`(CASE WHEN ${this.dialect.isDistinct(stored, sql`${submitted}`)} THEN 1 ELSE 0 END)`, type: "number", nullable: false };
+        return {
+          kind: "scalar",
+          sql: sql`(CASE WHEN ${this.dialect.isDistinct(stored, sql`${submitted}`)} THEN 1 ELSE 0 END)`,
+          type: "number",
+          nullable: false,
+        };
       }
       if (!field) return { kind: "static", value: present ? toStatic(body[key]) : null };
       return this.staticField(field, present ? body[key] : null, modifier, identifier);
     }
-    if (!field || field.type !== "relation" || modifier !== undefined || !present) return { kind: "static", value: null };
+    if (!field || field.type !== "relation" || modifier !== undefined || !present)
+      return { kind: "static", value: null };
     return this.relationFromStatic(field, body[key], keyPath.slice(1), identifier);
   }
 
   /** A value known in JavaScript, typed by its field (lists become static lists). */
-  private staticField(field: Field, value: unknown, modifier: string | undefined, identifier: string): ResolvedOperand {
+  private staticField(
+    field: Field,
+    value: unknown,
+    modifier: string | undefined,
+    identifier: string,
+  ): ResolvedOperand {
     if (isMultiValue(field)) {
-      const list = Array.isArray(value) ? value.map(toStatic) : value === null || value === undefined || value === "" ? [] : [toStatic(value)];
+      const list = Array.isArray(value)
+        ? value.map(toStatic)
+        : value === null || value === undefined || value === ""
+          ? []
+          : [toStatic(value)];
       if (modifier === "length") return { kind: "static", value: list.length };
-      if (modifier === "each" || modifier === undefined) return { kind: "staticList", values: list };
+      if (modifier === "each" || modifier === undefined)
+        return { kind: "staticList", values: list };
       this.fail(identifier);
     }
     if (modifier === "length" || modifier === "each") this.fail(identifier);
@@ -405,10 +488,17 @@ export class RecordFieldResolver implements FieldResolver {
     return this.staticWithModifier(v, modifier, identifier);
   }
 
-  private relationFromStatic(field: Field & { type: "relation" }, value: unknown, rest: string[], identifier: string): ResolvedOperand {
+  private relationFromStatic(
+    field: Field & { type: "relation" },
+    value: unknown,
+    rest: string[],
+    identifier: string,
+  ): ResolvedOperand {
     const target = findCollection(field.collectionId);
     if (!target) this.fail(identifier);
-    const ids = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
+    const ids = (Array.isArray(value) ? value : [value]).filter(
+      (v): v is string => typeof v === "string" && v !== "",
+    );
     if (ids.length === 0) return { kind: "static", value: null };
     const relAlias = this.nextAlias();
     const inner = this.resolvePath(target, relAlias, rest, 1);
@@ -430,5 +520,7 @@ function toStatic(value: unknown): StaticValue {
 function storedText(field: Field, value: unknown): string {
   if (isMultiValue(field) || field.type === "json") return JSON.stringify(value ?? null);
   if (field.type === "bool") return value === true || value === 1 || value === "true" ? "1" : "0";
-  return value === null || value === undefined ? "" : String(value);
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  return value === null || value === undefined ? "" : JSON.stringify(value);
 }

@@ -3,39 +3,80 @@ import { entriesCollection, usersCollection } from "../../data/registry/collecti
 import { applyBody, generateFromPattern } from "./record-input.ts";
 import { slugify } from "./slugs.ts";
 
-const current = { id: "abcdefghijklmno", title: "Old", tags: ["a", "b"], visibility: "private", content: "" };
+const current = {
+  id: "abcdefghijklmno",
+  title: "Old",
+  tags: ["a", "b"],
+  visibility: "private",
+  content: "",
+};
 
 describe("applyBody", () => {
   it("sets, appends, prepends and removes list values", () => {
-    const r = applyBody(entriesCollection, current, { "tags+": ["c", "a"], "+tags": "z", "tags-": "b" }, { isCreate: false, canSetHidden: false });
+    const r = applyBody(
+      entriesCollection,
+      current,
+      { "tags+": ["c", "a"], "+tags": "z", "tags-": "b" },
+      { isCreate: false, canSetHidden: false },
+    );
     expect(r.values.tags).toEqual(["z", "a", "c"]);
     expect(r.body.tags).toEqual(["z", "a", "c"]);
     expect([...r.touched]).toEqual(["tags"]);
   });
 
   it("ignores unknown keys, server-managed fields and the id on update", () => {
-    const r = applyBody(entriesCollection, current, { nope: 1, created: "2020-01-01", id: "zzzzzzzzzzzzzzz" }, { isCreate: false, canSetHidden: false });
+    const r = applyBody(
+      entriesCollection,
+      current,
+      { nope: 1, created: "2020-01-01", id: "zzzzzzzzzzzzzzz" },
+      { isCreate: false, canSetHidden: false },
+    );
     expect(r.touched.size).toBe(0);
     expect(r.values).toEqual(current);
   });
 
   it("reports values of the wrong shape", () => {
-    const r = applyBody(entriesCollection, current, { title: { a: 1 }, tags: [{}] }, { isCreate: false, canSetHidden: false });
+    const r = applyBody(
+      entriesCollection,
+      current,
+      { title: { a: 1 }, tags: [{}] },
+      { isCreate: false, canSetHidden: false },
+    );
     expect(r.errors.title).toMatchObject({ code: "validation_invalid_value" });
     expect(r.errors.tags).toMatchObject({ code: "validation_invalid_value" });
   });
 
   it("normalises dates and booleans", () => {
-    const date = applyBody(entriesCollection, current, { date: "2026-03-04" }, { isCreate: false, canSetHidden: false });
+    const date = applyBody(
+      entriesCollection,
+      current,
+      { date: "2026-03-04" },
+      { isCreate: false, canSetHidden: false },
+    );
     expect(date.values.date).toBe("2026-03-04 00:00:00.000Z");
-    const bad = applyBody(entriesCollection, current, { date: "yesterday" }, { isCreate: false, canSetHidden: false });
+    const bad = applyBody(
+      entriesCollection,
+      current,
+      { date: "yesterday" },
+      { isCreate: false, canSetHidden: false },
+    );
     expect(bad.errors.date).toMatchObject({ code: "validation_invalid_date" });
-    const user = applyBody(usersCollection, { emailVisibility: false }, { emailVisibility: "true" }, { isCreate: false, canSetHidden: false });
+    const user = applyBody(
+      usersCollection,
+      { emailVisibility: false },
+      { emailVisibility: "true" },
+      { isCreate: false, canSetHidden: false },
+    );
     expect(user.values.emailVisibility).toBe(true);
   });
 
   it("keeps hidden fields out unless allowed, and collects passwords", () => {
-    const r = applyBody(usersCollection, {}, { tokenKey: "x", password: "secret123", passwordConfirm: "secret123", oldPassword: 5 }, { isCreate: true, canSetHidden: false });
+    const r = applyBody(
+      usersCollection,
+      {},
+      { tokenKey: "x", password: "secret123", passwordConfirm: "secret123", oldPassword: 5 },
+      { isCreate: true, canSetHidden: false },
+    );
     expect(r.values.tokenKey).toBeUndefined();
     expect(r.password).toBe("secret123");
     expect(r.passwordConfirm).toBe("secret123");

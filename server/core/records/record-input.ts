@@ -27,9 +27,13 @@ export interface AppliedBody {
 
 const TRUE_STRINGS = new Set(["true", "1", "t", "yes", "on"]);
 
-function normalise(field: Field, raw: unknown): { value: unknown } | { error: ReturnType<typeof fieldError> } {
+function normalise(
+  field: Field,
+  raw: unknown,
+): { value: unknown } | { error: ReturnType<typeof fieldError> } {
   if (isMultiValue(field)) {
-    const list = raw === null || raw === undefined || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
+    const list =
+      raw === null || raw === undefined || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
     const out: string[] = [];
     for (const item of list) {
       if (typeof item !== "string" && typeof item !== "number") {
@@ -43,8 +47,14 @@ function normalise(field: Field, raw: unknown): { value: unknown } | { error: Re
   switch (field.type) {
     case "number": {
       if (raw === null || raw === undefined || raw === "") return { value: 0 };
-      const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : NaN;
-      if (!Number.isFinite(n)) return { error: fieldError("validation_not_a_number", "The value must be a number.") };
+      const n =
+        typeof raw === "number"
+          ? raw
+          : typeof raw === "string" && raw.trim() !== ""
+            ? Number(raw)
+            : NaN;
+      if (!Number.isFinite(n))
+        return { error: fieldError("validation_not_a_number", "The value must be a number.") };
       return { value: n };
     }
     case "bool":
@@ -65,7 +75,8 @@ function normalise(field: Field, raw: unknown): { value: unknown } | { error: Re
     case "date":
     case "autodate": {
       const d = parseDateInput(raw);
-      if (d === undefined) return { error: fieldError("validation_invalid_date", "Must be a valid date.") };
+      if (d === undefined)
+        return { error: fieldError("validation_invalid_date", "Must be a valid date.") };
       return { value: d };
     }
     default: {
@@ -74,7 +85,8 @@ function normalise(field: Field, raw: unknown): { value: unknown } | { error: Re
         // Single-value fields keep the last submitted value (PocketBase does the same for files).
         return raw.length === 0 ? { value: "" } : normalise(field, raw[raw.length - 1]);
       }
-      if (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean") return { value: String(raw) };
+      if (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean")
+        return { value: String(raw) };
       return { error: fieldError("validation_invalid_value", "Invalid value.") };
     }
   }
@@ -82,8 +94,11 @@ function normalise(field: Field, raw: unknown): { value: unknown } | { error: Re
 
 /** Reads a modifier operand (`tags+`, `+tags`, `tags-`): one value or a list of them. */
 function toStringList(raw: unknown): string[] {
-  const list = raw === null || raw === undefined || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
-  return list.filter((v): v is string | number => typeof v === "string" || typeof v === "number").map(String);
+  const list =
+    raw === null || raw === undefined || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
+  return list
+    .filter((v): v is string | number => typeof v === "string" || typeof v === "number")
+    .map(String);
 }
 
 /** Generates a value from a simple pattern such as `[a-z0-9]{15}` or `user[0-9]{6}`. */
@@ -92,7 +107,9 @@ export function generateFromPattern(pattern: string): string {
     const chars: string[] = [];
     for (const m of cls.matchAll(/(.)-(.)|(.)/g)) {
       if (m[3] !== undefined) chars.push(m[3]);
-      else for (let c = (m[1] as string).charCodeAt(0); c <= (m[2] as string).charCodeAt(0); c++) chars.push(String.fromCharCode(c));
+      else
+        for (let c = (m[1] as string).charCodeAt(0); c <= (m[2] as string).charCodeAt(0); c++)
+          chars.push(String.fromCharCode(c));
     }
     let out = "";
     for (let i = 0; i < Number(count); i++) out += chars[randomInt(chars.length)] ?? "";
@@ -146,7 +163,10 @@ export function applyBody(
       value = `${typeof prefix === "string" ? prefix : ""}${field.autogeneratePattern ? generateFromPattern(field.autogeneratePattern) : ""}`;
     }
     if (field.type === "number") {
-      for (const [key, sign] of [[`${name}+`, 1], [`${name}-`, -1]] as const) {
+      for (const [key, sign] of [
+        [`${name}+`, 1],
+        [`${name}-`, -1],
+      ] as const) {
         if (!has(key)) continue;
         const r = normalise(field, rawBody[key]);
         if ("error" in r) errors[name] = r.error;

@@ -5,7 +5,14 @@
  */
 import { sql, type Kysely } from "kysely";
 import { FilterError, parseFilter, type FilterNode } from "../../tools/filter/index.ts";
-import { buildSort, parseListParams, parseSort, SearchError, type Condition, type Sql } from "../../tools/search/index.ts";
+import {
+  buildSort,
+  parseListParams,
+  parseSort,
+  SearchError,
+  type Condition,
+  type Sql,
+} from "../../tools/search/index.ts";
 import type { AnyDB, Database } from "../../data/db.ts";
 import {
   countRows,
@@ -24,8 +31,21 @@ import {
   type Row,
 } from "../../data/repositories/record-repository.ts";
 import { allCollections, findCollection } from "../collections/collection-lookup.ts";
-import { badRequest, CoreError, fieldError, forbidden, notFound, type FieldErrors } from "../errors.ts";
-import { findField, isAuthCollection, isMultiValue, type Collection, type Field } from "../models/collection.ts";
+import {
+  badRequest,
+  CoreError,
+  fieldError,
+  forbidden,
+  notFound,
+  type FieldErrors,
+} from "../errors.ts";
+import {
+  findField,
+  isAuthCollection,
+  isMultiValue,
+  type Collection,
+  type Field,
+} from "../models/collection.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { randomSecret } from "../auth/secrets.ts";
 import { applyBody, generateFromPattern } from "./record-input.ts";
@@ -113,7 +133,10 @@ export class RecordService {
   ruleCondition(collection: Collection, rule: string, request: RequestInfo): Condition {
     const node = parseRule(rule);
     if (!node) return true;
-    return new RecordFieldResolver(collection, MAIN_ALIAS, this.db.dialect, request, { kind: "rule", superuser: false }).condition(node);
+    return new RecordFieldResolver(collection, MAIN_ALIAS, this.db.dialect, request, {
+      kind: "rule",
+      superuser: false,
+    }).condition(node);
   }
 
   private filterCondition(collection: Collection, filter: string, request: RequestInfo): Condition {
@@ -138,8 +161,12 @@ export class RecordService {
       return fn();
     } catch (error) {
       if (error instanceof SearchError) {
-        const message = error.message.startsWith("Only superusers") ? error.message : "Something went wrong while processing your request.";
-        throw message.startsWith("Only superusers can filter by @") ? forbidden(message) : badRequest(message);
+        const message = error.message.startsWith("Only superusers")
+          ? error.message
+          : "Something went wrong while processing your request.";
+        throw message.startsWith("Only superusers can filter by @")
+          ? forbidden(message)
+          : badRequest(message);
       }
       throw error;
     }
@@ -153,7 +180,13 @@ export class RecordService {
       if (error instanceof CoreError) throw error;
       const code = (error as { code?: unknown }).code;
       // PostgreSQL data exceptions (class 22) and SQLite errors from hostile filters.
-      if ((typeof code === "string" && (code.startsWith("22") || code.startsWith("SQLITE_ERROR") || code === "42883" || code === "42804"))) {
+      if (
+        typeof code === "string" &&
+        (code.startsWith("22") ||
+          code.startsWith("SQLITE_ERROR") ||
+          code === "42883" ||
+          code === "42804")
+      ) {
         throw badRequest();
       }
       throw error;
@@ -163,10 +196,16 @@ export class RecordService {
   /** Lists records visible to the request. */
   async list(collection: Collection, request: RequestInfo, query: ListQuery): Promise<ListResult> {
     const superuser = isSuperuser(request);
-    if (!superuser && collection.listRule === null) throw forbidden("Only superusers can perform this action.");
-    for (const [name, value] of [["filter", query.filter], ["sort", query.sort]] as const) {
+    if (!superuser && collection.listRule === null)
+      throw forbidden("Only superusers can perform this action.");
+    for (const [name, value] of [
+      ["filter", query.filter],
+      ["sort", query.sort],
+    ] as const) {
       if (!superuser && value && /@collection\.|@request\./.test(value)) {
-        throw forbidden(`Only superusers can ${name} by ${value.includes("@collection.") ? "@collection" : "@request"}.`);
+        throw forbidden(
+          `Only superusers can ${name} by ${value.includes("@collection.") ? "@collection" : "@request"}.`,
+        );
       }
     }
     let params;
@@ -177,10 +216,18 @@ export class RecordService {
       throw error;
     }
     let where: Condition = true;
-    if (!superuser && collection.listRule) where = this.ruleCondition(collection, collection.listRule, request);
+    if (!superuser && collection.listRule)
+      where = this.ruleCondition(collection, collection.listRule, request);
     if (where !== false && query.filter) {
       const filter = this.filterCondition(collection, query.filter, request);
-      where = where === true ? filter : filter === true ? where : filter === false ? false : sql`(${where} AND ${filter})`;
+      where =
+        where === true
+          ? filter
+          : filter === true
+            ? where
+            : filter === false
+              ? false
+              : sql`(${where} AND ${filter})`;
     }
     const orderBy = this.searchGuard(() => {
       const resolver = new RecordFieldResolver(collection, MAIN_ALIAS, this.db.dialect, request, {
@@ -188,10 +235,18 @@ export class RecordService {
         superuser,
       });
       const fields = parseSort(query.sort ?? "");
-      return fields.length ? buildSort(fields, resolver, this.db.dialect, MAIN_ALIAS) : [this.db.dialect.rowid(MAIN_ALIAS)];
+      return fields.length
+        ? buildSort(fields, resolver, this.db.dialect, MAIN_ALIAS)
+        : [this.db.dialect.rowid(MAIN_ALIAS)];
     });
     if (where === false) {
-      return { items: [], page: params.page, perPage: params.perPage, totalItems: params.skipTotal ? -1 : 0, totalPages: params.skipTotal ? -1 : 0 };
+      return {
+        items: [],
+        page: params.page,
+        perPage: params.perPage,
+        totalItems: params.skipTotal ? -1 : 0,
+        totalPages: params.skipTotal ? -1 : 0,
+      };
     }
     const whereSql = toSql(where, this.db);
     const [rows, total] = await this.guardQuery(() =>
@@ -217,13 +272,23 @@ export class RecordService {
   }
 
   /** Views one record (404 when missing or hidden by the view rule). */
-  async view(collection: Collection, request: RequestInfo, id: string, expand?: string): Promise<RecordData> {
+  async view(
+    collection: Collection,
+    request: RequestInfo,
+    id: string,
+    expand?: string,
+  ): Promise<RecordData> {
     const row = await this.findVisible(collection, request, id, "viewRule");
     const [record] = await this.present(collection, [row], request, expand);
     return record as RecordData;
   }
 
-  private async findVisible(collection: Collection, request: RequestInfo, id: string, ruleName: "viewRule" | "updateRule" | "deleteRule"): Promise<Row> {
+  private async findVisible(
+    collection: Collection,
+    request: RequestInfo,
+    id: string,
+    ruleName: "viewRule" | "updateRule" | "deleteRule",
+  ): Promise<Row> {
     const superuser = isSuperuser(request);
     const rule = collection[ruleName];
     if (!superuser && rule === null) throw forbidden("Only superusers can perform this action.");
@@ -231,7 +296,10 @@ export class RecordService {
     if (!row) throw notFound();
     if (!superuser && rule) {
       const condition = this.ruleCondition(collection, rule, request);
-      if (condition === false || (condition !== true && !(await rowMatches(this.kysely, collection, id, condition)))) {
+      if (
+        condition === false ||
+        (condition !== true && !(await rowMatches(this.kysely, collection, id, condition)))
+      ) {
         throw notFound();
       }
     }
@@ -241,32 +309,52 @@ export class RecordService {
   /** Whether the request matches the auth collection's manageRule for this record. */
   async canManage(collection: Collection, request: RequestInfo, id: string): Promise<boolean> {
     if (isSuperuser(request)) return true;
-    if (!isAuthCollection(collection) || !request.auth || collection.auth.manageRule === null) return false;
+    if (!isAuthCollection(collection) || !request.auth || collection.auth.manageRule === null)
+      return false;
     const condition = this.ruleCondition(collection, collection.auth.manageRule, request);
     if (typeof condition === "boolean") return condition;
     return rowMatches(this.kysely, collection, id, condition);
   }
 
   /** Creates a record. */
-  async create(collection: Collection, request: RequestInfo, rawBody: RecordData, expand?: string): Promise<RecordData> {
+  async create(
+    collection: Collection,
+    request: RequestInfo,
+    rawBody: RecordData,
+    expand?: string,
+  ): Promise<RecordData> {
     const superuser = isSuperuser(request);
-    if (!superuser && collection.createRule === null) throw forbidden("Only superusers can perform this action.");
+    if (!superuser && collection.createRule === null)
+      throw forbidden("Only superusers can perform this action.");
     const defaults: RecordData = {};
     for (const field of collection.fields) {
-      defaults[field.name] = "default" in field && field.default !== undefined ? field.default : emptyValue(field);
+      defaults[field.name] =
+        "default" in field && field.default !== undefined ? field.default : emptyValue(field);
     }
-    const applied = applyBody(collection, defaults, rawBody, { isCreate: true, canSetHidden: superuser });
+    const applied = applyBody(collection, defaults, rawBody, {
+      isCreate: true,
+      canSetHidden: superuser,
+    });
     const values = applied.values;
     if (!values.id) values.id = generateFromPattern("[a-z0-9]{15}");
     await this.fillGenerated(collection, values, null);
 
-    const manager = superuser || (isAuthCollection(collection) && request.auth !== null && collection.auth.manageRule !== null
-      && this.ruleCondition(collection, collection.auth.manageRule, { ...request, body: applied.body }) === true);
+    const manager =
+      superuser ||
+      (isAuthCollection(collection) &&
+        request.auth !== null &&
+        collection.auth.manageRule !== null &&
+        this.ruleCondition(collection, collection.auth.manageRule, {
+          ...request,
+          body: applied.body,
+        }) === true);
     if (!superuser && collection.createRule) {
       const req = { ...request, body: applied.body };
       const condition = this.ruleCondition(collection, collection.createRule, req);
       const virtual = { ...values, ...(collection.type === "auth" ? { verified: false } : {}) };
-      const ok = condition === true || (condition !== false && (await this.virtualMatches(collection, virtual, condition)));
+      const ok =
+        condition === true ||
+        (condition !== false && (await this.virtualMatches(collection, virtual, condition)));
       if (!ok) throw badRequest("Failed to create record.");
     }
 
@@ -274,9 +362,12 @@ export class RecordService {
     if (isAuthCollection(collection)) {
       const passwordError = validatePassword(collection, applied.password);
       if (passwordError) errors.password = passwordError;
-      if (!applied.passwordConfirm) errors.passwordConfirm = fieldError("validation_required", "Cannot be blank.");
-      else if (applied.password !== applied.passwordConfirm) errors.passwordConfirm = fieldError("validation_values_mismatch", "Values don't match.");
-      if (!manager && values.verified === true) errors.verified = fieldError("validation_values_mismatch", "Values don't match.");
+      if (!applied.passwordConfirm)
+        errors.passwordConfirm = fieldError("validation_required", "Cannot be blank.");
+      else if (applied.password !== applied.passwordConfirm)
+        errors.passwordConfirm = fieldError("validation_values_mismatch", "Values don't match.");
+      if (!manager && values.verified === true)
+        errors.verified = fieldError("validation_values_mismatch", "Values don't match.");
     }
     await this.checkIdAndRelations(collection, values, errors, true);
     if (Object.keys(errors).length) throw badRequest("Failed to create record.", errors);
@@ -286,7 +377,10 @@ export class RecordService {
     values.updated = now;
     if (isAuthCollection(collection)) {
       const passwordField = collection.fields.find((f) => f.type === "password");
-      values.password = await hashPassword(applied.password as string, passwordField?.type === "password" ? passwordField.cost : 10);
+      values.password = await hashPassword(
+        applied.password as string,
+        passwordField?.type === "password" ? passwordField.cost : 10,
+      );
       values.tokenKey = randomSecret(50);
     }
     await this.save(collection, values, null);
@@ -296,7 +390,11 @@ export class RecordService {
     return record as RecordData;
   }
 
-  private async virtualMatches(collection: Collection, values: RecordData, condition: Sql): Promise<boolean> {
+  private async virtualMatches(
+    collection: Collection,
+    values: RecordData,
+    condition: Sql,
+  ): Promise<boolean> {
     const columns = collection.fields.map((field) => ({
       name: field.name,
       value: this.db.dialect.castParam(field, sql`${toStoredValue(field, values[field.name])}`),
@@ -305,33 +403,62 @@ export class RecordService {
   }
 
   /** Updates a record. */
-  async update(collection: Collection, request: RequestInfo, id: string, rawBody: RecordData, expand?: string): Promise<RecordData> {
+  async update(
+    collection: Collection,
+    request: RequestInfo,
+    id: string,
+    rawBody: RecordData,
+    expand?: string,
+  ): Promise<RecordData> {
     // Read, apply and write in one transaction: two concurrent PATCHes (e.g. `tags+`) must not
     // lose one another's change.
     const record = await this.kysely.transaction().execute(async (trx) => {
       await lockRow(trx, this.db.dialect, collection, id);
-      return new RecordService({ ...this.db, kysely: trx }, this.events).updateLocked(collection, request, id, rawBody, expand);
+      return new RecordService({ ...this.db, kysely: trx }, this.events).updateLocked(
+        collection,
+        request,
+        id,
+        rawBody,
+        expand,
+      );
     });
     this.events.emit({ action: "update", collection, id });
     return record;
   }
 
-  private async updateLocked(collection: Collection, request: RequestInfo, id: string, rawBody: RecordData, expand?: string): Promise<RecordData> {
+  private async updateLocked(
+    collection: Collection,
+    request: RequestInfo,
+    id: string,
+    rawBody: RecordData,
+    expand?: string,
+  ): Promise<RecordData> {
     const superuser = isSuperuser(request);
-    if (!superuser && collection.updateRule === null) throw forbidden("Only superusers can perform this action.");
+    if (!superuser && collection.updateRule === null)
+      throw forbidden("Only superusers can perform this action.");
     const [row] = await findRowsByIds(this.kysely, collection, [id]);
     if (!row) throw notFound();
     const current = rowToRecord(collection, row);
-    const applied = applyBody(collection, current, rawBody, { isCreate: false, canSetHidden: superuser });
+    const applied = applyBody(collection, current, rawBody, {
+      isCreate: false,
+      canSetHidden: superuser,
+    });
     const req = { ...request, body: applied.body };
     if (!superuser && collection.updateRule) {
       const condition = this.ruleCondition(collection, collection.updateRule, req);
-      if (condition === false || (condition !== true && !(await this.guardQuery(() => rowMatches(this.kysely, collection, id, condition))))) {
+      if (
+        condition === false ||
+        (condition !== true &&
+          !(await this.guardQuery(() => rowMatches(this.kysely, collection, id, condition))))
+      ) {
         throw notFound();
       }
     }
     const values = applied.values;
-    const errors: FieldErrors = { ...applied.errors, ...validateRecord(collection, values, applied.touched) };
+    const errors: FieldErrors = {
+      ...applied.errors,
+      ...validateRecord(collection, values, applied.touched),
+    };
     if (Object.hasOwn(rawBody, "id") && rawBody.id !== id) {
       errors.id = fieldError("validation_pk_change", "The record primary key cannot be changed.");
     }
@@ -339,8 +466,10 @@ export class RecordService {
     if (isAuthCollection(collection)) {
       const manager = await this.canManage(collection, req, id);
       if (!manager) {
-        if (values.email !== current.email) errors.email = fieldError("validation_values_mismatch", "Values don't match.");
-        if (values.verified !== current.verified) errors.verified = fieldError("validation_values_mismatch", "Values don't match.");
+        if (values.email !== current.email)
+          errors.email = fieldError("validation_values_mismatch", "Values don't match.");
+        if (values.verified !== current.verified)
+          errors.verified = fieldError("validation_values_mismatch", "Values don't match.");
       }
       if (applied.password !== undefined && applied.password !== "") {
         const passwordError = validatePassword(collection, applied.password);
@@ -348,12 +477,21 @@ export class RecordService {
         if (applied.password !== applied.passwordConfirm) {
           errors.passwordConfirm = fieldError("validation_values_mismatch", "Values don't match.");
         }
-        if (!manager && !(await verifyPassword(applied.oldPassword ?? "", row.password as string))) {
-          errors.oldPassword = fieldError("validation_invalid_old_password", "Missing or invalid old password.");
+        if (
+          !manager &&
+          !(await verifyPassword(applied.oldPassword ?? "", row.password as string))
+        ) {
+          errors.oldPassword = fieldError(
+            "validation_invalid_old_password",
+            "Missing or invalid old password.",
+          );
         }
         if (!errors.password && !errors.passwordConfirm && !errors.oldPassword) {
           const passwordField = collection.fields.find((f) => f.type === "password");
-          newPasswordHash = await hashPassword(applied.password, passwordField?.type === "password" ? passwordField.cost : 10);
+          newPasswordHash = await hashPassword(
+            applied.password,
+            passwordField?.type === "password" ? passwordField.cost : 10,
+          );
         }
       }
     }
@@ -364,7 +502,10 @@ export class RecordService {
     values.updated = nowString();
     if (newPasswordHash !== undefined) values.password = newPasswordHash;
     // SECURITY: a new password or email invalidates every token issued before.
-    if (newPasswordHash !== undefined || (isAuthCollection(collection) && values.email !== current.email)) {
+    if (
+      newPasswordHash !== undefined ||
+      (isAuthCollection(collection) && values.email !== current.email)
+    ) {
       values.tokenKey = randomSecret(50);
     }
     await this.save(collection, values, current);
@@ -376,7 +517,10 @@ export class RecordService {
   /** Deletes a record, cascading to dependants in one transaction. */
   async delete(collection: Collection, request: RequestInfo, id: string): Promise<void> {
     await this.findVisible(collection, request, id, "deleteRule");
-    if (collection.id === superusersCollectionId && (await countRows(this.kysely, collection, null)) <= 1) {
+    if (
+      collection.id === superusersCollectionId &&
+      (await countRows(this.kysely, collection, null)) <= 1
+    ) {
       throw badRequest("You can't delete the only existing superuser.");
     }
     const changes: RecordChange[] = [];
@@ -404,11 +548,16 @@ export class RecordService {
           if (field.cascadeDelete) {
             await this.deleteCascade(trx, other, rowId, depth + 1, changes);
           } else if (field.required) {
-            throw badRequest("Failed to delete record. Make sure that the record is not part of a required relation reference.");
+            throw badRequest(
+              "Failed to delete record. Make sure that the record is not part of a required relation reference.",
+            );
           } else {
-            const next = multi ? toWireValue(field, row[field.name]) as string[] : [];
+            const next = multi ? (toWireValue(field, row[field.name]) as string[]) : [];
             const value = multi ? next.filter((v) => v !== id) : "";
-            await updateRow(trx, other, rowId, { [field.name]: toStoredValue(field, value), updated: nowString() });
+            await updateRow(trx, other, rowId, {
+              [field.name]: toStoredValue(field, value),
+              updated: nowString(),
+            });
             changes.push({ action: "update", collection: other, id: rowId });
           }
         }
@@ -419,22 +568,43 @@ export class RecordService {
   }
 
   /** Server-generated values: slugs from titles, publication dates, autogenerated text. */
-  private async fillGenerated(collection: Collection, values: RecordData, current: RecordData | null): Promise<void> {
+  private async fillGenerated(
+    collection: Collection,
+    values: RecordData,
+    current: RecordData | null,
+  ): Promise<void> {
     for (const field of collection.fields) {
-      if (field.type === "text" && field.autogeneratePattern && !field.hidden && field.name !== "id" && values[field.name] === "" && current === null) {
+      if (
+        field.type === "text" &&
+        field.autogeneratePattern &&
+        !field.hidden &&
+        field.name !== "id" &&
+        values[field.name] === "" &&
+        current === null
+      ) {
         values[field.name] = generateFromPattern(field.autogeneratePattern);
       }
     }
-    const slugField = collection.name === "posts" ? "slug" : collection.name === "entries" || collection.name === "collections" ? "name" : null;
+    const slugField =
+      collection.name === "posts"
+        ? "slug"
+        : collection.name === "entries" || collection.name === "collections"
+          ? "name"
+          : null;
     const ownerField = collection.name === "collections" ? "owner" : "author";
     if (slugField && values[slugField] === "" && typeof values.title === "string") {
       const base = slugify(values.title) || generateFromPattern("[a-z0-9]{8}");
       let candidate = base;
       for (let n = 2; n < 1000; n++) {
-        const taken = await existsOther(this.kysely, collection, [
-          { column: ownerField, value: values[ownerField], lower: false },
-          { column: slugField, value: candidate, lower: false },
-        ], String(values.id));
+        const taken = await existsOther(
+          this.kysely,
+          collection,
+          [
+            { column: ownerField, value: values[ownerField], lower: false },
+            { column: slugField, value: candidate, lower: false },
+          ],
+          String(values.id),
+        );
         if (!taken) break;
         candidate = `${base}-${n}`;
       }
@@ -445,20 +615,35 @@ export class RecordService {
     }
     if (collection.name === "entries" && values.date === "" && current === null) {
       const now = new Date();
-      values.date = formatDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())));
+      values.date = formatDate(
+        new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())),
+      );
     }
   }
 
-  private async checkIdAndRelations(collection: Collection, values: RecordData, errors: FieldErrors, isCreate: boolean): Promise<void> {
+  private async checkIdAndRelations(
+    collection: Collection,
+    values: RecordData,
+    errors: FieldErrors,
+    isCreate: boolean,
+  ): Promise<void> {
     const id = String(values.id);
     if (isCreate && !errors.id) {
       const [existing] = await findRowsByIds(this.kysely, collection, [id]);
-      if (existing) errors.id = fieldError("validation_pk_invalid", "The record primary key is invalid or already exists.");
+      if (existing)
+        errors.id = fieldError(
+          "validation_pk_invalid",
+          "The record primary key is invalid or already exists.",
+        );
       else if (isAuthCollection(collection)) {
         for (const other of allCollections()) {
           if (other.id === collection.id || !isAuthCollection(other)) continue;
           const [clash] = await findRowsByIds(this.kysely, other, [id]);
-          if (clash) errors.id = fieldError("validation_invalid_auth_id", "Invalid or duplicated auth record id.");
+          if (clash)
+            errors.id = fieldError(
+              "validation_invalid_auth_id",
+              "Invalid or duplicated auth record id.",
+            );
         }
       }
     }
@@ -467,7 +652,11 @@ export class RecordService {
       const columns = index.columns.map((c) => {
         const lower = /^lower\((\w+)\)$/.exec(c);
         const column = lower ? (lower[1] as string) : c;
-        return { column, value: toStoredValue(findField(collection, column) as Field, values[column]), lower: Boolean(lower) };
+        return {
+          column,
+          value: toStoredValue(findField(collection, column) as Field, values[column]),
+          lower: Boolean(lower),
+        };
       });
       if (index.where && columns.some((c) => c.value === "")) continue;
       if (await existsOther(this.kysely, collection, columns, id)) {
@@ -476,27 +665,44 @@ export class RecordService {
     }
     for (const field of collection.fields) {
       if (field.type !== "relation" || errors[field.name]) continue;
-      const ids = isMultiValue(field) ? (values[field.name] as string[]) : values[field.name] ? [values[field.name] as string] : [];
+      const ids = isMultiValue(field)
+        ? (values[field.name] as string[])
+        : values[field.name]
+          ? [values[field.name] as string]
+          : [];
       if (ids.length === 0) continue;
       const target = findCollection(field.collectionId);
       const found = target ? await findRowsByIds(this.kysely, target, ids) : [];
       if (found.length !== new Set(ids).size) {
-        errors[field.name] = fieldError("validation_missing_rel_records", "Failed to find all relation records with the provided ids.");
+        errors[field.name] = fieldError(
+          "validation_missing_rel_records",
+          "Failed to find all relation records with the provided ids.",
+        );
       }
     }
   }
 
-  private async save(collection: Collection, values: RecordData, current: RecordData | null): Promise<void> {
+  private async save(
+    collection: Collection,
+    values: RecordData,
+    current: RecordData | null,
+  ): Promise<void> {
     const stored: Row = {};
     for (const field of collection.fields) {
       const value = values[field.name];
       if (field.type === "password") {
         // The bcrypt hash, written only when it is new.
-        if (typeof value === "string" && value !== "" && value !== current?.password) stored[field.name] = value;
+        if (typeof value === "string" && value !== "" && value !== current?.password)
+          stored[field.name] = value;
         continue;
       }
       // Updates write only the columns that changed.
-      if (current && field.name !== "id" && JSON.stringify(value) === JSON.stringify(current[field.name])) continue;
+      if (
+        current &&
+        field.name !== "id" &&
+        JSON.stringify(value) === JSON.stringify(current[field.name])
+      )
+        continue;
       stored[field.name] = toStoredValue(field, value);
     }
     try {
@@ -509,7 +715,11 @@ export class RecordService {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/UNIQUE|unique|duplicate key/.test(message)) {
-        const index = collection.indexes.find((i) => message.includes(i.name) || i.columns.some((c) => message.includes(`${collection.name}.${c}`)));
+        const index = collection.indexes.find(
+          (i) =>
+            message.includes(i.name) ||
+            i.columns.some((c) => message.includes(`${collection.name}.${c}`)),
+        );
         throw badRequest(current ? "Failed to update record." : "Failed to create record.", {
           [index?.field ?? "id"]: fieldError("validation_not_unique", "Value must be unique."),
         });
@@ -522,8 +732,18 @@ export class RecordService {
    * Finds an auth record by identity field. Emails and usernames are unique
    * case-insensitively (their indexes are on `lower(...)`), so they match in any case.
    */
-  async findAuthRecord(collection: Collection, field: string, value: string): Promise<Row | undefined> {
-    return findRowBy(this.kysely, collection, field, value, field === "username" || field === "email");
+  async findAuthRecord(
+    collection: Collection,
+    field: string,
+    value: string,
+  ): Promise<Row | undefined> {
+    return findRowBy(
+      this.kysely,
+      collection,
+      field,
+      value,
+      field === "username" || field === "email",
+    );
   }
 
   /** Loads a record by id without rules (internal use). */
@@ -536,23 +756,42 @@ export class RecordService {
    * Serialises rows for the wire: sorted keys, hidden fields dropped, email only where
    * visible, `expand` resolved under the related collections' view rules.
    */
-  async present(collection: Collection, rows: Row[], request: RequestInfo, expand?: string, depth = 0): Promise<RecordData[]> {
+  async present(
+    collection: Collection,
+    rows: Row[],
+    request: RequestInfo,
+    expand?: string,
+    depth = 0,
+  ): Promise<RecordData[]> {
     const superuser = isSuperuser(request);
     let managed = new Set<string>();
-    if (isAuthCollection(collection) && !superuser && request.auth && collection.auth.manageRule !== null && rows.length) {
+    if (
+      isAuthCollection(collection) &&
+      !superuser &&
+      request.auth &&
+      collection.auth.manageRule !== null &&
+      rows.length
+    ) {
       const condition = this.ruleCondition(collection, collection.auth.manageRule, request);
       if (condition === true) managed = new Set(rows.map((r) => String(r.id)));
       else if (condition !== false) {
-        const matched = await findRowsByIds(this.kysely, collection, rows.map((r) => String(r.id)), condition);
+        const matched = await findRowsByIds(
+          this.kysely,
+          collection,
+          rows.map((r) => String(r.id)),
+          condition,
+        );
         managed = new Set(matched.map((r) => String(r.id)));
       }
     }
     const layout = presentedKeys(collection, superuser);
     const records = rows.map((row) => {
       const out: RecordData = {};
-      for (const { key, field, value } of layout) out[key] = field ? toWireValue(field, row[field.name]) : value;
+      for (const { key, field, value } of layout)
+        out[key] = field ? toWireValue(field, row[field.name]) : value;
       if (collection.type === "auth" && !superuser) {
-        const self = request.auth?.collection.id === collection.id && request.auth.record.id === row.id;
+        const self =
+          request.auth?.collection.id === collection.id && request.auth.record.id === row.id;
         if (!out.emailVisibility && !self && !managed.has(String(row.id))) delete out.email;
       }
       return out;
@@ -565,9 +804,18 @@ export class RecordService {
     return records;
   }
 
-  private async expand(collection: Collection, records: RecordData[], expand: string, request: RequestInfo, depth: number): Promise<void> {
+  private async expand(
+    collection: Collection,
+    records: RecordData[],
+    expand: string,
+    request: RequestInfo,
+    depth: number,
+  ): Promise<void> {
     const groups = new Map<string, string[]>();
-    for (const path of expand.split(",").map((p) => p.trim()).filter(Boolean)) {
+    for (const path of expand
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [head, ...rest] = path.split(".");
       if (!head) continue;
       const list = groups.get(head) ?? [];
@@ -582,7 +830,13 @@ export class RecordService {
       if (field?.type === "relation") {
         const target = findCollection(field.collectionId);
         if (!target) continue;
-        const ids = [...new Set(records.flatMap((r) => (Array.isArray(r[head]) ? (r[head] as string[]) : r[head] ? [r[head] as string] : [])))];
+        const ids = [
+          ...new Set(
+            records.flatMap((r) =>
+              Array.isArray(r[head]) ? (r[head] as string[]) : r[head] ? [r[head] as string] : [],
+            ),
+          ),
+        ];
         const rows = await this.visibleRows(target, ids, expandRequest);
         const presented = await this.present(target, rows, request, sub, depth + 1);
         const byId = new Map(presented.map((p) => [p.id as string, p]));
@@ -600,20 +854,45 @@ export class RecordService {
       const via = /^(\w+)_via_(\w+)$/.exec(head);
       const target = via ? findCollection(via[1] as string) : undefined;
       const relField = target && via ? findField(target, via[2] as string) : undefined;
-      if (!target || relField?.type !== "relation" || relField.collectionId !== collection.id) continue;
+      if (!target || relField?.type !== "relation" || relField.collectionId !== collection.id)
+        continue;
       for (const record of records) {
-        const rows = await findReferencing(this.kysely, this.db.dialect, target, relField.name, String(record.id), isMultiValue(relField));
-        const visible = await this.visibleRows(target, rows.slice(0, MAX_BACK_RELATION_EXPAND).map((r) => String(r.id)), expandRequest);
-        if (visible.length) (record.expand as RecordData)[head] = await this.present(target, visible, request, sub, depth + 1);
+        const rows = await findReferencing(
+          this.kysely,
+          this.db.dialect,
+          target,
+          relField.name,
+          String(record.id),
+          isMultiValue(relField),
+        );
+        const visible = await this.visibleRows(
+          target,
+          rows.slice(0, MAX_BACK_RELATION_EXPAND).map((r) => String(r.id)),
+          expandRequest,
+        );
+        if (visible.length)
+          (record.expand as RecordData)[head] = await this.present(
+            target,
+            visible,
+            request,
+            sub,
+            depth + 1,
+          );
       }
     }
   }
 
-  private async visibleRows(collection: Collection, ids: string[], request: RequestInfo): Promise<Row[]> {
+  private async visibleRows(
+    collection: Collection,
+    ids: string[],
+    request: RequestInfo,
+  ): Promise<Row[]> {
     if (ids.length === 0) return [];
     if (isSuperuser(request)) return findRowsByIds(this.kysely, collection, ids);
     if (collection.viewRule === null) return [];
-    const condition = collection.viewRule ? this.ruleCondition(collection, collection.viewRule, request) : true;
+    const condition = collection.viewRule
+      ? this.ruleCondition(collection, collection.viewRule, request)
+      : true;
     if (condition === false) return [];
     return findRowsByIds(this.kysely, collection, ids, condition === true ? null : condition);
   }
@@ -626,7 +905,10 @@ interface PresentedKey {
   value: unknown;
 }
 
-const presentedKeyCache = new WeakMap<Collection, { guest: PresentedKey[]; superuser: PresentedKey[] }>();
+const presentedKeyCache = new WeakMap<
+  Collection,
+  { guest: PresentedKey[]; superuser: PresentedKey[] }
+>();
 
 /**
  * The keys a record of the collection is presented with (password and token key never,

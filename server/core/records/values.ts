@@ -20,7 +20,10 @@ export function parseDateInput(value: unknown): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : formatDate(value);
   if (typeof value !== "string") return undefined;
   const text = value.trim();
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+      text,
+    );
   if (!m) return undefined;
   const [, year = "", month = "", day = ""] = m;
   const iso = `${year}-${month}-${day}T${m[4] ?? "00"}:${m[5] ?? "00"}:${m[6] ?? "00"}.${(m[7] ?? "0").padEnd(3, "0").slice(0, 3)}${m[8] ?? "Z"}`;
@@ -54,7 +57,8 @@ function readJson(value: unknown): unknown {
 /** Text of a scalar value; anything else (null, objects) is empty. */
 function scalarText(value: unknown): string {
   if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint")
+    return String(value);
   return "";
 }
 

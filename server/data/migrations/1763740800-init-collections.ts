@@ -8,6 +8,8 @@ import { createCollection } from "./schema-from-registry.ts";
 /** Applies the migration. */
 export async function up(db: Kysely<AnyDB>, dialect: DataDialect): Promise<void> {
   // `_params` holds instance settings and secrets (token signing secrets per collection).
-  await sql`CREATE TABLE IF NOT EXISTS "_params" ("id" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL, "updated" TEXT DEFAULT '' NOT NULL)`.execute(db);
+  await sql`CREATE TABLE IF NOT EXISTS "_params" ("id" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL, "updated" TEXT DEFAULT '' NOT NULL)`.execute(
+    db,
+  );
   for (const collection of COLLECTIONS) await createCollection(db, dialect, collection);
 }

@@ -15,21 +15,27 @@ interface Migration {
 }
 
 /** Every migration, oldest first. */
-export const MIGRATIONS: readonly Migration[] = [{ name: "1763740800-init-collections", up: initCollections.up }];
+export const MIGRATIONS: readonly Migration[] = [
+  { name: "1763740800-init-collections", up: initCollections.up },
+];
 
 /** Applies pending migrations; returns the names applied. */
 export async function migrate(database: Database): Promise<string[]> {
   const { kysely, dialect } = database;
   return kysely.transaction().execute(async (trx) => {
     if (dialect.migrationLock) await dialect.migrationLock.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS "_migrations" ("file" TEXT PRIMARY KEY NOT NULL, "applied" TEXT NOT NULL)`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS "_migrations" ("file" TEXT PRIMARY KEY NOT NULL, "applied" TEXT NOT NULL)`.execute(
+      trx,
+    );
     const done = await sql<{ file: string }>`SELECT "file" FROM "_migrations"`.execute(trx);
     const applied = new Set(done.rows.map((r) => r.file));
     const ran: string[] = [];
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.name)) continue;
       await migration.up(trx, dialect);
-      await sql`INSERT INTO "_migrations" ("file", "applied") VALUES (${migration.name}, ${new Date().toISOString()})`.execute(trx);
+      await sql`INSERT INTO "_migrations" ("file", "applied") VALUES (${migration.name}, ${new Date().toISOString()})`.execute(
+        trx,
+      );
       ran.push(migration.name);
     }
     return ran;

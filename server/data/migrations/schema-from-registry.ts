@@ -26,7 +26,12 @@ export function createTableSql(collection: Collection, dialect: DataDialect): st
 }
 
 /** Creates a collection's table and indexes. */
-export async function createCollection(db: Kysely<AnyDB>, dialect: DataDialect, collection: Collection): Promise<void> {
+export async function createCollection(
+  db: Kysely<AnyDB>,
+  dialect: DataDialect,
+  collection: Collection,
+): Promise<void> {
   await sql.raw(createTableSql(collection, dialect)).execute(db);
-  for (const index of collection.indexes) await sql.raw(createIndexSql(collection, index)).execute(db);
+  for (const index of collection.indexes)
+    await sql.raw(createIndexSql(collection, index)).execute(db);
 }

@@ -4,12 +4,7 @@
  * derives from this file. Rules are PocketBase filter expressions; superusers bypass them all.
  */
 import { crc32 } from "node:zlib";
-import type {
-  AuthCollection,
-  Collection,
-  Field,
-  IndexSpec,
-} from "../../core/models/collection.ts";
+import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/models/collection.ts";
 
 /** PocketBase's collection id scheme: `pbc_` + crc32 of `<type>_<name>`. */
 function collectionId(type: "base" | "auth", name: string): string {
@@ -55,7 +50,16 @@ const autodates: Field[] = [
   { name: "updated", type: "autodate", system: true, onCreate: true, onUpdate: true },
 ];
 const authFields: Field[] = [
-  { name: "password", type: "password", system: true, hidden: true, required: true, min: 8, max: 71, cost: 10 },
+  {
+    name: "password",
+    type: "password",
+    system: true,
+    hidden: true,
+    required: true,
+    min: 8,
+    max: 71,
+    cost: 10,
+  },
   {
     name: "tokenKey",
     type: "text",
@@ -72,7 +76,13 @@ const authFields: Field[] = [
 ];
 const authIndexes = (name: string): IndexSpec[] => [
   { name: `idx_tokenKey_${name}`, columns: ["tokenKey"], unique: true, field: "tokenKey" },
-  { name: `idx_email_${name}`, columns: ["lower(email)"], unique: true, where: "email != ''", field: "email" },
+  {
+    name: `idx_email_${name}`,
+    columns: ["lower(email)"],
+    unique: true,
+    where: "email != ''",
+    field: "email",
+  },
 ];
 
 const isAdmin = `@request.auth.collectionName = "users" && @request.auth.role = "admin"`;
@@ -301,7 +311,14 @@ export const itemsCollection: Collection = {
   system: false,
   fields: [
     idField,
-    { name: "code", type: "text", required: true, min: 2, max: 64, pattern: "^[A-Za-z0-9_-]{2,64}$" },
+    {
+      name: "code",
+      type: "text",
+      required: true,
+      min: 2,
+      max: 64,
+      pattern: "^[A-Za-z0-9_-]{2,64}$",
+    },
     { name: "name", type: "text", required: true, max: 200 },
     markdownField("description", 5000),
     {

@@ -25,27 +25,48 @@ function table(collection: Collection): Sql {
 }
 
 /** Selects rows of a collection. */
-export async function selectRows(db: Kysely<AnyDB>, collection: Collection, options: SelectOptions): Promise<Row[]> {
+export async function selectRows(
+  db: Kysely<AnyDB>,
+  collection: Collection,
+  options: SelectOptions,
+): Promise<Row[]> {
   const where = options.where ? sql` WHERE ${options.where}` : sql``;
   const order = options.orderBy.length ? sql` ORDER BY ${sql.join(options.orderBy)}` : sql``;
   const limit = options.limit !== undefined ? sql` LIMIT ${options.limit}` : sql``;
   const offset = options.offset ? sql` OFFSET ${options.offset}` : sql``;
-  const result = await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)}${where}${order}${limit}${offset}`.execute(db);
+  const result =
+    await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)}${where}${order}${limit}${offset}`.execute(
+      db,
+    );
   return result.rows;
 }
 
 /** Counts rows matching a condition. */
-export async function countRows(db: Kysely<AnyDB>, collection: Collection, where: Sql | null): Promise<number> {
+export async function countRows(
+  db: Kysely<AnyDB>,
+  collection: Collection,
+  where: Sql | null,
+): Promise<number> {
   const w = where ? sql` WHERE ${where}` : sql``;
-  const result = await sql<{ n: number }>`SELECT COUNT(*) AS ${sql.id("n")} FROM ${table(collection)}${w}`.execute(db);
+  const result = await sql<{
+    n: number;
+  }>`SELECT COUNT(*) AS ${sql.id("n")} FROM ${table(collection)}${w}`.execute(db);
   // PostgreSQL's COUNT is int8 (parsed to a number by the pg type parser); SQLite's is a number.
   return result.rows[0]?.n ?? 0;
 }
 
 /** Whether a row with this id exists and matches the condition. */
-export async function rowMatches(db: Kysely<AnyDB>, collection: Collection, id: string, condition: Sql | null): Promise<boolean> {
+export async function rowMatches(
+  db: Kysely<AnyDB>,
+  collection: Collection,
+  id: string,
+  condition: Sql | null,
+): Promise<boolean> {
   const extra = condition ? sql` AND ${condition}` : sql``;
-  const result = await sql`SELECT 1 FROM ${table(collection)} WHERE ${sql.ref(`${MAIN_ALIAS}.id`)} = ${id}${extra} LIMIT 1`.execute(db);
+  const result =
+    await sql`SELECT 1 FROM ${table(collection)} WHERE ${sql.ref(`${MAIN_ALIAS}.id`)} = ${id}${extra} LIMIT 1`.execute(
+      db,
+    );
   return result.rows.length > 0;
 }
 
@@ -56,49 +77,95 @@ export async function virtualRowMatches(
   condition: Sql,
 ): Promise<boolean> {
   const select = sql.join(columns.map((c) => sql`${c.value} AS ${sql.id(c.name)}`));
-  const result = await sql`SELECT 1 FROM (SELECT ${select}) AS ${sql.id(MAIN_ALIAS)} WHERE ${condition}`.execute(db);
+  const result =
+    await sql`SELECT 1 FROM (SELECT ${select}) AS ${sql.id(MAIN_ALIAS)} WHERE ${condition}`.execute(
+      db,
+    );
   return result.rows.length > 0;
 }
 
 /** Locks a row until the surrounding transaction ends, where the engine needs it. */
-export async function lockRow(db: Kysely<AnyDB>, dialect: DataDialect, collection: Collection, id: string): Promise<void> {
+export async function lockRow(
+  db: Kysely<AnyDB>,
+  dialect: DataDialect,
+  collection: Collection,
+  id: string,
+): Promise<void> {
   if (!dialect.rowLocks) return;
-  await sql`SELECT 1 FROM ${sql.table(collection.name)} WHERE ${sql.id("id")} = ${id} FOR UPDATE`.execute(db);
+  await sql`SELECT 1 FROM ${sql.table(collection.name)} WHERE ${sql.id("id")} = ${id} FOR UPDATE`.execute(
+    db,
+  );
 }
 
 /** Inserts a row. */
-export async function insertRow(db: Kysely<AnyDB>, collection: Collection, values: Row): Promise<void> {
+export async function insertRow(
+  db: Kysely<AnyDB>,
+  collection: Collection,
+  values: Row,
+): Promise<void> {
   const names = Object.keys(values);
-  await sql`INSERT INTO ${sql.table(collection.name)} (${sql.join(names.map((n) => sql.id(n)))}) VALUES (${sql.join(names.map((n) => values[n]))})`.execute(db);
+  await sql`INSERT INTO ${sql.table(collection.name)} (${sql.join(names.map((n) => sql.id(n)))}) VALUES (${sql.join(names.map((n) => values[n]))})`.execute(
+    db,
+  );
 }
 
 /** Updates columns of a row by id. */
-export async function updateRow(db: Kysely<AnyDB>, collection: Collection, id: string, values: Row): Promise<void> {
+export async function updateRow(
+  db: Kysely<AnyDB>,
+  collection: Collection,
+  id: string,
+  values: Row,
+): Promise<void> {
   const names = Object.keys(values);
   if (names.length === 0) return;
   const sets = sql.join(names.map((n) => sql`${sql.id(n)} = ${values[n]}`));
-  await sql`UPDATE ${sql.table(collection.name)} SET ${sets} WHERE ${sql.id("id")} = ${id}`.execute(db);
+  await sql`UPDATE ${sql.table(collection.name)} SET ${sets} WHERE ${sql.id("id")} = ${id}`.execute(
+    db,
+  );
 }
 
 /** Deletes a row by id. */
-export async function deleteRow(db: Kysely<AnyDB>, collection: Collection, id: string): Promise<void> {
+export async function deleteRow(
+  db: Kysely<AnyDB>,
+  collection: Collection,
+  id: string,
+): Promise<void> {
   await sql`DELETE FROM ${sql.table(collection.name)} WHERE ${sql.id("id")} = ${id}`.execute(db);
 }
 
 /** Finds rows by ids (no rule applied). */
-export async function findRowsByIds(db: Kysely<AnyDB>, collection: Collection, ids: readonly string[], condition: Sql | null = null): Promise<Row[]> {
+export async function findRowsByIds(
+  db: Kysely<AnyDB>,
+  collection: Collection,
+  ids: readonly string[],
+  condition: Sql | null = null,
+): Promise<Row[]> {
   if (ids.length === 0) return [];
   const extra = condition ? sql` AND ${condition}` : sql``;
-  const result = await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)} WHERE ${sql.ref(`${MAIN_ALIAS}.id`)} IN (${sql.join([...ids])})${extra}`.execute(db);
+  const result =
+    await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)} WHERE ${sql.ref(`${MAIN_ALIAS}.id`)} IN (${sql.join([...ids])})${extra}`.execute(
+      db,
+    );
   return result.rows;
 }
 
 /** Finds one row where a column equals a value (case-insensitively when `lower`). */
-export async function findRowBy(db: Kysely<AnyDB>, collection: Collection, column: string, value: string, lower = false): Promise<Row | undefined> {
+export async function findRowBy(
+  db: Kysely<AnyDB>,
+  collection: Collection,
+  column: string,
+  value: string,
+  lower = false,
+): Promise<Row | undefined> {
   const ref = sql.ref(`${MAIN_ALIAS}.${column}`);
   // `<> ''` lets SQLite use partial unique indexes (`WHERE email != ''`) for the lookup.
-  const cond = lower ? sql`lower(${ref}) = lower(${value}) AND ${ref} <> ''` : sql`${ref} = ${value}`;
-  const result = await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)} WHERE ${cond} LIMIT 1`.execute(db);
+  const cond = lower
+    ? sql`lower(${ref}) = lower(${value}) AND ${ref} <> ''`
+    : sql`${ref} = ${value}`;
+  const result =
+    await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)} WHERE ${cond} LIMIT 1`.execute(
+      db,
+    );
   return result.rows[0];
 }
 
@@ -113,7 +180,10 @@ export async function existsOther(
     const ref = sql.ref(`${MAIN_ALIAS}.${column}`);
     return lower ? sql`lower(${ref}) = lower(${value})` : sql`${ref} = ${value}`;
   });
-  const result = await sql`SELECT 1 FROM ${table(collection)} WHERE ${sql.join(conds, sql` AND `)} AND ${sql.ref(`${MAIN_ALIAS}.id`)} <> ${exceptId} LIMIT 1`.execute(db);
+  const result =
+    await sql`SELECT 1 FROM ${table(collection)} WHERE ${sql.join(conds, sql` AND `)} AND ${sql.ref(`${MAIN_ALIAS}.id`)} <> ${exceptId} LIMIT 1`.execute(
+      db,
+    );
   return result.rows.length > 0;
 }
 
@@ -134,6 +204,9 @@ export async function findReferencing(
   } else {
     cond = sql`${ref} = ${id}`;
   }
-  const result = await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)} WHERE ${cond}`.execute(db);
+  const result =
+    await sql<Row>`SELECT ${sql.ref(MAIN_ALIAS)}.* FROM ${table(collection)} WHERE ${cond}`.execute(
+      db,
+    );
   return result.rows;
 }

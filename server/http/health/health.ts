@@ -16,7 +16,9 @@ export function registerHealthRoutes(app: FastifyInstance, probe: HealthProbe): 
     url: "/api/health",
     handler: async (request, reply) => {
       if (!(await probe.ping())) {
-        return reply.status(503).send({ code: 503, data: { database: "unavailable" }, message: "API is unhealthy." });
+        return reply
+          .status(503)
+          .send({ code: 503, data: { database: "unavailable" }, message: "API is unhealthy." });
       }
       const data: Record<string, unknown> = {};
       if (request.auth?.isSuperuser) {

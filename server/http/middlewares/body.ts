@@ -16,28 +16,38 @@ export const MAX_BODY_SIZE = 32 * 1024 * 1024;
 /** Registers the body parsers. */
 export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: MAX_BODY_SIZE }, (_req, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") {
-      done(null, {});
-      return;
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(null, INVALID_BODY);
-    }
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: MAX_BODY_SIZE },
+    (_req, body, done) => {
+      const text = typeof body === "string" ? body : body.toString("utf8");
+      if (text.trim() === "") {
+        done(null, {});
+        return;
+      }
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(null, INVALID_BODY);
+      }
+    },
+  );
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: MAX_BODY_SIZE },
+    (_req, body, done) => {
+      const params = new URLSearchParams(typeof body === "string" ? body : body.toString("utf8"));
+      const out: Record<string, unknown> = {};
+      for (const key of new Set(params.keys())) {
+        const all = params.getAll(key).map(inferValue);
+        out[key] = all.length === 1 ? all[0] : all;
+      }
+      done(null, out);
+    },
+  );
+  await app.register(multipart, {
+    limits: { fileSize: MAX_BODY_SIZE, fieldSize: MAX_BODY_SIZE, parts: 1000 },
   });
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: MAX_BODY_SIZE }, (_req, body, done) => {
-    const params = new URLSearchParams(typeof body === "string" ? body : body.toString("utf8"));
-    const out: Record<string, unknown> = {};
-    for (const key of new Set(params.keys())) {
-      const all = params.getAll(key).map(inferValue);
-      out[key] = all.length === 1 ? all[0] : all;
-    }
-    done(null, out);
-  });
-  await app.register(multipart, { limits: { fileSize: MAX_BODY_SIZE, fieldSize: MAX_BODY_SIZE, parts: 1000 } });
 }
 
 /** PocketBase's multipart value inference: booleans and canonical numbers only. */
@@ -52,7 +62,10 @@ export function inferValue(raw: string): unknown {
  * Reads the request's body as a plain object. Throws a 400 with `message` when it is
  * malformed or not an object.
  */
-export async function readBody(request: FastifyRequest, message: string): Promise<Record<string, unknown>> {
+export async function readBody(
+  request: FastifyRequest,
+  message: string,
+): Promise<Record<string, unknown>> {
   if (request.isMultipart()) {
     // Fastify's bodyLimit only guards the buffered parsers; multipart is streamed, so the
     // same 32 MiB limit is enforced here: upfront from Content-Length, then while reading.
@@ -66,7 +79,10 @@ export async function readBody(request: FastifyRequest, message: string): Promis
         // Drain the stream; file uploads are handled by the files API.
         await part.toBuffer();
         throw badRequest(message, {
-          [part.fieldname]: fieldError("validation_invalid_file", "File uploads are not accepted on this field yet."),
+          [part.fieldname]: fieldError(
+            "validation_invalid_file",
+            "File uploads are not accepted on this field yet.",
+          ),
         });
       }
       const value = typeof part.value === "string" ? part.value : String(part.value);
@@ -75,7 +91,8 @@ export async function readBody(request: FastifyRequest, message: string): Promis
       if (part.fieldname === "@jsonPayload") {
         try {
           const parsed: unknown = JSON.parse(value);
-          if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) payloads.push(parsed as Record<string, unknown>);
+          if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+            payloads.push(parsed as Record<string, unknown>);
         } catch {
           throw badRequest(message);
         }
@@ -84,13 +101,17 @@ export async function readBody(request: FastifyRequest, message: string): Promis
       const inferred = inferValue(value);
       const existing = out[part.fieldname];
       if (existing === undefined) out[part.fieldname] = inferred;
-      else out[part.fieldname] = Array.isArray(existing) ? [...(existing as unknown[]), inferred] : [existing, inferred];
+      else
+        out[part.fieldname] = Array.isArray(existing)
+          ? [...(existing as unknown[]), inferred]
+          : [existing, inferred];
     }
     for (const payload of payloads) Object.assign(out, payload);
     return out;
   }
   const body = request.body;
   if (body === undefined || body === null) return {};
-  if (body === INVALID_BODY || typeof body !== "object" || Array.isArray(body)) throw badRequest(message);
+  if (body === INVALID_BODY || typeof body !== "object" || Array.isArray(body))
+    throw badRequest(message);
   return body as Record<string, unknown>;
 }

@@ -6,13 +6,19 @@ describe.each(DIALECTS)("guest micro-cache (%s)", (dialect) => {
   let author: { record: Record<string, unknown>; token: string };
   const url = "/api/collections/entries/records?sort=title&fields=title";
   const titles = async (headers: Record<string, string> = {}) =>
-    (await app.http.inject({ method: "GET", url, headers })).json<{ items: { title: string }[] }>().items.map((i) => i.title);
+    (await app.http.inject({ method: "GET", url, headers }))
+      .json<{ items: { title: string }[] }>()
+      .items.map((i) => i.title);
 
   beforeAll(async () => {
     // A long TTL keeps the test independent of the machine's speed.
     app = await createTestApp(dialect, { GUEST_CACHE_TTL_MS: "60000" });
     author = await app.createUser();
-    await app.seedRecord("entries", { author: author.record.id, title: "One", visibility: "public" });
+    await app.seedRecord("entries", {
+      author: author.record.id,
+      title: "One",
+      visibility: "public",
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -40,10 +46,16 @@ describe.each(DIALECTS)("guest micro-cache (%s)", (dialect) => {
   });
 
   it("never serves a guest answer to a signed-in reader, nor caches theirs", async () => {
-    await app.seedRecord("entries", { author: author.record.id, title: "Mine", visibility: "private" });
+    await app.seedRecord("entries", {
+      author: author.record.id,
+      title: "Mine",
+      visibility: "private",
+    });
     const guest = await titles();
     expect(guest).not.toContain("Mine");
-    const own = (await app.http.inject({ method: "GET", url, headers: { authorization: author.token } })).json<{ items: { title: string }[] }>();
+    const own = (
+      await app.http.inject({ method: "GET", url, headers: { authorization: author.token } })
+    ).json<{ items: { title: string }[] }>();
     expect(own.items.map((i) => i.title)).toContain("Mine");
     expect(await titles()).toEqual(guest);
   });
@@ -56,8 +68,13 @@ describe.each(DIALECTS)("guest micro-cache (%s)", (dialect) => {
     expect(await titles({ "cache-control": "no-cache" })).toEqual([]);
     const off = await createTestApp(dialect, { GUEST_CACHE_TTL_MS: "0" });
     try {
-      await off.seedRecord("entries", { author: (await off.createUser()).record.id, title: "A", visibility: "public" });
-      const list = async () => (await off.http.inject({ method: "GET", url })).json<{ items: unknown[] }>().items.length;
+      await off.seedRecord("entries", {
+        author: (await off.createUser()).record.id,
+        title: "A",
+        visibility: "public",
+      });
+      const list = async () =>
+        (await off.http.inject({ method: "GET", url })).json<{ items: unknown[] }>().items.length;
       expect(await list()).toBe(1);
       await off.records.db.kysely.deleteFrom("entries").execute();
       expect(await list()).toBe(0);

@@ -49,7 +49,11 @@ function decodeURIComponentSafe(value: string): string {
 }
 
 /** Installs the cache hooks (nothing when `ttlMs` is 0); the cache empties itself on every committed write. */
-export function registerGuestCache(app: FastifyInstance, events: RecordEvents, ttlMs: number): void {
+export function registerGuestCache(
+  app: FastifyInstance,
+  events: RecordEvents,
+  ttlMs: number,
+): void {
   if (ttlMs <= 0) return;
   const entries = new Map<string, Entry>();
   let version = 0;

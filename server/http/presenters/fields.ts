@@ -18,7 +18,9 @@ function parseFields(fields: string): PickTree {
     let node = tree;
     path.forEach((segment, i) => {
       if (i === path.length - 1) {
-        node[segment] = m?.[2] ? { excerpt: { max: Number(m[2]), ellipsis: m[3] === "true" || m[3] === "1" } } : true;
+        node[segment] = m?.[2]
+          ? { excerpt: { max: Number(m[2]), ellipsis: m[3] === "true" || m[3] === "1" } }
+          : true;
       } else {
         const next = node[segment];
         if (typeof next !== "object" || "excerpt" in next) node[segment] = {};
@@ -31,17 +33,28 @@ function parseFields(fields: string): PickTree {
 
 /** Elements skipped with their content in excerpts (as PocketBase's picker does). */
 const EXCLUDED_TAGS = new Set(
-  "head style script iframe embed applet object svg img picture dialog template button form textarea input select option".split(" "),
+  "head style script iframe embed applet object svg img picture dialog template button form textarea input select option".split(
+    " ",
+  ),
 );
 /** Excluded elements that never have content. */
 const VOID_TAGS = new Set(["embed", "img", "input"]);
 /** Inline elements join their text without a space; every other element separates words. */
 const INLINE_TAGS = new Set(
-  "a abbr acronym b bdo big br button cite code em i label q small span strong strike sub sup time".split(" "),
+  "a abbr acronym b bdo big br button cite code em i label q small span strong strike sub sup time".split(
+    " ",
+  ),
 );
 /** Comments and tags; an unclosed one runs to the end, so scanning stays linear. */
 const MARKUP = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][\w-]*)[^>]*(?:>|$)/g;
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
 
 function decodeEntity(entity: string, code: string): string {
   const lower = code.toLowerCase();

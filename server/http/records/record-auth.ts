@@ -19,11 +19,21 @@ export function registerRecordAuthRoutes(app: FastifyInstance, auth: AuthService
   app.post(`${base}/auth-with-password`, async (request) => {
     const collection = collectionParam(request, MISSING_COLLECTION);
     const body = await readBody(request, "An error occurred while loading the submitted data.");
-    return auth.authWithPassword(collection, body, requestInfo(request, "password"), queryOf(request).expand);
+    return auth.authWithPassword(
+      collection,
+      body,
+      requestInfo(request, "password"),
+      queryOf(request).expand,
+    );
   });
 
   app.post(`${base}/auth-refresh`, async (request) => {
     const collection = collectionParam(request, MISSING_COLLECTION);
-    return auth.authRefresh(collection, requestInfo(request), request.authToken, queryOf(request).expand);
+    return auth.authRefresh(
+      collection,
+      requestInfo(request),
+      request.authToken,
+      queryOf(request).expand,
+    );
   });
 }

@@ -11,8 +11,17 @@ describe.each(DIALECTS)("records CRUD (%s)", (dialect) => {
     app = await createTestApp(dialect);
     alice = await app.createUser({ username: "alice", role: "writer" });
     bob = await app.createUser({ username: "bob" });
-    await app.seedRecord("entries", { author: alice.record.id, title: "Public day", visibility: "public", tags: ["travel", "summer"] });
-    await app.seedRecord("entries", { author: alice.record.id, title: "Secret day", visibility: "private" });
+    await app.seedRecord("entries", {
+      author: alice.record.id,
+      title: "Public day",
+      visibility: "public",
+      tags: ["travel", "summer"],
+    });
+    await app.seedRecord("entries", {
+      author: alice.record.id,
+      title: "Secret day",
+      visibility: "private",
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -53,7 +62,10 @@ describe.each(DIALECTS)("records CRUD (%s)", (dialect) => {
       method: "GET",
       url: `/api/collections/entries/records?filter=${encodeURIComponent('tags ?= "travel" && author.username = "alice"')}&expand=author&fields=title,expand.author.username&skipTotal=1`,
       expectedStatus: 200,
-      expectedContent: ['"items":[{"expand":{"author":{"username":"alice"}},"title":"Public day"}]', '"totalItems":-1'],
+      expectedContent: [
+        '"items":[{"expand":{"author":{"username":"alice"}},"title":"Public day"}]',
+        '"totalItems":-1',
+      ],
       notExpectedContent: ["email"],
     });
     await runScenario(app, {
@@ -73,7 +85,11 @@ describe.each(DIALECTS)("records CRUD (%s)", (dialect) => {
   });
 
   it("keeps every concurrent modifier update", async () => {
-    const entry = await app.seedRecord("entries", { author: alice.record.id, title: "Busy", tags: [] });
+    const entry = await app.seedRecord("entries", {
+      author: alice.record.id,
+      title: "Busy",
+      tags: [],
+    });
     const tags = Array.from({ length: 12 }, (_, i) => `t${i}`);
     const results = await Promise.all(
       tags.map((tag) =>
@@ -91,7 +107,7 @@ describe.each(DIALECTS)("records CRUD (%s)", (dialect) => {
       url: `/api/collections/entries/records/${String(entry.id)}`,
       headers: { authorization: alice.token },
     });
-    expect([...(final.json<{ tags: string[] }>().tags)].sort()).toEqual([...tags].sort());
+    expect([...final.json<{ tags: string[] }>().tags].sort()).toEqual([...tags].sort());
   });
 
   it("creates with rules and validation", async () => {

@@ -16,7 +16,10 @@ interface Params {
  * Resolves the `{collection}` path segment; unknown → 404 with `message` (the records routes
  * say "Missing collection context.", the auth routes "Missing or invalid collection context.").
  */
-export function collectionParam(request: FastifyRequest, message = "Missing collection context."): Collection {
+export function collectionParam(
+  request: FastifyRequest,
+  message = "Missing collection context.",
+): Collection {
   const { collection } = request.params as Params;
   const found = findCollection(collection);
   if (!found) throw new CoreError(404, message);
@@ -41,15 +44,27 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
 
   app.post(base, async (request) => {
     const collection = collectionParam(request);
-    const body = await readBody(request, "Failed to load the submitted data due to invalid formatting.");
+    const body = await readBody(
+      request,
+      "Failed to load the submitted data due to invalid formatting.",
+    );
     return records.create(collection, requestInfo(request), body, queryOf(request).expand);
   });
 
   app.patch(`${base}/:id`, async (request) => {
     const collection = collectionParam(request);
     const { id } = request.params as Params;
-    const body = await readBody(request, "Failed to load the submitted data due to invalid formatting.");
-    return records.update(collection, requestInfo(request), id ?? "", body, queryOf(request).expand);
+    const body = await readBody(
+      request,
+      "Failed to load the submitted data due to invalid formatting.",
+    );
+    return records.update(
+      collection,
+      requestInfo(request),
+      id ?? "",
+      body,
+      queryOf(request).expand,
+    );
   });
 
   app.delete(`${base}/:id`, async (request, reply) => {

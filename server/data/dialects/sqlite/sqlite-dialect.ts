@@ -13,7 +13,9 @@ export const sqliteDialect: DataDialect = {
   migrationLock: null,
   extraColumns: [],
   like: (left, pattern, negate) =>
-    negate ? sql`(${left} NOT LIKE ${pattern} ${likeEscape})` : sql`(${left} LIKE ${pattern} ${likeEscape})`,
+    negate
+      ? sql`(${left} NOT LIKE ${pattern} ${likeEscape})`
+      : sql`(${left} LIKE ${pattern} ${likeEscape})`,
   isDistinct: (a, b) => sql`(${a} IS NOT ${b})`,
   isNotTrue: (c) => sql`((${c}) IS NOT 1)`,
   toText: (e) => sql`CAST(${e} AS TEXT)`,
@@ -24,7 +26,8 @@ export const sqliteDialect: DataDialect = {
   jsonArrayLength: (e) =>
     sql`(CASE WHEN json_valid(${e}) AND json_type(${e}) = 'array' THEN json_array_length(${e}) ELSE 0 END)`,
   jsonExtract: (e, path) => {
-    const jsonPath = "$" + path.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `."${p.replace(/"/g, "")}"`)).join("");
+    const jsonPath =
+      "$" + path.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `."${p.replace(/"/g, "")}"`)).join("");
     return sql`(CASE WHEN json_valid(${e}) THEN json_extract(${e}, ${jsonPath}) ELSE NULL END)`;
   },
   rowid: (alias) => sql.ref(`${alias}.rowid`),
@@ -41,7 +44,9 @@ export const sqliteDialect: DataDialect = {
       case "list":
         return "JSON DEFAULT '[]' NOT NULL";
       case "text":
-        return field.type === "text" && field.primaryKey ? "TEXT PRIMARY KEY NOT NULL" : "TEXT DEFAULT '' NOT NULL";
+        return field.type === "text" && field.primaryKey
+          ? "TEXT PRIMARY KEY NOT NULL"
+          : "TEXT DEFAULT '' NOT NULL";
     }
   },
   castParam(field: Field, param: Sql): Sql {
