@@ -63,6 +63,11 @@ const layerZones = [
     message: "server/data may import only server/core/models from core, for types (ADR 001).",
   },
   {
+    target: "server/http",
+    from: "server/data",
+    message: "server/http reaches the database only through server/core (ADR 001).",
+  },
+  {
     target: "server/core",
     from: "server/http",
     message: "server/core is framework-free: it may not import server/http (ADR 001).",

@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSecrets } from "#server/core/auth/secrets.ts";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
 import type { AuthCollection } from "#server/core/models/collection.ts";
-import { USERS_COLLECTION_ID } from "#server/data/registry/collections.ts";
 import { runScenario, type ApiScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
+
+const USERS_COLLECTION_ID = requireCollection("users").id;
 
 type Who = "guest" | "alice" | "bob" | "root" | "carol";
 
