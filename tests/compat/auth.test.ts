@@ -3,34 +3,24 @@
  * wrong, garbage, forged and expired tokens are answered, through the official `pocketbase`
  * SDK against a real server process.
  */
-import PocketBase, { ClientResponseError, getTokenPayload } from "pocketbase";
+import { ClientResponseError, getTokenPayload } from "pocketbase";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signToken } from "#server/core/auth/tokens.ts";
 import { openDatabase } from "#server/data/db.ts";
 import { USERS_COLLECTION_ID } from "#server/data/registry/collections.ts";
-import {
-  startServer,
-  upsertSuperuserCli,
-  type ServerProcess,
-} from "#tests/helpers/server-process.ts";
+import { upsertSuperuserCli } from "#tests/helpers/server-process.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
-
-const PASSWORD = "password123";
+import { PASSWORD, startSdkFixture, type SdkFixture } from "./sdk-fixture.ts";
 
 describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
-  let server: ServerProcess;
-  let guest: PocketBase;
-  let root: PocketBase;
-
-  /** A client without auto-cancellation (tests may fire requests in parallel). */
-  const client = () => new PocketBase(server.url).autoCancellation(false);
+  let sdk: SdkFixture;
 
   /** An auth token that is correctly signed but expired an hour ago. */
   const expiredToken = async (userId: string): Promise<string> => {
     const db = openDatabase({
-      dataDir: server.env.DATA_DIR as string,
-      databaseUrl: server.env.DATABASE_URL,
+      dataDir: sdk.server.env.DATA_DIR as string,
+      databaseUrl: sdk.server.env.DATABASE_URL,
     });
     try {
       const params = await sql<{
@@ -52,33 +42,27 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await startServer(dialect);
-    await upsertSuperuserCli(server, "root@example.com", PASSWORD);
-    guest = client();
-    root = client();
-    await root.collection("_superusers").authWithPassword("root@example.com", PASSWORD);
+    sdk = await startSdkFixture(dialect);
   });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  afterAll(() => sdk.close());
 
   it("lists the auth methods of users and superusers", async () => {
-    const methods = await guest.collection("users").listAuthMethods();
+    const methods = await sdk.guest.collection("users").listAuthMethods();
     expect(methods).toEqual({
       password: { enabled: true, identityFields: ["email", "username"] },
       oauth2: { enabled: false, providers: [] },
       mfa: { enabled: false, duration: 0 },
       otp: { enabled: false, duration: 0 },
     });
-    const superMethods = await guest.collection("_superusers").listAuthMethods();
+    const superMethods = await sdk.guest.collection("_superusers").listAuthMethods();
     expect(superMethods.password).toEqual({ enabled: true, identityFields: ["email"] });
-    await expect(guest.collection("entries").listAuthMethods()).rejects.toMatchObject({
+    await expect(sdk.guest.collection("entries").listAuthMethods()).rejects.toMatchObject({
       status: 404,
     });
   });
 
   it("signs up, logs in by email and by username, refreshes and clears the auth store", async () => {
-    const created = await guest.collection("users").create({
+    const created = await sdk.guest.collection("users").create({
       username: "Alice",
       email: "alice@example.com",
       password: PASSWORD,
@@ -99,9 +83,9 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
     expect(created).not.toHaveProperty("email");
     expect(created).not.toHaveProperty("password");
     expect(created).not.toHaveProperty("tokenKey");
-    expect(guest.authStore.isValid).toBe(false);
+    expect(sdk.guest.authStore.isValid).toBe(false);
 
-    const pb = client();
+    const pb = sdk.client();
     const issuedFrom = Math.floor(Date.now() / 1000);
     const byEmail = await pb.collection("users").authWithPassword("alice@example.com", PASSWORD);
     const issuedTo = Math.ceil(Date.now() / 1000);
@@ -127,7 +111,7 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
     expect(payload.exp).toBeGreaterThanOrEqual(issuedFrom + 432000);
     expect(payload.exp).toBeLessThanOrEqual(issuedTo + 432000);
 
-    const byUsername = client();
+    const byUsername = sdk.client();
     const auth = await byUsername.collection("users").authWithPassword("alice", PASSWORD);
     expect(auth.record.id).toBe(created.id);
 
@@ -153,13 +137,13 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
   });
 
   it("answers wrong credentials with 400 Failed to authenticate.", async () => {
-    await guest.collection("users").create({
+    await sdk.guest.collection("users").create({
       username: "bob",
       email: "bob@example.com",
       password: PASSWORD,
       passwordConfirm: PASSWORD,
     });
-    const pb = client();
+    const pb = sdk.client();
     const wrong = pb.collection("users").authWithPassword("bob@example.com", "wrong-password");
     await expect(wrong).rejects.toBeInstanceOf(ClientResponseError);
     await expect(
@@ -196,7 +180,9 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
 
   it("reports sign-up validation errors field by field", async () => {
     const attempt = (data: Record<string, unknown>) =>
-      guest.collection("users").create({ password: PASSWORD, passwordConfirm: PASSWORD, ...data });
+      sdk.guest
+        .collection("users")
+        .create({ password: PASSWORD, passwordConfirm: PASSWORD, ...data });
     const failure = async (data: Record<string, unknown>) => {
       try {
         await attempt(data);
@@ -254,13 +240,13 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
   });
 
   it("treats emails case-insensitively: one account per address, any case logs in", async () => {
-    await guest.collection("users").create({
+    await sdk.guest.collection("users").create({
       username: "twin1",
       email: "Twin@example.com",
       password: "password-one",
       passwordConfirm: "password-one",
     });
-    const duplicate = await guest
+    const duplicate = await sdk.guest
       .collection("users")
       .create({
         username: "twin2",
@@ -273,18 +259,19 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
     expect((duplicate as ClientResponseError).response.data.email.code).toBe(
       "validation_not_unique",
     );
-    const lower = await client()
+    const lower = await sdk
+      .client()
       .collection("users")
       .authWithPassword("twin@example.com", "password-one");
     expect(lower.record.username).toBe("twin1");
     expect(lower.record.email).toBe("Twin@example.com");
     // Usernames are case-insensitive identities too.
-    const byName = await client().collection("users").authWithPassword("TWIN1", "password-one");
+    const byName = await sdk.client().collection("users").authWithPassword("TWIN1", "password-one");
     expect(byName.record.email).toBe("Twin@example.com");
   });
 
   it("treats garbage, forged and expired tokens as a guest on lists and answers 401 on refresh", async () => {
-    const owner = client();
+    const owner = sdk.client();
     const { record: alice } = await owner
       .collection("users")
       .authWithPassword("alice@example.com", PASSWORD);
@@ -304,7 +291,7 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
       ["forged", forged],
       ["expired", expired],
     ] as const) {
-      const pb = client();
+      const pb = sdk.client();
       pb.authStore.save(token, alice);
       if (name !== "forged") expect(pb.authStore.isValid, name).toBe(false);
       const list = await pb.collection("entries").getList(1, 30);
@@ -324,27 +311,27 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
   });
 
   it("refuses to refresh a token of another auth collection", async () => {
-    const pb = client();
+    const pb = sdk.client();
     await pb.collection("users").authWithPassword("bob@example.com", PASSWORD);
     // PocketBase names the token's own collection in the message.
     await expect(pb.collection("_superusers").authRefresh()).rejects.toMatchObject({
       status: 403,
       response: { message: "The request requires auth record from users collection." },
     });
-    await expect(root.collection("users").authRefresh()).rejects.toMatchObject({
+    await expect(sdk.root.pb.collection("users").authRefresh()).rejects.toMatchObject({
       status: 403,
       response: { message: "The request requires auth record from _superusers collection." },
     });
   });
 
   it("requires the old password to change one and invalidates older tokens", async () => {
-    await guest.collection("users").create({
+    await sdk.guest.collection("users").create({
       username: "heidi",
       email: "heidi@example.com",
       password: PASSWORD,
       passwordConfirm: PASSWORD,
     });
-    const pb = client();
+    const pb = sdk.client();
     const { record, token: oldToken } = await pb
       .collection("users")
       .authWithPassword("heidi", PASSWORD);
@@ -394,26 +381,26 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
     expect(asGuest).not.toHaveProperty("email");
 
     await expect(
-      client().collection("users").authWithPassword("heidi", PASSWORD),
+      sdk.client().collection("users").authWithPassword("heidi", PASSWORD),
     ).rejects.toMatchObject({ status: 400 });
-    const fresh = client();
+    const fresh = sdk.client();
     await fresh.collection("users").authWithPassword("heidi", "new-password-1");
     expect(fresh.authStore.isValid).toBe(true);
     expect((await fresh.collection("users").getOne(record.id)).email).toBe("heidi@example.com");
   });
 
   it("authenticates superusers, created and updated through the CLI", async () => {
-    expect(root.authStore.isSuperuser).toBe(true);
-    expect(root.authStore.record).toMatchObject({
+    expect(sdk.root.pb.authStore.isSuperuser).toBe(true);
+    expect(sdk.root.pb.authStore.record).toMatchObject({
       collectionName: "_superusers",
       email: "root@example.com",
     });
     // Superuser tokens last one day.
     const issuedFrom = Math.floor(Date.now() / 1000);
-    await root.collection("_superusers").authRefresh();
+    await sdk.root.pb.collection("_superusers").authRefresh();
     const issuedTo = Math.ceil(Date.now() / 1000);
-    expect(root.authStore.isSuperuser).toBe(true);
-    const payload = getTokenPayload(root.authStore.token);
+    expect(sdk.root.pb.authStore.isSuperuser).toBe(true);
+    const payload = getTokenPayload(sdk.root.pb.authStore.token);
     expect(payload).toMatchObject({
       type: "auth",
       collectionId: "pbc_3142635823",
@@ -422,14 +409,14 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
     expect(payload.exp).toBeGreaterThanOrEqual(issuedFrom + 86400);
     expect(payload.exp).toBeLessThanOrEqual(issuedTo + 86400);
 
-    const updated = await upsertSuperuserCli(server, "ops@example.com", PASSWORD);
+    const updated = await upsertSuperuserCli(sdk.server, "ops@example.com", PASSWORD);
     expect(updated.stdout).toContain("Created superuser ops@example.com.");
-    const again = await upsertSuperuserCli(server, "ops@example.com", "changed-password");
+    const again = await upsertSuperuserCli(sdk.server, "ops@example.com", "changed-password");
     expect(again.stdout).toContain("Updated superuser ops@example.com.");
     await expect(
-      client().collection("_superusers").authWithPassword("ops@example.com", PASSWORD),
+      sdk.client().collection("_superusers").authWithPassword("ops@example.com", PASSWORD),
     ).rejects.toMatchObject({ status: 400 });
-    const ops = client();
+    const ops = sdk.client();
     await ops.collection("_superusers").authWithPassword("ops@example.com", "changed-password");
     expect(ops.authStore.isSuperuser).toBe(true);
   });

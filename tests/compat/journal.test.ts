@@ -3,34 +3,20 @@
  * private / unlisted / public visibility, only the author writes, and entries only join
  * collections of their own author.
  */
-import PocketBase, { type RecordModel } from "pocketbase";
+import type { RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startServer,
-  upsertSuperuserCli,
-  type ServerProcess,
-} from "#tests/helpers/server-process.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
-
-const PASSWORD = "password123";
-const NOT_FOUND = {
-  status: 404,
-  response: { status: 404, message: "The requested resource wasn't found.", data: {} },
-};
-const CREATE_DENIED = {
-  status: 400,
-  response: { status: 400, message: "Failed to create record.", data: {} },
-};
-
-interface Account {
-  pb: PocketBase;
-  record: RecordModel;
-}
+import {
+  CREATE_DENIED,
+  NOT_FOUND,
+  startSdkFixture,
+  titles,
+  type Account,
+  type SdkFixture,
+} from "./sdk-fixture.ts";
 
 describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
-  let server: ServerProcess;
-  let guest: PocketBase;
-  let root: PocketBase;
+  let sdk: SdkFixture;
   let alice: Account;
   let bob: Account;
   let admin: Account;
@@ -39,33 +25,12 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
   /** Alice's entries by visibility. */
   const entries: Record<"public" | "unlisted" | "private", RecordModel> = {} as never;
 
-  const client = () => new PocketBase(server.url).autoCancellation(false);
-
-  const account = async (username: string, role = ""): Promise<Account> => {
-    await root.collection("users").create({
-      username,
-      email: `${username}@example.com`,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      role,
-    });
-    const pb = client();
-    const { record } = await pb.collection("users").authWithPassword(username, PASSWORD);
-    return { pb, record };
-  };
-
-  const titles = (items: RecordModel[]) => items.map((i) => i.title as string).sort();
-
   beforeAll(async () => {
-    server = await startServer(dialect);
-    await upsertSuperuserCli(server, "root@example.com", PASSWORD);
-    guest = client();
-    root = client();
-    await root.collection("_superusers").authWithPassword("root@example.com", PASSWORD);
+    sdk = await startSdkFixture(dialect);
     [alice, bob, admin] = await Promise.all([
-      account("alice"),
-      account("bob"),
-      account("admin", "admin"),
+      sdk.account("alice"),
+      sdk.account("bob"),
+      sdk.account("admin", { role: "admin" }),
     ]);
 
     for (const visibility of ["public", "unlisted", "private"] as const) {
@@ -87,9 +52,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
       .collection("collections")
       .create({ owner: bob.record.id, title: "Bob public notebook", visibility: "public" });
   });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  afterAll(() => sdk.close());
 
   it("creates collections and entries with defaults and generated names", async () => {
     expect(notebooks.public).toMatchObject({
@@ -118,7 +81,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
   });
 
   it("lists public collections to everyone and unlisted ones only to their owner", async () => {
-    expect(titles(await guest.collection("collections").getFullList())).toEqual([
+    expect(titles(await sdk.guest.collection("collections").getFullList())).toEqual([
       "Alice public notebook",
       "Bob public notebook",
     ]);
@@ -136,7 +99,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
       "Alice public notebook",
       "Bob public notebook",
     ]);
-    expect(await root.collection("collections").getFullList()).toHaveLength(4);
+    expect(await sdk.root.pb.collection("collections").getFullList()).toHaveLength(4);
     // Even a filter naming it cannot list an unlisted collection.
     const filtered = await bob.pb
       .collection("collections")
@@ -144,7 +107,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
     expect(filtered.totalItems).toBe(0);
 
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["other user", bob.pb],
     ] as const) {
       expect((await pb.collection("collections").getOne(notebooks.unlisted.id)).title, name).toBe(
@@ -161,13 +124,15 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
     expect((await alice.pb.collection("collections").getOne(notebooks.private.id)).title).toBe(
       "Alice private notebook",
     );
-    expect((await root.collection("collections").getOne(notebooks.private.id)).title).toBe(
+    expect((await sdk.root.pb.collection("collections").getOne(notebooks.private.id)).title).toBe(
       "Alice private notebook",
     );
   });
 
   it("lists public entries to everyone, shows unlisted ones by id and private ones only to the author", async () => {
-    expect(titles(await guest.collection("entries").getFullList())).toEqual(["Alice public entry"]);
+    expect(titles(await sdk.guest.collection("entries").getFullList())).toEqual([
+      "Alice public entry",
+    ]);
     expect(titles(await bob.pb.collection("entries").getFullList())).toEqual([
       "Alice public entry",
     ]);
@@ -179,14 +144,14 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
       "Alice public entry",
       "Alice unlisted entry",
     ]);
-    expect(titles(await root.collection("entries").getFullList())).toHaveLength(3);
+    expect(titles(await sdk.root.pb.collection("entries").getFullList())).toHaveLength(3);
     const byId = await bob.pb
       .collection("entries")
       .getList(1, 10, { filter: bob.pb.filter("id = {:id}", { id: entries.unlisted.id }) });
     expect(byId.items).toEqual([]);
 
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["other user", bob.pb],
     ] as const) {
       expect((await pb.collection("entries").getOne(entries.unlisted.id)).content, name).toBe(
@@ -205,7 +170,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
   });
 
   it("expands an entry's collection only where the collection itself is viewable", async () => {
-    const asGuest = await guest
+    const asGuest = await sdk.guest
       .collection("entries")
       .getOne(entries.unlisted.id, { expand: "collection,author" });
     expect(asGuest.expand?.collection?.title).toBe("Alice unlisted notebook");
@@ -229,13 +194,15 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
 
   it("lets only the owner create, update and delete collections", async () => {
     await expect(
-      guest.collection("collections").create({ owner: alice.record.id, title: "Guest notebook" }),
+      sdk.guest
+        .collection("collections")
+        .create({ owner: alice.record.id, title: "Guest notebook" }),
     ).rejects.toMatchObject(CREATE_DENIED);
     await expect(
       bob.pb.collection("collections").create({ owner: alice.record.id, title: "Forged notebook" }),
     ).rejects.toMatchObject(CREATE_DENIED);
     await expect(
-      root
+      sdk.root.pb
         .collection("collections")
         .create({ owner: alice.record.id, title: "Root notebook", name: "alice-public-notebook" }),
     ).rejects.toMatchObject({
@@ -271,7 +238,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
     });
 
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["other user", bob.pb],
       ["admin", admin.pb],
     ] as const) {
@@ -293,7 +260,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
       .update(notebooks.public.id, { title: "Alice public notebook", description: "Open to all" });
     expect(renamed).toMatchObject({ description: "Open to all", owner: alice.record.id });
     expect(
-      (await root.collection("collections").update(bobs.id, { title: "Root edit" })).title,
+      (await sdk.root.pb.collection("collections").update(bobs.id, { title: "Root edit" })).title,
     ).toBe("Root edit");
     expect(await bob.pb.collection("collections").delete(bobs.id)).toBe(true);
     await expect(bob.pb.collection("collections").getOne(bobs.id)).rejects.toMatchObject(NOT_FOUND);
@@ -301,7 +268,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
 
   it("lets only the author write entries, and only into the author's own collections", async () => {
     await expect(
-      guest.collection("entries").create({ author: alice.record.id, title: "Guest entry" }),
+      sdk.guest.collection("entries").create({ author: alice.record.id, title: "Guest entry" }),
     ).rejects.toMatchObject(CREATE_DENIED);
     await expect(
       bob.pb.collection("entries").create({ author: alice.record.id, title: "Forged entry" }),
@@ -341,7 +308,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
     expect(back).toMatchObject({ collection: notebooks.private.id, tags: ["life", "work"] });
 
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["other user", bob.pb],
       ["admin", admin.pb],
     ] as const) {
@@ -358,7 +325,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
         name,
       ).rejects.toMatchObject(NOT_FOUND);
     }
-    expect((await guest.collection("entries").getOne(entries.unlisted.id)).title).toBe(
+    expect((await sdk.guest.collection("entries").getOne(entries.unlisted.id)).title).toBe(
       "Alice unlisted entry",
     );
 
@@ -387,7 +354,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
     ).rejects.toMatchObject({ status: 400 });
 
     // Superusers bypass the rules.
-    const forced = await root
+    const forced = await sdk.root.pb
       .collection("entries")
       .create({ author: bob.record.id, title: "Filed by root", collection: notebooks.bobs.id });
     expect(forced.author).toBe(bob.record.id);
@@ -405,7 +372,7 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
     expect(await alice.pb.collection("collections").delete(temp.id)).toBe(true);
     expect((await alice.pb.collection("entries").getOne(inside.id)).collection).toBe("");
 
-    const carol = await account("carol");
+    const carol = await sdk.account("carol");
     const notebook = await carol.pb
       .collection("collections")
       .create({ owner: carol.record.id, title: "Carol's", visibility: "public" });
@@ -413,9 +380,11 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
       .collection("entries")
       .create({ author: carol.record.id, title: "Carol's day", visibility: "public" });
     expect(await carol.pb.collection("users").delete(carol.record.id)).toBe(true);
-    await expect(root.collection("collections").getOne(notebook.id)).rejects.toMatchObject(
+    await expect(sdk.root.pb.collection("collections").getOne(notebook.id)).rejects.toMatchObject(
       NOT_FOUND,
     );
-    await expect(root.collection("entries").getOne(entry.id)).rejects.toMatchObject(NOT_FOUND);
+    await expect(sdk.root.pb.collection("entries").getOne(entry.id)).rejects.toMatchObject(
+      NOT_FOUND,
+    );
   });
 });

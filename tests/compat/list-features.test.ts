@@ -5,26 +5,17 @@
  */
 import PocketBase, { ClientResponseError, type RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startServer,
-  upsertSuperuserCli,
-  type ServerProcess,
-} from "#tests/helpers/server-process.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
+import { PASSWORD, startSdkFixture, type SdkFixture } from "./sdk-fixture.ts";
 
-const PASSWORD = "password123";
 const TRICKY_TITLE = `x'y"z \\ 100% _done_`;
 const POST_TITLES = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", TRICKY_TITLE];
 
 describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
-  let server: ServerProcess;
-  let guest: PocketBase;
-  let root: PocketBase;
+  let sdk: SdkFixture;
   let alice: PocketBase;
   let aliceId: string;
   let notebookId: string;
-
-  const client = () => new PocketBase(server.url).autoCancellation(false);
 
   /** The rejection of a promise that must fail with a ClientResponseError. */
   const failure = async (promise: Promise<unknown>): Promise<ClientResponseError> => {
@@ -38,22 +29,10 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await startServer(dialect);
-    await upsertSuperuserCli(server, "root@example.com", PASSWORD);
-    guest = client();
-    root = client();
-    await root.collection("_superusers").authWithPassword("root@example.com", PASSWORD);
-    const created = await root.collection("users").create({
-      username: "alice",
-      email: "alice@example.com",
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      role: "writer",
-      name: "Alice",
-    });
-    aliceId = created.id;
-    alice = client();
-    await alice.collection("users").authWithPassword("alice", PASSWORD);
+    sdk = await startSdkFixture(dialect);
+    const writer = await sdk.account("alice", { role: "writer", name: "Alice" });
+    alice = writer.pb;
+    aliceId = writer.record.id;
     for (const [i, title] of POST_TITLES.entries()) {
       await alice.collection("posts").create({
         author: aliceId,
@@ -77,51 +56,49 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
         .create({ author: aliceId, title, visibility: "public", collection: notebookId });
     }
   });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  afterAll(() => sdk.close());
 
   it("pages with totals, past the end and with skipTotal", async () => {
-    const first = await guest.collection("posts").getList(1, 3, { sort: "publishedAt" });
+    const first = await sdk.guest.collection("posts").getList(1, 3, { sort: "publishedAt" });
     expect(first).toMatchObject({ page: 1, perPage: 3, totalItems: 7, totalPages: 3 });
     expect(first.items.map((p) => p.title)).toEqual(["Alpha", "Bravo", "Charlie"]);
-    const last = await guest.collection("posts").getList(3, 3, { sort: "publishedAt" });
+    const last = await sdk.guest.collection("posts").getList(3, 3, { sort: "publishedAt" });
     expect(last.items.map((p) => p.title)).toEqual([TRICKY_TITLE]);
-    const past = await guest.collection("posts").getList(9, 3);
+    const past = await sdk.guest.collection("posts").getList(9, 3);
     expect(past).toMatchObject({ page: 9, perPage: 3, totalItems: 7, totalPages: 3, items: [] });
-    const skipped = await guest
+    const skipped = await sdk.guest
       .collection("posts")
       .getList(1, 2, { skipTotal: true, sort: "title" });
     expect(skipped).toMatchObject({ page: 1, perPage: 2, totalItems: -1, totalPages: -1 });
     expect(skipped.items.map((p) => p.title)).toEqual(["Alpha", "Bravo"]);
     // perPage above the limit is clamped, not rejected, and the clamped value is echoed.
-    const clamped = await guest.collection("posts").getList(1, 5000);
+    const clamped = await sdk.guest.collection("posts").getList(1, 5000);
     expect(clamped.perPage).toBe(1000);
     expect(clamped.items).toHaveLength(7);
   });
 
   it("fetches everything with getFullList in small batches and the first match with getFirstListItem", async () => {
-    const all = await guest.collection("posts").getFullList({ batch: 2, sort: "title" });
+    const all = await sdk.guest.collection("posts").getFullList({ batch: 2, sort: "title" });
     expect(all.map((p) => p.title)).toEqual([...POST_TITLES].sort());
     const mine = await alice.collection("posts").getFullList({ batch: 3 });
     expect(mine).toHaveLength(8);
-    const filtered = await guest
+    const filtered = await sdk.guest
       .collection("posts")
       .getFullList({ batch: 2, filter: `tags ?= "even"`, sort: "-publishedAt" });
     expect(filtered.map((p) => p.title)).toEqual([TRICKY_TITLE, "Echo", "Charlie", "Alpha"]);
 
-    const found = await guest
+    const found = await sdk.guest
       .collection("posts")
-      .getFirstListItem(guest.filter("slug = {:slug}", { slug: "post-3" }));
+      .getFirstListItem(sdk.guest.filter("slug = {:slug}", { slug: "post-3" }));
     expect(found.title).toBe("Delta");
     const missing = await failure(
-      guest.collection("posts").getFirstListItem(`title = "No such post"`),
+      sdk.guest.collection("posts").getFirstListItem(`title = "No such post"`),
     );
     expect(missing.status).toBe(404);
     expect(missing.message).toBe("The requested resource wasn't found.");
     // A draft is not "found" by someone else either.
     expect(
-      (await failure(guest.collection("posts").getFirstListItem(`slug = "draft"`))).status,
+      (await failure(sdk.guest.collection("posts").getFirstListItem(`slug = "draft"`))).status,
     ).toBe(404);
     expect((await alice.collection("posts").getFirstListItem(`slug = "draft"`)).title).toBe(
       "Secret draft",
@@ -129,46 +106,46 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
   });
 
   it("binds pb.filter placeholders safely, quotes, backslashes and wildcards included", async () => {
-    const exact = await guest
+    const exact = await sdk.guest
       .collection("posts")
-      .getList(1, 10, { filter: guest.filter("title = {:t}", { t: TRICKY_TITLE }) });
+      .getList(1, 10, { filter: sdk.guest.filter("title = {:t}", { t: TRICKY_TITLE }) });
     expect(exact.items.map((p) => p.title)).toEqual([TRICKY_TITLE]);
-    const contains = await guest
+    const contains = await sdk.guest
       .collection("posts")
-      .getList(1, 10, { filter: guest.filter("title ~ {:t}", { t: `x'y"z` }) });
+      .getList(1, 10, { filter: sdk.guest.filter("title ~ {:t}", { t: `x'y"z` }) });
     expect(contains.items.map((p) => p.title)).toEqual([TRICKY_TITLE]);
     // A value with its own `%` is a LIKE pattern as given (here a prefix)...
-    const prefix = await guest
+    const prefix = await sdk.guest
       .collection("posts")
-      .getList(1, 10, { filter: guest.filter("title ~ {:t}", { t: "x'y%" }) });
+      .getList(1, 10, { filter: sdk.guest.filter("title ~ {:t}", { t: "x'y%" }) });
     expect(prefix.items.map((p) => p.title)).toEqual([TRICKY_TITLE]);
-    const notPrefix = await guest
+    const notPrefix = await sdk.guest
       .collection("posts")
-      .getList(1, 10, { filter: guest.filter("title ~ {:t}", { t: "y%" }) });
+      .getList(1, 10, { filter: sdk.guest.filter("title ~ {:t}", { t: "y%" }) });
     expect(notPrefix.totalItems).toBe(0);
     // ...without one, `_` and `\` are literals and the value is matched anywhere.
-    const backslash = await guest
+    const backslash = await sdk.guest
       .collection("posts")
-      .getList(1, 10, { filter: guest.filter("title ~ {:t}", { t: "z \\ 1" }) });
+      .getList(1, 10, { filter: sdk.guest.filter("title ~ {:t}", { t: "z \\ 1" }) });
     expect(backslash.items.map((p) => p.title)).toEqual([TRICKY_TITLE]);
-    const underscore = await guest
+    const underscore = await sdk.guest
       .collection("posts")
-      .getList(1, 10, { filter: guest.filter("title ~ {:t}", { t: "_" }) });
+      .getList(1, 10, { filter: sdk.guest.filter("title ~ {:t}", { t: "_" }) });
     expect(underscore.items.map((p) => p.title)).toEqual([TRICKY_TITLE]);
-    const injection = await guest
+    const injection = await sdk.guest
       .collection("posts")
-      .getList(1, 10, { filter: guest.filter("title = {:t}", { t: `" || "1" = "1` }) });
+      .getList(1, 10, { filter: sdk.guest.filter("title = {:t}", { t: `" || "1" = "1` }) });
     expect(injection.totalItems).toBe(0);
-    const dated = await guest.collection("posts").getList(1, 10, {
-      filter: guest.filter("publishedAt >= {:from} && publishedAt < {:to}", {
+    const dated = await sdk.guest.collection("posts").getList(1, 10, {
+      filter: sdk.guest.filter("publishedAt >= {:from} && publishedAt < {:to}", {
         from: new Date(Date.UTC(2026, 0, 2)),
         to: new Date(Date.UTC(2026, 0, 4)),
       }),
       sort: "publishedAt",
     });
     expect(dated.items.map((p) => p.title)).toEqual(["Bravo", "Charlie"]);
-    const numbers = await guest.collection("posts").getList(1, 10, {
-      filter: guest.filter("tags:length = {:n} && title != {:none}", { n: 1, none: null }),
+    const numbers = await sdk.guest.collection("posts").getList(1, 10, {
+      filter: sdk.guest.filter("tags:length = {:n} && title != {:none}", { n: 1, none: null }),
     });
     expect(numbers.totalItems).toBe(7);
   });
@@ -185,20 +162,20 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
     expect(byStatus[0]?.title).toBe("Secret draft");
     expect(byStatus[1]?.title).toBe(TRICKY_TITLE);
 
-    const viaRelation = await guest
+    const viaRelation = await sdk.guest
       .collection("entries")
       .getFullList({ sort: "-collection.title,title" });
     expect(viaRelation.map((e) => e.title)).toEqual(["Oslo", "Paris", "Rome"]);
 
-    const random = await guest.collection("posts").getFullList({ sort: "@random" });
+    const random = await sdk.guest.collection("posts").getFullList({ sort: "@random" });
     expect(random.map((p) => p.title).sort()).toEqual([...POST_TITLES].sort());
-    const randomPage = await guest.collection("posts").getList(1, 3, { sort: "@random,title" });
+    const randomPage = await sdk.guest.collection("posts").getList(1, 3, { sort: "@random,title" });
     expect(randomPage.items).toHaveLength(3);
     expect(randomPage.totalItems).toBe(7);
   });
 
   it("expands nested relations and picks fields, including inside expand", async () => {
-    const entries = await guest
+    const entries = await sdk.guest
       .collection("entries")
       .getFullList({ expand: "collection.owner,author", sort: "title" });
     expect(entries).toHaveLength(3);
@@ -208,12 +185,12 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
       expect(entry.expand?.collection?.expand?.owner).not.toHaveProperty("email");
       expect(entry.expand?.author?.id).toBe(aliceId);
     }
-    const asRoot = await root
+    const asRoot = await sdk.root.pb
       .collection("entries")
       .getOne(entries[0]?.id as string, { expand: "collection.owner" });
     expect(asRoot.expand?.collection?.expand?.owner?.email).toBe("alice@example.com");
 
-    const picked = await guest.collection("posts").getList(1, 2, {
+    const picked = await sdk.guest.collection("posts").getList(1, 2, {
       sort: "title",
       expand: "author",
       fields: "id,title,expand.author.username",
@@ -223,13 +200,13 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
       expect(Object.keys(post).sort()).toEqual(["expand", "id", "title"]);
       expect(post.expand).toEqual({ author: { username: "alice" } });
     }
-    const one = await guest
+    const one = await sdk.guest
       .collection("posts")
       .getOne(picked.items[0]?.id as string, { fields: "title,content:excerpt(3,true)" });
     expect(Object.keys(one).sort()).toEqual(["content", "title"]);
 
     // Back-relations and unknown expand paths are answered without an error.
-    const notebook = await guest
+    const notebook = await sdk.guest
       .collection("collections")
       .getOne(notebookId, { expand: "entries_via_collection,nope" });
     expect(
@@ -239,7 +216,7 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
   });
 
   it("filters through relations under the related collection's rules", async () => {
-    const bob = client();
+    const bob = sdk.client();
     await bob.collection("users").create({
       username: "bob",
       email: "bob@example.com",
@@ -257,13 +234,13 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
       collection: secret.id,
     });
 
-    const byAuthor = await guest
+    const byAuthor = await sdk.guest
       .collection("entries")
       .getList(1, 10, { filter: `author.username = "alice" && collection.title = "Travels"` });
     expect(byAuthor.totalItems).toBe(3);
     // The entry is public but its notebook is not: filtering by the notebook's title must not reveal it.
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["other user", bob],
     ] as const) {
       const probe = await pb
@@ -296,7 +273,7 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
     ).toBe(4);
     expect(
       (
-        await root
+        await sdk.root.pb
           .collection("entries")
           .getList(1, 10, { filter: `collection.title = "Hidden notebook"` })
       ).totalItems,
@@ -364,19 +341,25 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
     expect({ ...unchanged, updated: "" }).toEqual({ ...fromForm, updated: "" });
     expect(await alice.collection("entries").delete(fromForm.id)).toBe(true);
 
-    expect(await guest.health.check()).toEqual({ code: 200, message: "API is healthy.", data: {} });
+    expect(await sdk.guest.health.check()).toEqual({
+      code: 200,
+      message: "API is healthy.",
+      data: {},
+    });
   });
 
   it("answers bad requests with PocketBase's statuses, messages and error shape", async () => {
-    const noId = await failure(guest.collection("posts").getOne(""));
+    const noId = await failure(sdk.guest.collection("posts").getOne(""));
     expect(noId.status).toBe(404);
     expect(noId.message).toBe("Missing required record id.");
 
-    const unknown = await failure(guest.collection("nope").getList(1, 10));
+    const unknown = await failure(sdk.guest.collection("nope").getList(1, 10));
     expect(unknown.status).toBe(404);
     expect(unknown.response).toMatchObject({ status: 404, data: {} });
-    expect((await failure(guest.collection("nope").getOne("aaaaaaaaaaaaaaa"))).status).toBe(404);
-    expect((await failure(guest.collection("nope").create({ title: "x" }))).status).toBe(404);
+    expect((await failure(sdk.guest.collection("nope").getOne("aaaaaaaaaaaaaaa"))).status).toBe(
+      404,
+    );
+    expect((await failure(sdk.guest.collection("nope").create({ title: "x" }))).status).toBe(404);
 
     for (const filter of [
       "title ~~ 'x'",
@@ -385,18 +368,18 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
       "title = 'a' &&",
       "password = ''",
     ]) {
-      const bad = await failure(guest.collection("posts").getList(1, 10, { filter }));
+      const bad = await failure(sdk.guest.collection("posts").getList(1, 10, { filter }));
       expect(bad.status, filter).toBe(400);
       expect(Object.keys(bad.response).sort(), filter).toEqual(["data", "message", "status"]);
       expect(bad.response.status, filter).toBe(400);
       expect(bad.response.data, filter).toEqual({});
       expect(JSON.stringify(bad.response), filter).not.toMatch(/select|sqlite|syntax|postgres/i);
     }
-    expect((await failure(guest.collection("posts").getList(1, 10, { sort: "nope" }))).status).toBe(
-      400,
-    );
     expect(
-      (await failure(guest.collection("users").getList(1, 10, { filter: `tokenKey != ""` })))
+      (await failure(sdk.guest.collection("posts").getList(1, 10, { sort: "nope" }))).status,
+    ).toBe(400);
+    expect(
+      (await failure(sdk.guest.collection("users").getList(1, 10, { filter: `tokenKey != ""` })))
         .status,
     ).toBe(400);
 
@@ -410,15 +393,15 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
       data: {},
     });
     const collectionFilter = await failure(
-      guest.collection("posts").getList(1, 10, { filter: `@collection.users.id != ""` }),
+      sdk.guest.collection("posts").getList(1, 10, { filter: `@collection.users.id != ""` }),
     );
     expect(collectionFilter.status).toBe(403);
     expect(collectionFilter.message).toBe("Only superusers can filter by @collection.");
     expect(
-      (await failure(guest.collection("posts").getList(1, 10, { sort: "@request.auth.id" })))
+      (await failure(sdk.guest.collection("posts").getList(1, 10, { sort: "@request.auth.id" })))
         .status,
     ).toBe(403);
-    const superFilter = await root
+    const superFilter = await sdk.root.pb
       .collection("posts")
       .getList(1, 10, { filter: `@request.auth.id != "" && status = "draft"` });
     expect(superFilter.items.map((p) => p.title)).toEqual(["Secret draft"]);
@@ -430,7 +413,7 @@ describe.each(DIALECTS)("SDK list features (%s)", (dialect) => {
     );
     expect(error).toBeInstanceOf(ClientResponseError);
     expect(error.isAbort).toBe(false);
-    expect(error.url).toBe(`${server.url}/api/collections/posts/records`);
+    expect(error.url).toBe(`${sdk.server.url}/api/collections/posts/records`);
     expect(error.name).toBe("ClientResponseError 400");
     expect(error.response).toEqual({
       status: 400,

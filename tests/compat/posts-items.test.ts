@@ -2,69 +2,35 @@
  * SDK compatibility: the rules of `posts` (drafts and scheduled posts stay with their
  * author; only writers and admins create) and `items` (admins and superusers only).
  */
-import PocketBase, { type RecordModel } from "pocketbase";
+import type { RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startServer,
-  upsertSuperuserCli,
-  type ServerProcess,
-} from "#tests/helpers/server-process.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
+import {
+  CREATE_DENIED,
+  NOT_FOUND,
+  startSdkFixture,
+  titles,
+  type Account,
+  type SdkFixture,
+} from "./sdk-fixture.ts";
 
-const PASSWORD = "password123";
-const NOT_FOUND = {
-  status: 404,
-  response: { status: 404, message: "The requested resource wasn't found.", data: {} },
-};
-const CREATE_DENIED = {
-  status: 400,
-  response: { status: 400, message: "Failed to create record.", data: {} },
-};
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface Account {
-  pb: PocketBase;
-  record: RecordModel;
-}
-
 describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
-  let server: ServerProcess;
-  let guest: PocketBase;
-  let root: PocketBase;
+  let sdk: SdkFixture;
   let writer: Account;
   let otherWriter: Account;
   let admin: Account;
   let user: Account;
   const posts: Record<"draft" | "published" | "past" | "scheduled", RecordModel> = {} as never;
 
-  const client = () => new PocketBase(server.url).autoCancellation(false);
-
-  const account = async (username: string, role = ""): Promise<Account> => {
-    await root.collection("users").create({
-      username,
-      email: `${username}@example.com`,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      role,
-    });
-    const pb = client();
-    const { record } = await pb.collection("users").authWithPassword(username, PASSWORD);
-    return { pb, record };
-  };
-
-  const titles = (items: RecordModel[]) => items.map((i) => i.title as string).sort();
-
   beforeAll(async () => {
-    server = await startServer(dialect);
-    await upsertSuperuserCli(server, "root@example.com", PASSWORD);
-    guest = client();
-    root = client();
-    await root.collection("_superusers").authWithPassword("root@example.com", PASSWORD);
+    sdk = await startSdkFixture(dialect);
     [writer, otherWriter, admin, user] = await Promise.all([
-      account("writer", "writer"),
-      account("otherwriter", "writer"),
-      account("admin", "admin"),
-      account("reader"),
+      sdk.account("writer", { role: "writer" }),
+      sdk.account("otherwriter", { role: "writer" }),
+      sdk.account("admin", { role: "admin" }),
+      sdk.account("reader"),
     ]);
     const create = (data: Record<string, unknown>) =>
       writer.pb.collection("posts").create({ author: writer.record.id, ...data });
@@ -81,9 +47,7 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
       publishedAt: new Date(Date.now() + 30 * DAY_MS),
     });
   });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  afterAll(() => sdk.close());
 
   describe("posts", () => {
     it("creates drafts by default and dates published posts", () => {
@@ -101,7 +65,7 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
     it("shows drafts and scheduled posts only to their author", async () => {
       const publicTitles = ["Past post", "Published post"];
       for (const [name, pb] of [
-        ["guest", guest],
+        ["guest", sdk.guest],
         ["reader", user.pb],
         ["other writer", otherWriter.pb],
         ["admin", admin.pb],
@@ -129,8 +93,8 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
       expect((await writer.pb.collection("posts").getOne(posts.scheduled.id)).title).toBe(
         "Scheduled post",
       );
-      expect(await root.collection("posts").getFullList()).toHaveLength(4);
-      expect((await root.collection("posts").getOne(posts.draft.id)).status).toBe("draft");
+      expect(await sdk.root.pb.collection("posts").getFullList()).toHaveLength(4);
+      expect((await sdk.root.pb.collection("posts").getOne(posts.draft.id)).status).toBe("draft");
     });
 
     it("publishes a scheduled post for everyone once its date is moved to the past", async () => {
@@ -140,19 +104,19 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
         status: "published",
         publishedAt: new Date(Date.now() + DAY_MS),
       });
-      await expect(guest.collection("posts").getOne(temp.id)).rejects.toMatchObject(NOT_FOUND);
+      await expect(sdk.guest.collection("posts").getOne(temp.id)).rejects.toMatchObject(NOT_FOUND);
       await writer.pb
         .collection("posts")
         .update(temp.id, { publishedAt: new Date(Date.now() - 1000) });
-      expect((await guest.collection("posts").getOne(temp.id)).title).toBe("Soon");
+      expect((await sdk.guest.collection("posts").getOne(temp.id)).title).toBe("Soon");
       await writer.pb.collection("posts").update(temp.id, { status: "draft" });
-      await expect(guest.collection("posts").getOne(temp.id)).rejects.toMatchObject(NOT_FOUND);
+      await expect(sdk.guest.collection("posts").getOne(temp.id)).rejects.toMatchObject(NOT_FOUND);
       expect(await writer.pb.collection("posts").delete(temp.id)).toBe(true);
     });
 
     it("lets only writers and admins create posts, as themselves", async () => {
       await expect(
-        guest.collection("posts").create({ author: writer.record.id, title: "Guest post" }),
+        sdk.guest.collection("posts").create({ author: writer.record.id, title: "Guest post" }),
       ).rejects.toMatchObject(CREATE_DENIED);
       await expect(
         user.pb.collection("posts").create({ author: user.record.id, title: "Reader post" }),
@@ -166,7 +130,7 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
         .collection("posts")
         .create({ author: admin.record.id, title: "Admin post", status: "published", lang: "fr" });
       expect(byAdmin).toMatchObject({ author: admin.record.id, lang: "fr", status: "published" });
-      const byRoot = await root
+      const byRoot = await sdk.root.pb
         .collection("posts")
         .create({ author: user.record.id, title: "Root post for a reader" });
       expect(byRoot.author).toBe(user.record.id);
@@ -203,12 +167,12 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
       expect(same.slug).toBe("draft-post");
 
       for (const record of [byAdmin, byRoot, same])
-        await root.collection("posts").delete(record.id);
+        await sdk.root.pb.collection("posts").delete(record.id);
     });
 
     it("lets only the author edit and delete a post", async () => {
       for (const [name, pb] of [
-        ["guest", guest],
+        ["guest", sdk.guest],
         ["reader", user.pb],
         ["other writer", otherWriter.pb],
         ["admin", admin.pb],
@@ -233,7 +197,8 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
         .update(posts.published.id, { excerpt: "Short", "tags+": ["news"] });
       expect(edited).toMatchObject({ excerpt: "Short", tags: ["news"], title: "Published post" });
       expect(
-        (await root.collection("posts").update(posts.published.id, { "tags-": "news" })).tags,
+        (await sdk.root.pb.collection("posts").update(posts.published.id, { "tags-": "news" }))
+          .tags,
       ).toEqual([]);
 
       const temp = await writer.pb
@@ -262,7 +227,7 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
         owner: "",
       });
       for (const [name, pb] of [
-        ["guest", guest],
+        ["guest", sdk.guest],
         ["reader", user.pb],
         ["writer", writer.pb],
       ] as const) {
@@ -288,11 +253,13 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
       }
       expect((await admin.pb.collection("items").getList(1, 30)).totalItems).toBe(1);
       expect((await admin.pb.collection("items").getOne(item.id)).name).toBe("Alpha");
-      expect((await root.collection("items").getFullList()).map((i) => i.code)).toEqual(["alpha"]);
+      expect((await sdk.root.pb.collection("items").getFullList()).map((i) => i.code)).toEqual([
+        "alpha",
+      ]);
     });
 
     it("lets admins and superusers create, edit and delete items", async () => {
-      const beta = await root
+      const beta = await sdk.root.pb
         .collection("items")
         .create({ code: "beta_2", name: "Beta", owner: admin.record.id, status: "archived" });
       expect(beta).toMatchObject({ owner: admin.record.id, status: "archived" });
@@ -328,29 +295,32 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
       });
 
       expect(await admin.pb.collection("items").delete(beta.id)).toBe(true);
-      await expect(root.collection("items").getOne(beta.id)).rejects.toMatchObject(NOT_FOUND);
+      await expect(sdk.root.pb.collection("items").getOne(beta.id)).rejects.toMatchObject(
+        NOT_FOUND,
+      );
     });
 
     it("follows a user's role: a demoted admin loses the items", async () => {
-      const temp = await account("tempadmin", "admin");
+      const temp = await sdk.account("tempadmin", { role: "admin" });
       expect((await temp.pb.collection("items").getList(1, 10)).totalItems).toBe(1);
-      await root.collection("users").update(temp.record.id, { role: "" });
+      await sdk.root.pb.collection("users").update(temp.record.id, { role: "" });
       expect((await temp.pb.collection("items").getList(1, 10)).totalItems).toBe(0);
       await expect(temp.pb.collection("items").getOne(item.id)).rejects.toMatchObject(NOT_FOUND);
 
       // Deleting an item's owner keeps the item and clears its optional owner.
-      const owned = await root
+      const owned = await sdk.root.pb
         .collection("items")
         .create({ code: "owned", name: "Owned", owner: temp.record.id });
-      await root
+      await sdk.root.pb
         .collection("posts")
         .create({ author: temp.record.id, title: "Left behind", status: "published" });
-      expect(await root.collection("users").delete(temp.record.id)).toBe(true);
-      expect((await root.collection("items").getOne(owned.id)).owner).toBe("");
+      expect(await sdk.root.pb.collection("users").delete(temp.record.id)).toBe(true);
+      expect((await sdk.root.pb.collection("items").getOne(owned.id)).owner).toBe("");
       expect(
-        (await root.collection("posts").getFullList({ filter: `title = "Left behind"` })).length,
+        (await sdk.root.pb.collection("posts").getFullList({ filter: `title = "Left behind"` }))
+          .length,
       ).toBe(0);
-      expect(await root.collection("items").delete(owned.id)).toBe(true);
+      expect(await sdk.root.pb.collection("items").delete(owned.id)).toBe(true);
     });
   });
 });

@@ -2,73 +2,33 @@
  * SDK compatibility: the rules of `users` and `_superusers` (design §5, registry) for guests,
  * the user themself, other users, writers, admins and superusers.
  */
-import PocketBase, { type RecordModel } from "pocketbase";
+import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startServer,
-  upsertSuperuserCli,
-  type ServerProcess,
-} from "#tests/helpers/server-process.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
+import { PASSWORD, startSdkFixture, type Account, type SdkFixture } from "./sdk-fixture.ts";
 
-const PASSWORD = "password123";
 const SUPERUSERS_ONLY = {
   status: 403,
   response: { status: 403, message: "Only superusers can perform this action.", data: {} },
 };
 
-interface Account {
-  pb: PocketBase;
-  record: RecordModel;
-}
-
 describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
-  let server: ServerProcess;
-  let guest: PocketBase;
-  let root: Account;
+  let sdk: SdkFixture;
   let admin: Account;
   let writer: Account;
   let alice: Account;
   let bob: Account;
 
-  const client = () => new PocketBase(server.url).autoCancellation(false);
-
-  /** Creates a user as the superuser (so any role can be set) and logs it in. */
-  const account = async (
-    username: string,
-    data: Record<string, unknown> = {},
-  ): Promise<Account> => {
-    await root.pb.collection("users").create({
-      username,
-      email: `${username}@example.com`,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      ...data,
-    });
-    const pb = client();
-    const { record } = await pb.collection("users").authWithPassword(username, PASSWORD);
-    return { pb, record };
-  };
-
   beforeAll(async () => {
-    server = await startServer(dialect);
-    await upsertSuperuserCli(server, "root@example.com", PASSWORD);
-    guest = client();
-    const rootClient = client();
-    const { record } = await rootClient
-      .collection("_superusers")
-      .authWithPassword("root@example.com", PASSWORD);
-    root = { pb: rootClient, record };
+    sdk = await startSdkFixture(dialect);
     [admin, writer, alice, bob] = await Promise.all([
-      account("admin", { role: "admin" }),
-      account("writer", { role: "writer" }),
-      account("alice", { name: "Alice" }),
-      account("bob", { emailVisibility: true }),
+      sdk.account("admin", { role: "admin" }),
+      sdk.account("writer", { role: "writer" }),
+      sdk.account("alice", { name: "Alice" }),
+      sdk.account("bob", { emailVisibility: true }),
     ]);
   });
-  afterAll(async () => {
-    await server.cleanup();
-  });
+  afterAll(() => sdk.close());
 
   /** Emails visible to a client, by username. */
   const visibleEmails = async (pb: PocketBase) => {
@@ -79,7 +39,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
   };
 
   it("shows public fields to anyone and emails only to self, admins, superusers or when visible", async () => {
-    expect(await visibleEmails(guest)).toEqual({
+    expect(await visibleEmails(sdk.guest)).toEqual({
       admin: null,
       alice: null,
       bob: "bob@example.com",
@@ -104,9 +64,9 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
       writer: "writer@example.com",
     };
     expect(await visibleEmails(admin.pb)).toEqual(all);
-    expect(await visibleEmails(root.pb)).toEqual(all);
+    expect(await visibleEmails(sdk.root.pb)).toEqual(all);
 
-    const seen = await guest.collection("users").getOne(alice.record.id);
+    const seen = await sdk.guest.collection("users").getOne(alice.record.id);
     expect(seen).toMatchObject({
       id: alice.record.id,
       username: "alice",
@@ -126,11 +86,11 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     // Filtering by a hidden email must not reveal it (PocketBase adds emailVisibility = true).
     const byEmail = (pb: PocketBase, email: string) =>
       pb.collection("users").getList(1, 10, { filter: pb.filter("email = {:email}", { email }) });
-    expect((await byEmail(guest, "alice@example.com")).totalItems).toBe(0);
+    expect((await byEmail(sdk.guest, "alice@example.com")).totalItems).toBe(0);
     expect((await byEmail(bob.pb, "alice@example.com")).totalItems).toBe(0);
-    expect((await byEmail(guest, "bob@example.com")).totalItems).toBe(1);
+    expect((await byEmail(sdk.guest, "bob@example.com")).totalItems).toBe(1);
     expect((await byEmail(alice.pb, "alice@example.com")).totalItems).toBe(1);
-    expect((await byEmail(root.pb, "alice@example.com")).totalItems).toBe(1);
+    expect((await byEmail(sdk.root.pb, "alice@example.com")).totalItems).toBe(1);
   });
 
   it("lets users edit themselves but never their own role, verification or email", async () => {
@@ -150,11 +110,11 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
       .collection("users")
       .update(alice.record.id, { emailVisibility: true });
     expect(visible.emailVisibility).toBe(true);
-    expect((await guest.collection("users").getOne(alice.record.id)).email).toBe(
+    expect((await sdk.guest.collection("users").getOne(alice.record.id)).email).toBe(
       "alice@example.com",
     );
     await alice.pb.collection("users").update(alice.record.id, { emailVisibility: false });
-    expect(await guest.collection("users").getOne(alice.record.id)).not.toHaveProperty("email");
+    expect(await sdk.guest.collection("users").getOne(alice.record.id)).not.toHaveProperty("email");
 
     for (const role of ["admin", "writer"]) {
       await expect(
@@ -172,7 +132,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     expect((await alice.pb.collection("users").update(alice.record.id, { role: "" })).role).toBe(
       "",
     );
-    expect((await root.pb.collection("users").getOne(alice.record.id)).role).toBe("");
+    expect((await sdk.root.pb.collection("users").getOne(alice.record.id)).role).toBe("");
 
     await expect(
       alice.pb.collection("users").update(alice.record.id, { verified: true }),
@@ -206,13 +166,13 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
         },
       },
     });
-    const after = await root.pb.collection("users").getOne(alice.record.id);
+    const after = await sdk.root.pb.collection("users").getOne(alice.record.id);
     expect(after).toMatchObject({ verified: false, email: "alice@example.com", username: "alice" });
   });
 
   it("hides other users from writes by guests and other users", async () => {
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["other user", bob.pb],
       ["writer", writer.pb],
     ] as const) {
@@ -224,7 +184,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
         status: 404,
       });
     }
-    expect((await guest.collection("users").getOne(alice.record.id)).name).toBe("Alice L.");
+    expect((await sdk.guest.collection("users").getOne(alice.record.id)).name).toBe("Alice L.");
   });
 
   it("lets admins manage roles, verification, emails and passwords of other users", async () => {
@@ -246,7 +206,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     });
     expect(hired.role).toBe("writer");
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["user", bob.pb],
       ["writer", writer.pb],
     ] as const) {
@@ -265,7 +225,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
       });
     }
     await expect(
-      guest.collection("users").create({
+      sdk.guest.collection("users").create({
         username: "rolefake",
         email: "rolefake@example.com",
         password: PASSWORD,
@@ -275,7 +235,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     ).rejects.toMatchObject({ status: 400 });
 
     // Admins (manageRule) change another user's email and password without the old one.
-    const ivan = client();
+    const ivan = sdk.client();
     await ivan.collection("users").authWithPassword("ivan", PASSWORD);
     await admin.pb.collection("users").update(hired.id, {
       email: "ivan2@example.com",
@@ -283,23 +243,26 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
       passwordConfirm: "another-pass",
     });
     await expect(ivan.collection("users").authRefresh()).rejects.toMatchObject({ status: 401 });
-    const relogged = await client()
+    const relogged = await sdk
+      .client()
       .collection("users")
       .authWithPassword("ivan2@example.com", "another-pass");
     expect(relogged.record.id).toBe(hired.id);
 
     // Superusers may change anything.
-    expect((await root.pb.collection("users").update(bob.record.id, { role: "admin" })).role).toBe(
-      "admin",
+    expect(
+      (await sdk.root.pb.collection("users").update(bob.record.id, { role: "admin" })).role,
+    ).toBe("admin");
+    expect((await sdk.root.pb.collection("users").update(bob.record.id, { role: "" })).role).toBe(
+      "",
     );
-    expect((await root.pb.collection("users").update(bob.record.id, { role: "" })).role).toBe("");
   });
 
   it("deletes a user only by itself or a superuser", async () => {
-    const judy = await account("judy");
-    const kim = await account("kim");
+    const judy = await sdk.account("judy");
+    const kim = await sdk.account("kim");
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["other user", bob.pb],
       ["admin", admin.pb],
     ] as const) {
@@ -310,12 +273,12 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     expect(await judy.pb.collection("users").delete(judy.record.id)).toBe(true);
     // The SDK clears its auth store when the signed-in record is deleted.
     expect(judy.pb.authStore.isValid).toBe(false);
-    await expect(guest.collection("users").getOne(judy.record.id)).rejects.toMatchObject({
+    await expect(sdk.guest.collection("users").getOne(judy.record.id)).rejects.toMatchObject({
       status: 404,
     });
 
-    expect(await root.pb.collection("users").delete(kim.record.id)).toBe(true);
-    await expect(root.pb.collection("users").getOne(kim.record.id)).rejects.toMatchObject({
+    expect(await sdk.root.pb.collection("users").delete(kim.record.id)).toBe(true);
+    await expect(sdk.root.pb.collection("users").getOne(kim.record.id)).rejects.toMatchObject({
       status: 404,
     });
     await expect(kim.pb.collection("users").authRefresh()).rejects.toMatchObject({ status: 401 });
@@ -323,14 +286,14 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
 
   it("keeps _superusers to superusers", async () => {
     for (const [name, pb] of [
-      ["guest", guest],
+      ["guest", sdk.guest],
       ["user", alice.pb],
       ["admin", admin.pb],
     ] as const) {
       const service = pb.collection("_superusers");
       await expect(service.getList(1, 10), name).rejects.toMatchObject(SUPERUSERS_ONLY);
       await expect(service.getFullList(), name).rejects.toMatchObject(SUPERUSERS_ONLY);
-      await expect(service.getOne(root.record.id), name).rejects.toMatchObject(SUPERUSERS_ONLY);
+      await expect(service.getOne(sdk.root.record.id), name).rejects.toMatchObject(SUPERUSERS_ONLY);
       await expect(
         service.create({
           email: `${name}-root@example.com`,
@@ -340,13 +303,13 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
         name,
       ).rejects.toMatchObject(SUPERUSERS_ONLY);
       await expect(
-        service.update(root.record.id, { email: "owned@example.com" }),
+        service.update(sdk.root.record.id, { email: "owned@example.com" }),
         name,
       ).rejects.toMatchObject(SUPERUSERS_ONLY);
-      await expect(service.delete(root.record.id), name).rejects.toMatchObject(SUPERUSERS_ONLY);
+      await expect(service.delete(sdk.root.record.id), name).rejects.toMatchObject(SUPERUSERS_ONLY);
     }
 
-    const service = root.pb.collection("_superusers");
+    const service = sdk.root.pb.collection("_superusers");
     const list = await service.getList(1, 10);
     expect(list.items.map((s) => s.email)).toContain("root@example.com");
     const second = await service.create({
@@ -356,7 +319,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     });
     expect(second).toMatchObject({ collectionName: "_superusers", email: "second@example.com" });
     expect(second).not.toHaveProperty("password");
-    const other = client();
+    const other = sdk.client();
     await other.collection("_superusers").authWithPassword("second@example.com", PASSWORD);
     expect(other.authStore.isSuperuser).toBe(true);
     await service.update(second.id, { password: "rotated-pass", passwordConfirm: "rotated-pass" });
