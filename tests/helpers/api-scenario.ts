@@ -47,3 +47,46 @@ export async function runScenario(
   }
   return { status: res.statusCode, body: res.body, json: () => JSON.parse(res.body) as unknown };
 }
+
+/** A row of a scenario table: who sends it (`"guest"` or a fixture name) instead of a token. */
+export interface TableScenario<Who extends string> extends Omit<ApiScenario, "token"> {
+  as: Who;
+}
+
+/**
+ * Runs rows of a scenario table. `$name` placeholders anywhere in a row (url, body, expected
+ * fragments) are replaced with `ids[name]` once the fixtures exist (an unknown one throws);
+ * `as` picks the requester's token from `tokens` (`"guest"` sends none; with `requireToken`, a
+ * named requester without a token throws instead of silently running as a guest).
+ */
+export function tableRunner<Who extends string>(
+  getApp: () => TestApp,
+  ids: Record<string, string>,
+  tokens: Partial<Record<Who, string>>,
+  options: { requireToken?: boolean } = {},
+) {
+  const fill = <T extends TableScenario<Who>>(row: T): T => {
+    const text = JSON.stringify(row).replace(/\$(\w+)/g, (match, key: string) => {
+      const value = ids[key];
+      if (value === undefined) throw new Error(`unknown placeholder ${match} in ${row.name}`);
+      return value;
+    });
+    return JSON.parse(text) as T;
+  };
+  const run = async (row: TableScenario<Who>) => {
+    const filled = fill(row);
+    const token = filled.as === "guest" ? undefined : tokens[filled.as];
+    if (options.requireToken && filled.as !== "guest" && !token) {
+      throw new Error(`no token for ${filled.as}`);
+    }
+    return runScenario(getApp(), { ...filled, token });
+  };
+  return {
+    fill,
+    run,
+    /** Runs a row whose response is not needed. */
+    check: async (row: TableScenario<Who>): Promise<void> => {
+      await run(row);
+    },
+  };
+}

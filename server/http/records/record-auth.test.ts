@@ -11,16 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSecrets } from "#server/core/auth/secrets.ts";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
 import type { AuthCollection } from "#server/core/models/collection.ts";
-import { runScenario, type ApiScenario } from "#tests/helpers/api-scenario.ts";
+import { runScenario, tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
 const USERS_COLLECTION_ID = requireCollection("users").id;
 
 type Who = "guest" | "alice" | "bob" | "root" | "carol";
 
-interface Case extends Omit<ApiScenario, "token"> {
-  as: Who;
-}
+type Case = TableScenario<Who>;
 
 const USERS = "/api/collections/users";
 const SUPERUSERS = "/api/collections/_superusers";
@@ -42,25 +40,7 @@ describe.each(DIALECTS)("record auth (%s)", (dialect) => {
   let app: TestApp;
   const ids: Record<string, string> = {};
   const tokens: Partial<Record<Who, string>> = {};
-
-  function fill(c: Case): Case {
-    const text = JSON.stringify(c).replace(/\$(\w+)/g, (match, key: string) => {
-      const value = ids[key];
-      if (value === undefined) throw new Error(`unknown placeholder ${match} in ${c.name}`);
-      return value;
-    });
-    return JSON.parse(text) as Case;
-  }
-
-  async function run(c: Case) {
-    const filled = fill(c);
-    const token = filled.as === "guest" ? undefined : tokens[filled.as];
-    return runScenario(app, { ...filled, token });
-  }
-  /** Runs a scenario of a table (its response is not needed). */
-  async function check(c: Case): Promise<void> {
-    await run(c);
-  }
+  const { run, check } = tableRunner<Who>(() => app, ids, tokens);
 
   /** Signs arbitrary claims the way an attacker (or a bug) might. */
   async function sign(

@@ -8,7 +8,7 @@
  * in once the fixtures exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScenario, type ApiScenario } from "#tests/helpers/api-scenario.ts";
+import { tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
 /** The six requesters of the matrix. */
@@ -16,9 +16,7 @@ type Requester = "guest" | "owner" | "other" | "writer" | "admin" | "superuser";
 /** Requesters plus fixture accounts used for one-off actions (deleting oneself). */
 type Who = Requester | "tess";
 
-interface Case extends Omit<ApiScenario, "token"> {
-  as: Who;
-}
+type Case = TableScenario<Who>;
 
 type Outcome = Partial<Case> & Pick<Case, "expectedStatus">;
 
@@ -72,27 +70,7 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
   let app: TestApp;
   const ids: Record<string, string> = {};
   const tokens: Partial<Record<Who, string>> = {};
-
-  /** Replaces `$name` placeholders in a scenario with fixture values. */
-  function fill(c: Case): Case {
-    const text = JSON.stringify(c).replace(/\$(\w+)/g, (match, key: string) => {
-      const value = ids[key];
-      if (value === undefined) throw new Error(`unknown placeholder ${match} in ${c.name}`);
-      return value;
-    });
-    return JSON.parse(text) as Case;
-  }
-
-  async function run(c: Case) {
-    const filled = fill(c);
-    const token = filled.as === "guest" ? undefined : tokens[filled.as];
-    if (filled.as !== "guest" && !token) throw new Error(`no token for ${filled.as}`);
-    return runScenario(app, { ...filled, token });
-  }
-  /** Runs a scenario of a table (its response is not needed). */
-  async function check(c: Case): Promise<void> {
-    await run(c);
-  }
+  const { run, check } = tableRunner<Who>(() => app, ids, tokens, { requireToken: true });
 
   beforeAll(async () => {
     app = await createTestApp(dialect);

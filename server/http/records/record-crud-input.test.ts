@@ -7,14 +7,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScenario, type ApiScenario } from "#tests/helpers/api-scenario.ts";
+import { tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
 type Who = "guest" | "alice" | "bob" | "adam" | "root";
 
-interface Case extends Omit<ApiScenario, "token"> {
-  as: Who;
-}
+type Case = TableScenario<Who>;
 
 const ENTRIES = "/api/collections/entries/records";
 const ITEMS = "/api/collections/items/records";
@@ -52,25 +50,7 @@ describe.each(DIALECTS)("records input (%s)", (dialect) => {
   let app: TestApp;
   const ids: Record<string, string> = {};
   const tokens: Partial<Record<Who, string>> = {};
-
-  function fill(c: Case): Case {
-    const text = JSON.stringify(c).replace(/\$(\w+)/g, (match, key: string) => {
-      const value = ids[key];
-      if (value === undefined) throw new Error(`unknown placeholder ${match} in ${c.name}`);
-      return value;
-    });
-    return JSON.parse(text) as Case;
-  }
-
-  async function run(c: Case) {
-    const filled = fill(c);
-    const token = filled.as === "guest" ? undefined : tokens[filled.as];
-    return runScenario(app, { ...filled, token });
-  }
-  /** Runs a scenario of a table (its response is not needed). */
-  async function check(c: Case): Promise<void> {
-    await run(c);
-  }
+  const { run, check } = tableRunner<Who>(() => app, ids, tokens);
 
   beforeAll(async () => {
     app = await createTestApp(dialect);
