@@ -4,6 +4,8 @@
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const root = import.meta.dirname;
@@ -85,7 +87,16 @@ const layerZones = [
 ];
 
 export default defineConfig([
-  globalIgnores(["node_modules/", "data/", "test-data/", "coverage/", ".bench/", "docs/"]),
+  globalIgnores([
+    "node_modules/",
+    "data/",
+    "test-data/",
+    "coverage/",
+    ".bench/",
+    "docs/",
+    "build/",
+    ".react-router/",
+  ]),
 
   js.configs.recommended,
   {
@@ -140,6 +151,25 @@ export default defineConfig([
     rules: {
       "import-x/no-restricted-paths": ["error", { basePath: root, zones: layerZones }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+
+  {
+    // The web app: hooks rules and accessibility checks on JSX (typed linting comes from
+    // app/tsconfig.json, which the project service picks for these files).
+    files: ["app/**/*.{ts,tsx}"],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    rules: {
+      // Loaders and middleware throw React Router's `redirect()` and `data()` responses.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "react-router", name: "DataWithResponseInit" },
+          ],
+        },
+      ],
     },
   },
 

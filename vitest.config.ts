@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["server/**/*.test.ts", "tests/**/*.test.ts", "shared/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     env: { TZ: "UTC" },
+    // Page-rendering tests need an up-to-date `build/` (a no-op when nothing changed).
+    globalSetup: ["tests/setup/web-build.ts"],
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,16 +1,20 @@
 /**
  * Composition root: configuration → database → migrations → services → HTTP application.
  */
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Config } from "./config.ts";
 import { AuthService } from "./core/auth/auth-service.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
+import { FileService } from "./core/files/file-service.ts";
+import { RecordFiles } from "./core/files/record-files.ts";
 import { RecordService } from "./core/records/record-service.ts";
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate } from "./data/migrations/index.ts";
 import { buildHttpApp } from "./http/router.ts";
+import { LocalStorage } from "./tools/filesystem/index.ts";
 
 /** A running application's parts. */
 export interface App {
@@ -18,6 +22,7 @@ export interface App {
   db: Database;
   records: RecordService;
   auth: AuthService;
+  files: FileService;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -34,8 +39,20 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         .filter((c) => c.type === "auth")
         .map((c) => c.id),
     );
-    const records = new RecordService(db);
+    if (config.s3) {
+      throw new Error(
+        "S3 file storage is not available yet: unset S3_* to keep files in DATA_DIR/storage",
+      );
+    }
+    // Clean-up failures after a commit are logged, never turned into request errors.
+    const log: { to?: FastifyInstance["log"] } = {};
+    const recordFiles = new RecordFiles(
+      new LocalStorage(path.join(config.dataDir, "storage")),
+      (error, message) => log.to?.warn({ err: error }, message),
+    );
+    const records = new RecordService(db, undefined, recordFiles);
     const auth = new AuthService(records, secrets);
+    const files = new FileService(records, recordFiles, secrets);
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -48,18 +65,20 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     };
     const http = await buildHttpApp(
-      { records, auth, health },
+      { records, auth, files, health },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
         guestCacheTtlMs: config.guestCacheTtlMs,
       },
     );
+    log.to = http.log;
     return {
       config,
       db,
       records,
       auth,
+      files,
       http,
       async close() {
         await http.close();

@@ -4,19 +4,24 @@
  */
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AuthService } from "../core/auth/auth-service.ts";
+import type { FileService } from "../core/files/file-service.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import { registerErrorHandlers } from "./errors.ts";
+import { registerFileDownloadRoutes } from "./files/file-download.ts";
+import { registerFileTokenRoutes } from "./files/file-token.ts";
 import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
 import { pickFields } from "./presenters/fields.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
+import { registerWebApp } from "./web/web-app.ts";
 
 /** Services the HTTP layer calls. */
 export interface HttpServices {
   records: RecordService;
   auth: AuthService;
+  files: FileService;
   health: HealthProbe;
 }
 
@@ -98,5 +103,9 @@ export async function buildHttpApp(
   registerHealthRoutes(app, services.health);
   registerRecordCrudRoutes(app, services.records);
   registerRecordAuthRoutes(app, services.auth);
+  registerFileTokenRoutes(app, services.files);
+  registerFileDownloadRoutes(app, services.files);
+  // Last: the web app takes every path the API did not claim (its own plugin, design §3).
+  await registerWebApp(app, { api: app });
   return app;
 }

@@ -4,7 +4,9 @@
  * (`record-validation.ts`), so rules can see the resolved values first.
  */
 import { randomInt } from "node:crypto";
+import type { UploadedFile } from "../../tools/filesystem/index.ts";
 import { fieldError, type FieldErrors } from "../errors.ts";
+import { applyFileField } from "../files/file-input.ts";
 import { isMultiValue, type Collection, type Field } from "../models/collection.ts";
 import { emptyValue, parseDateInput } from "./values.ts";
 import type { RecordData } from "./request-info.ts";
@@ -21,8 +23,10 @@ export interface AppliedBody {
   password?: string;
   passwordConfirm?: string;
   oldPassword?: string;
-  /** Type errors found while normalising (before validation proper). */
+  /** Type errors found while normalising (before validation proper), and file errors. */
   errors: FieldErrors;
+  /** New uploads kept in file fields' values, to store under their generated names. */
+  uploads: UploadedFile[];
 }
 
 const TRUE_STRINGS = new Set(["true", "1", "t", "yes", "on"]);
@@ -139,6 +143,7 @@ export function applyBody(
   const body: RecordData = {};
   const touched = new Set<string>();
   const errors: FieldErrors = {};
+  const uploads: UploadedFile[] = [];
 
   for (const field of collection.fields) {
     if (!isWritable(field, options.isCreate)) continue;
@@ -148,6 +153,16 @@ export function applyBody(
     const keys = [name, `+${name}`, `${name}+`, `${name}-`, `${name}:autogenerate`].filter(has);
     if (keys.length === 0) continue;
     touched.add(name);
+    if (field.type === "file") {
+      const applied = applyFileField(field, values[name], rawBody);
+      if (applied) {
+        values[name] = applied.value;
+        body[name] = applied.value;
+        uploads.push(...applied.uploads);
+        if (applied.error) errors[name] = applied.error;
+      }
+      continue;
+    }
     let value = values[name] ?? emptyValue(field);
 
     if (has(name)) {
@@ -188,7 +203,7 @@ export function applyBody(
     body[name] = value;
   }
 
-  const applied: AppliedBody = { values, body, touched, errors };
+  const applied: AppliedBody = { values, body, touched, errors, uploads };
   if (collection.type === "auth") {
     for (const key of ["password", "passwordConfirm", "oldPassword"] as const) {
       const v = rawBody[key];

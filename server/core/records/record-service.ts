@@ -47,6 +47,9 @@ import {
   type Field,
 } from "../models/collection.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { fileNames } from "../files/file-input.ts";
+import type { RecordFiles } from "../files/record-files.ts";
+import type { UploadedFile } from "../../tools/filesystem/index.ts";
 import { randomSecret } from "../auth/secrets.ts";
 import { applyBody, generateFromPattern } from "./record-input.ts";
 import { RecordFieldResolver, parseRule } from "./record-field-resolver.ts";
@@ -114,15 +117,36 @@ export function rowToRecord(collection: Collection, row: Row): RecordData {
   return record;
 }
 
+/** Names of files written by an update (to undo) and replaced by it (to delete after commit). */
+interface PendingFiles {
+  written: string[];
+  removed: string[];
+}
+
 /** Record CRUD with access rules. */
 export class RecordService {
   readonly db: Database;
   /** Committed changes (create, update, delete). */
   readonly events: RecordEvents;
+  /** Storage of file fields' files; null when the service may not store any. */
+  readonly files: RecordFiles | null;
 
-  constructor(db: Database, events = new RecordEvents()) {
+  constructor(db: Database, events = new RecordEvents(), files: RecordFiles | null = null) {
     this.db = db;
     this.events = events;
+    this.files = files;
+  }
+
+  /** Stores a write's new uploads (before its row is written; see RecordFiles). */
+  private async storeUploads(
+    collection: Collection,
+    id: string,
+    uploads: readonly UploadedFile[],
+  ): Promise<void> {
+    if (uploads.length === 0) return;
+    if (!this.files) throw new Error("file uploads need a file storage");
+    if (uploads.some((u) => !u.complete)) throw new Error("an incomplete upload cannot be stored");
+    await this.files.writeUploads(collection, id, uploads);
   }
 
   private get kysely(): Kysely<AnyDB> {
@@ -383,7 +407,14 @@ export class RecordService {
       );
       values.tokenKey = randomSecret(50);
     }
-    await this.save(collection, values, null);
+    await this.storeUploads(collection, String(values.id), applied.uploads);
+    try {
+      await this.save(collection, values, null);
+    } catch (error) {
+      const written = applied.uploads.map((u) => u.name);
+      await this.files?.deleteFiles(collection, String(values.id), written);
+      throw error;
+    }
     this.events.emit({ action: "create", collection, id: values.id as string });
     const [created] = await findRowsByIds(this.kysely, collection, [values.id as string]);
     const [record] = await this.present(collection, [created as Row], request, expand);
@@ -412,17 +443,28 @@ export class RecordService {
   ): Promise<RecordData> {
     // Read, apply and write in one transaction: two concurrent PATCHes (e.g. `tags+`) must not
     // lose one another's change.
-    const record = await this.kysely.transaction().execute(async (trx) => {
-      await lockRow(trx, this.db.dialect, collection, id);
-      return new RecordService({ ...this.db, kysely: trx }, this.events).updateLocked(
-        collection,
-        request,
-        id,
-        rawBody,
-        expand,
-      );
-    });
+    const pending: PendingFiles = { written: [], removed: [] };
+    let record: RecordData;
+    try {
+      record = await this.kysely.transaction().execute(async (trx) => {
+        await lockRow(trx, this.db.dialect, collection, id);
+        return new RecordService({ ...this.db, kysely: trx }, this.events, this.files).updateLocked(
+          collection,
+          request,
+          id,
+          rawBody,
+          expand,
+          pending,
+        );
+      });
+    } catch (error) {
+      // The row was not written: the new files must not stay behind.
+      await this.files?.deleteFiles(collection, id, pending.written);
+      throw error;
+    }
     this.events.emit({ action: "update", collection, id });
+    // Replaced files go only once the new value is committed.
+    await this.files?.deleteFiles(collection, id, pending.removed);
     return record;
   }
 
@@ -431,7 +473,8 @@ export class RecordService {
     request: RequestInfo,
     id: string,
     rawBody: RecordData,
-    expand?: string,
+    expand: string | undefined,
+    pending: PendingFiles,
   ): Promise<RecordData> {
     const superuser = isSuperuser(request);
     if (!superuser && collection.updateRule === null)
@@ -508,6 +551,13 @@ export class RecordService {
     ) {
       values.tokenKey = randomSecret(50);
     }
+    await this.storeUploads(collection, id, applied.uploads);
+    pending.written.push(...applied.uploads.map((u) => u.name));
+    for (const field of collection.fields) {
+      if (field.type !== "file") continue;
+      const kept = new Set(fileNames(values[field.name]));
+      pending.removed.push(...fileNames(current[field.name]).filter((name) => !kept.has(name)));
+    }
     await this.save(collection, values, current);
     const [updated] = await findRowsByIds(this.kysely, collection, [id]);
     const [record] = await this.present(collection, [updated as Row], request, expand);
@@ -528,6 +578,10 @@ export class RecordService {
       await this.deleteCascade(trx, collection, id, 0, changes);
     });
     for (const change of changes) this.events.emit(change);
+    for (const change of changes) {
+      if (change.action === "delete")
+        await this.files?.deleteRecordFiles(change.collection, change.id);
+    }
   }
 
   private async deleteCascade(

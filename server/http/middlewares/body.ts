@@ -1,11 +1,13 @@
 /**
- * Reads submitted data: JSON, urlencoded and multipart (with PocketBase's value inference
- * and `@jsonPayload` parts). Malformed bodies become a marker the handler turns into its own
- * PocketBase error message.
+ * Reads submitted data: JSON, urlencoded and multipart (with PocketBase's value inference,
+ * `@jsonPayload` parts and file uploads into a collection's file fields). Malformed bodies
+ * become a marker the handler turns into its own PocketBase error message.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { badRequest, CoreError, fieldError } from "../../core/errors.ts";
+import { badRequest, CoreError } from "../../core/errors.ts";
+import type { Collection, FileField } from "../../core/models/collection.ts";
+import { SNIFF_BYTES, UploadedFile } from "../../tools/filesystem/index.ts";
 
 /** Marker for a body that could not be parsed. */
 export const INVALID_BODY = Symbol("invalid body");
@@ -47,7 +49,31 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   );
   await app.register(multipart, {
     limits: { fileSize: MAX_BODY_SIZE, fieldSize: MAX_BODY_SIZE, parts: 1000 },
+    // As Go's multipart reader: a part is a file only when it has a file name; an empty file
+    // input (`filename=""`) is the value "" (which clears a file field).
+    isPartAFile: (_name, _type, filename) => filename !== undefined && filename !== "",
   });
+}
+
+/**
+ * The body limit of a record create or update in `collection`: 32 MiB plus, for each file
+ * field, `maxSize × maxSelect` (PocketBase's dynamic collection body limit). Text parts keep
+ * the 32 MiB budget; only uploads may use the rest.
+ */
+export function recordBodyLimit(collection: Collection): number {
+  let limit = MAX_BODY_SIZE;
+  for (const field of collection.fields) {
+    if (field.type === "file") limit += field.maxSize * Math.max(1, field.maxSelect);
+  }
+  return limit;
+}
+
+/** The file field a multipart file part feeds (`field`, `+field`, `field+`). */
+function fileFieldOf(collection: Collection | undefined, key: string): FileField | undefined {
+  if (!collection) return undefined;
+  const name = key.startsWith("+") ? key.slice(1) : key.endsWith("+") ? key.slice(0, -1) : key;
+  const field = collection.fields.find((f) => f.name === name);
+  return field?.type === "file" ? field : undefined;
 }
 
 /** PocketBase's multipart value inference: booleans and canonical numbers only. */
@@ -58,36 +84,81 @@ export function inferValue(raw: string): unknown {
   return raw;
 }
 
+/** Options of `readBody`. */
+export interface ReadBodyOptions {
+  /**
+   * The collection a record body is for: multipart file parts under its file fields become
+   * `UploadedFile` values, and the body limit grows to `recordBodyLimit(collection)`. Without
+   * it, file parts are read and ignored (as PocketBase does outside records).
+   */
+  collection?: Collection;
+}
+
+/** Reads one file part: the whole content, or only its first bytes once it is over `keep`. */
+async function readFilePart(
+  stream: AsyncIterable<Buffer>,
+  keep: number,
+  onBytes: (count: number) => void,
+): Promise<{ data: Buffer; size: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let head: Buffer | null = null;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    onBytes(chunk.length);
+    if (head !== null) continue;
+    if (size <= keep) chunks.push(chunk);
+    else {
+      // Over the field's limit: validation needs only the name and size from now on.
+      head = Buffer.from(Buffer.concat([...chunks, chunk]).subarray(0, SNIFF_BYTES));
+      chunks.length = 0;
+    }
+  }
+  return { data: head ?? Buffer.concat(chunks), size };
+}
+
 /**
  * Reads the request's body as a plain object. Throws a 400 with `message` when it is
- * malformed or not an object.
+ * malformed or not an object, a 413 when it is over the limit.
  */
 export async function readBody(
   request: FastifyRequest,
   message: string,
+  options: ReadBodyOptions = {},
 ): Promise<Record<string, unknown>> {
   if (request.isMultipart()) {
     // Fastify's bodyLimit only guards the buffered parsers; multipart is streamed, so the
-    // same 32 MiB limit is enforced here: upfront from Content-Length, then while reading.
+    // limits are enforced here: upfront from Content-Length, then while reading. Text parts
+    // get 32 MiB whatever the collection; uploads may use what the file fields add.
     const tooLarge = () => new CoreError(413, "Request entity too large.");
-    if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_SIZE) throw tooLarge();
+    const limit = options.collection ? recordBodyLimit(options.collection) : MAX_BODY_SIZE;
+    if (Number(request.headers["content-length"] ?? 0) > limit) throw tooLarge();
     const out: Record<string, unknown> = {};
     const payloads: Record<string, unknown>[] = [];
+    const files = new Map<string, UploadedFile[]>();
+    let textTotal = 0;
     let total = 0;
-    for await (const part of request.parts()) {
+    const count = (bytes: number) => {
+      total += bytes;
+      if (total > limit) throw tooLarge();
+    };
+    for await (const part of request.parts({ limits: { fileSize: limit } })) {
       if (part.type === "file") {
-        // Drain the stream; file uploads are handled by the files API.
-        await part.toBuffer();
-        throw badRequest(message, {
-          [part.fieldname]: fieldError(
-            "validation_invalid_file",
-            "File uploads are not accepted on this field yet.",
-          ),
-        });
+        const field = fileFieldOf(options.collection, part.fieldname);
+        count(Buffer.byteLength(part.fieldname));
+        const { data, size } = await readFilePart(part.file, field?.maxSize ?? 0, count);
+        if (part.file.truncated) throw tooLarge();
+        if (!field) continue;
+        const list = files.get(part.fieldname) ?? [];
+        list.push(new UploadedFile(part.filename, data, size));
+        files.set(part.fieldname, list);
+        continue;
       }
       const value = typeof part.value === "string" ? part.value : String(part.value);
-      total += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
-      if (part.valueTruncated || total > MAX_BODY_SIZE) throw tooLarge();
+      const bytes = Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+      textTotal += bytes;
+      if (part.valueTruncated || textTotal > MAX_BODY_SIZE) throw tooLarge();
+      count(bytes);
       if (part.fieldname === "@jsonPayload") {
         try {
           const parsed: unknown = JSON.parse(value);
@@ -107,6 +178,14 @@ export async function readBody(
           : [existing, inferred];
     }
     for (const payload of payloads) Object.assign(out, payload);
+    // Uploads join the names sent under the same plain key (existing files to keep), as
+    // PocketBase merges them; `+field` / `field+` uploads replace any text under that key.
+    for (const [key, uploads] of files) {
+      const existing = out[key];
+      const plain = !key.startsWith("+") && !key.endsWith("+");
+      out[key] =
+        plain && existing !== undefined && existing !== null ? [existing, ...uploads] : uploads;
+    }
     return out;
   }
   const body = request.body;

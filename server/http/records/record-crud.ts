@@ -47,6 +47,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
     const body = await readBody(
       request,
       "Failed to load the submitted data due to invalid formatting.",
+      { collection },
     );
     return records.create(collection, requestInfo(request), body, queryOf(request).expand);
   });
@@ -57,6 +58,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
     const body = await readBody(
       request,
       "Failed to load the submitted data due to invalid formatting.",
+      { collection },
     );
     return records.update(
       collection,

@@ -1,0 +1,25 @@
+/** The page frame: skip link, header, main landmark, footer. */
+import { useAppTranslation } from "../../lib/i18n.ts";
+import type { ReactNode } from "react";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+
+/** Wraps a page in the shared shell. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useAppTranslation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        {t("skipLink")}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

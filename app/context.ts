@@ -1,0 +1,28 @@
+/**
+ * Typed router-context keys, filled per request by the root middleware (`root.tsx`) and read
+ * by loaders. Nothing here is a module-level value holding a person's data.
+ */
+import type PocketBase from "pocketbase";
+import { createContext } from "react-router";
+import type { AppT } from "./lib/i18n.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import type { ApiFetch } from "./lib/api-client.ts";
+import type { SessionUser } from "./lib/session.ts";
+
+/**
+ * How the server reaches its own API: the web plugin puts an in-process transport here; when
+ * it is absent, the SDK goes over the network to the request's origin.
+ */
+export const apiTransportContext = createContext<ApiFetch | null>(null);
+
+/** The request's SDK client, authenticated as the visitor (from the `pb_auth` cookie). */
+export const apiContext = createContext<PocketBase>();
+
+/** The verified signed-in account of the request, or `null`. */
+export const userContext = createContext<SessionUser | null>(null);
+
+/** The request's language. */
+export const localeContext = createContext<Locale>("en");
+
+/** A translation function in the request's language. */
+export const translateContext = createContext<AppT>();

@@ -1,0 +1,81 @@
+/**
+ * Server entry: streams the rendered page (waiting for everything when a bot asks), and
+ * exports {@link createLoadContext}, which the Fastify web plugin calls per request to hand
+ * the app its in-process API transport.
+ */
+import { PassThrough } from "node:stream";
+import type { EntryContext } from "react-router";
+import { RouterContextProvider, ServerRouter } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { apiTransportContext } from "./context.ts";
+import type { ApiFetch } from "./lib/api-client.ts";
+
+/** How long a streamed render may wait for slow data before giving up. */
+export const streamTimeout = 5_000;
+
+/**
+ * The router context of one request. `transport` sends the SDK's requests to the API of the
+ * same process (no socket); without it the SDK calls the request's origin.
+ */
+export function createLoadContext(transport: ApiFetch | null): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(apiTransportContext, transport);
+  return context;
+}
+
+/** Renders a document request. */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise<Response>((resolve, reject) => {
+    let statusCode = responseStatusCode;
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+      abort();
+    }, streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: statusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        onError(error: unknown) {
+          statusCode = 500;
+          // Errors before the shell is ready reject above and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

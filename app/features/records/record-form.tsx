@@ -1,0 +1,180 @@
+/**
+ * A form that creates or updates one record through the browser's SDK client (never through
+ * the `pb_auth` cookie): fields described as data, API validation codes shown per field in
+ * the interface language, and a redirect to the record's page on success.
+ */
+import { useAppTranslation } from "../../lib/i18n.ts";
+import { useState, type SubmitEvent } from "react";
+import { useNavigate } from "react-router";
+import type { RecordModel } from "pocketbase";
+import { buttonClass } from "../../components/ui/button-link.tsx";
+import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
+import { formText } from "../../lib/form-data.ts";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { parseTags } from "../../lib/records.ts";
+
+/** One field of a {@link RecordForm}. */
+export interface FieldSpec {
+  /** Record field name. */
+  name: string;
+  label: string;
+  hint?: string;
+  kind: "text" | "textarea" | "select" | "date" | "datetime" | "tags" | "json";
+  required?: boolean;
+  /** Choices of a `select`. */
+  options?: { value: string; label: string }[];
+  /** Initial value as the API returns it. */
+  value?: unknown;
+}
+
+function initialText(field: FieldSpec): string {
+  const value = field.value;
+  if (value === undefined || value === null) return "";
+  if (field.kind === "tags") return Array.isArray(value) ? value.join(", ") : "";
+  if (field.kind === "json") return value === "" ? "" : JSON.stringify(value, null, 2);
+  if (typeof value !== "string") return "";
+  if (field.kind === "date") return value.slice(0, 10);
+  if (field.kind === "datetime") {
+    const date = new Date(value.replace(" ", "T"));
+    if (Number.isNaN(date.getTime())) return "";
+    const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+    return local.toISOString().slice(0, 16);
+  }
+  return value;
+}
+
+class JsonFieldError extends Error {
+  field: string;
+  constructor(field: string) {
+    super(`invalid JSON in ${field}`);
+    this.field = field;
+  }
+}
+
+function readValue(field: FieldSpec, raw: string): unknown {
+  switch (field.kind) {
+    case "tags":
+      return parseTags(raw);
+    case "date":
+      return raw ? `${raw} 00:00:00.000Z` : "";
+    case "datetime":
+      return raw ? new Date(raw).toISOString().replace("T", " ") : "";
+    case "json":
+      if (raw.trim() === "") return null;
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        throw new JsonFieldError(field.name);
+      }
+    default:
+      return raw;
+  }
+}
+
+/** Props of {@link RecordForm}. */
+export interface RecordFormProps {
+  collection: string;
+  /** The record to update; a new one is created when absent. */
+  recordId?: string;
+  fields: FieldSpec[];
+  /** Values sent along with the fields (e.g. `author`). */
+  extra?: Record<string, unknown>;
+  submitLabel: string;
+  /** Where to go after saving. */
+  redirectTo(record: RecordModel): string;
+}
+
+/** The create/update form. */
+export function RecordForm(props: RecordFormProps) {
+  const { t } = useAppTranslation();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      const body: Record<string, unknown> = { ...props.extra };
+      for (const field of props.fields) {
+        body[field.name] = readValue(field, formText(form, field.name));
+      }
+      const records = getBrowserClient().collection(props.collection);
+      const saved = props.recordId
+        ? await records.update(props.recordId, body)
+        : await records.create(body);
+      await navigate(props.redirectTo(saved));
+    } catch (failure) {
+      if (failure instanceof JsonFieldError) {
+        setErrors({ [failure.field]: t("errors:validation.validation_invalid_value") });
+        setFormError(t("records:form.failed"));
+      } else {
+        const byField = fieldErrors(failure, t);
+        setErrors(byField);
+        setFormError(
+          Object.keys(byField).length ? t("records:form.failed") : requestErrorMessage(failure, t),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      method="post"
+      onSubmit={(event) => void handleSubmit(event)}
+      className="grid gap-4 rounded border border-stone-200 bg-white p-6"
+      noValidate
+    >
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      {props.fields.map((field) => (
+        <FormField
+          key={field.name}
+          label={field.label}
+          hint={field.hint}
+          error={errors[field.name]}
+        >
+          {({ id, describedBy, invalid }) => {
+            const common = {
+              id,
+              name: field.name,
+              required: field.required,
+              "aria-invalid": invalid || undefined,
+              "aria-describedby": describedBy,
+              defaultValue: initialText(field),
+              className: inputClass,
+            };
+            if (field.kind === "textarea" || field.kind === "json")
+              return <textarea {...common} rows={field.kind === "json" ? 6 : 12} />;
+            if (field.kind === "select")
+              return (
+                <select {...common}>
+                  {(field.options ?? []).map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              );
+            const type =
+              field.kind === "date"
+                ? "date"
+                : field.kind === "datetime"
+                  ? "datetime-local"
+                  : "text";
+            return <input {...common} type={type} />;
+          }}
+        </FormField>
+      ))}
+      <button type="submit" disabled={busy} className={buttonClass.primary}>
+        {busy ? t("common:actions.saving") : props.submitLabel}
+      </button>
+    </form>
+  );
+}

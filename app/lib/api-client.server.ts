@@ -1,0 +1,44 @@
+/**
+ * The SDK client of one server-rendered request: authenticated from the `pb_auth` cookie (the
+ * browser mirrors its auth store into it) and verified against the API before any page
+ * trusts it. SECURITY: the cookie only renders pages; every change the browser makes goes
+ * through `/api` with the Authorization header, never through this cookie.
+ */
+import type PocketBase from "pocketbase";
+import { AUTH_COOKIE, createApiClient, type ApiFetch } from "./api-client.ts";
+import { toSessionUser, type SessionUser } from "./session.ts";
+
+const AUTH_COLLECTIONS = new Set(["users", "_superusers"]);
+
+/**
+ * Creates the request's client. With `transport` (the in-process API of the same server) the
+ * SDK never touches the network; without it, it calls the request's own origin.
+ */
+export async function createRequestApiClient(
+  request: Request,
+  transport: ApiFetch | null,
+  lang: string,
+): Promise<{ pb: PocketBase; user: SessionUser | null }> {
+  const pb = createApiClient({
+    baseUrl: transport ? "/" : new URL(request.url).origin,
+    fetch: transport ?? undefined,
+    lang,
+  });
+  const cookie = request.headers.get("cookie");
+  if (!cookie?.includes(`${AUTH_COOKIE}=`)) return { pb, user: null };
+  pb.authStore.loadFromCookie(cookie, AUTH_COOKIE);
+  const collection = pb.authStore.record?.collectionName;
+  if (!pb.authStore.isValid || !collection || !AUTH_COLLECTIONS.has(collection)) {
+    pb.authStore.clear();
+    return { pb, user: null };
+  }
+  try {
+    // The cookie's record is only a hint: the API checks the token and returns the account
+    // as it is now (role, name, avatar).
+    const result = await pb.collection(collection).authRefresh();
+    return { pb, user: toSessionUser(result.record) };
+  } catch {
+    pb.authStore.clear();
+    return { pb, user: null };
+  }
+}

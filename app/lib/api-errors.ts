@@ -1,0 +1,54 @@
+/**
+ * Turns SDK errors into translated messages: the API returns stable validation codes per
+ * field (`data.<field>.code`), which `errors:validation.<code>` translates.
+ */
+import type { AppT } from "./i18n.ts";
+import { ClientResponseError } from "pocketbase";
+import type errors from "#shared/i18n/catalogs/en/errors.ts";
+
+type ValidationCode = keyof (typeof errors)["validation"];
+
+/** Translated messages per field of a failed request (empty when it had none). */
+export function fieldErrors(error: unknown, t: AppT): Record<string, string> {
+  if (!(error instanceof ClientResponseError)) return {};
+  const data = (error.response as { data?: unknown }).data;
+  if (!data || typeof data !== "object") return {};
+  const out: Record<string, string> = {};
+  for (const [field, detail] of Object.entries(data as Record<string, unknown>)) {
+    const code =
+      detail && typeof detail === "object" && "code" in detail && typeof detail.code === "string"
+        ? detail.code
+        : "other";
+    out[field] = t(
+      `errors:validation.${(code in VALIDATION_KEYS ? code : "other") as ValidationCode}`,
+    );
+  }
+  return out;
+}
+
+const VALIDATION_KEYS: Record<string, true> = Object.fromEntries(
+  [
+    "validation_required",
+    "validation_is_email",
+    "validation_not_unique",
+    "validation_values_mismatch",
+    "validation_min_text_constraint",
+    "validation_max_text_constraint",
+    "validation_invalid_format",
+    "validation_invalid_value",
+    "validation_in_invalid",
+    "validation_invalid_date",
+    "validation_too_many_values",
+    "validation_invalid_old_password",
+    "validation_missing_rel_records",
+    "validation_invalid_file",
+    "validation_json_size_limit",
+    "validation_not_a_number",
+  ].map((code) => [code, true]),
+);
+
+/** A translated message for a failed request as a whole. */
+export function requestErrorMessage(error: unknown, t: AppT): string {
+  if (error instanceof ClientResponseError && error.status === 0) return t("errors:api.network");
+  return t("errors:api.generic");
+}

@@ -1,0 +1,37 @@
+/**
+ * The browser's SDK client: one per tab (a browser holds one person's session), with the
+ * SDK's LocalAuthStore (local storage key `pocketbase_auth`, synced across tabs by the
+ * storage event) mirrored into the `pb_auth` cookie that server rendering reads.
+ * SECURITY: never call this on the server; server code uses the per-request client of
+ * `apiContext`.
+ */
+import type PocketBase from "pocketbase";
+import { LocalAuthStore } from "pocketbase";
+import { AUTH_COOKIE, createApiClient } from "./api-client.ts";
+
+let client: PocketBase | undefined;
+
+/** Writes the auth store into the `pb_auth` cookie (or expires it when signed out). */
+function mirrorAuthCookie(pb: PocketBase): void {
+  if (!pb.authStore.token) {
+    document.cookie = `${AUTH_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+    return;
+  }
+  document.cookie = pb.authStore.exportToCookie(
+    { httpOnly: false, secure: location.protocol === "https:", sameSite: "Lax", path: "/" },
+    AUTH_COOKIE,
+  );
+}
+
+/** The tab's SDK client, created on first use; its auth changes keep the cookie in sync. */
+export function getBrowserClient(): PocketBase {
+  if (typeof window === "undefined") throw new Error("getBrowserClient() runs in the browser only");
+  if (!client) {
+    const pb = createApiClient({ baseUrl: "/", authStore: new LocalAuthStore() });
+    pb.authStore.onChange(() => {
+      mirrorAuthCookie(pb);
+    }, true);
+    client = pb;
+  }
+  return client;
+}

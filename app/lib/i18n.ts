@@ -1,0 +1,74 @@
+/**
+ * i18next wiring: one i18next instance per language (never per person), created with the
+ * typed catalogs of `shared/i18n`. Catalogs are imported on demand; a failure is logged as
+ * 'Failed locale loading' and the caller keeps the language it had.
+ */
+import i18next, { type i18n, type TFunction } from "i18next";
+import { initReactI18next, useTranslation } from "react-i18next";
+import { DEFAULT_NAMESPACE, loadCatalog, NAMESPACES } from "#shared/i18n/catalogs/index.ts";
+import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
+
+const instances = new Map<Locale, Promise<i18n>>();
+const ready = new Map<Locale, i18n>();
+
+async function createInstance(locale: Locale): Promise<i18n> {
+  const catalog = await loadCatalog(locale);
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [locale],
+    ns: [...NAMESPACES],
+    defaultNS: DEFAULT_NAMESPACE,
+    resources: { [locale]: catalog },
+    // React escapes on render; i18next must not escape a second time.
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  ready.set(locale, instance);
+  return instance;
+}
+
+/**
+ * The i18next instance of a language, its catalog loaded. Rejects when the catalog cannot
+ * be loaded (the next call tries again).
+ */
+export function getI18n(locale: Locale): Promise<i18n> {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createInstance(locale);
+    instances.set(locale, instance);
+    instance.catch(() => instances.delete(locale));
+  }
+  return instance;
+}
+
+/** Like {@link getI18n}, but logs 'Failed locale loading' and resolves `null` on failure. */
+export async function tryGetI18n(locale: Locale): Promise<i18n | null> {
+  try {
+    return await getI18n(locale);
+  } catch (error) {
+    console.error("Failed locale loading", error);
+    return null;
+  }
+}
+
+/**
+ * The instance of a language whose catalog is already loaded, for rendering (which cannot
+ * wait): the server loads it in the root middleware, the browser before hydrating and before
+ * switching languages. Falls back to any loaded language.
+ */
+export function readyI18n(locale: Locale): i18n | undefined {
+  return ready.get(locale) ?? ready.values().next().value;
+}
+
+/** Every namespace, `common` first: its keys need no prefix, the others' do (`auth:login.title`). */
+export const APP_NAMESPACES = ["common", "auth", "errors", "pages", "records"] as const;
+
+/** A translation function over every namespace. */
+export type AppT = TFunction<typeof APP_NAMESPACES>;
+
+/** The translation function of the active language, over every namespace. */
+export function useAppTranslation(): { t: AppT; i18n: i18n } {
+  return useTranslation(APP_NAMESPACES);
+}

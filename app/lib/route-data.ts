@@ -1,0 +1,79 @@
+/**
+ * Helpers for loaders (server side): the request's SDK client, account, language and
+ * translation function from router context, and error responses the error page renders.
+ * Guards throw from loaders (not middleware) so the root loader still provides the
+ * language and the account to the error page; guarded pages call them before any request.
+ */
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { ClientResponseError } from "pocketbase";
+import { apiContext, localeContext, translateContext, userContext } from "../context.ts";
+import { isAdmin, isWriter, type SessionUser } from "./session.ts";
+
+/** What loaders read from router context. */
+export function routeContext(context: Readonly<RouterContextProvider>) {
+  return {
+    pb: context.get(apiContext),
+    user: context.get(userContext),
+    locale: context.get(localeContext),
+    t: context.get(translateContext),
+  };
+}
+
+/** The body of an error response thrown by a loader, shown on the error page. */
+export interface ErrorPayload {
+  message: string;
+}
+
+/** Throws a 404 whose page says 'Page not found: {path}'. */
+export function throwNotFound(context: Readonly<RouterContextProvider>, url: URL): never {
+  const { t } = routeContext(context);
+  throw data<ErrorPayload>(
+    { message: t("errors:page.notFound", { path: url.pathname }) },
+    { status: 404 },
+  );
+}
+
+/** Throws a 403 error page. */
+export function throwForbidden(context: Readonly<RouterContextProvider>): never {
+  const { t } = routeContext(context);
+  throw data<ErrorPayload>({ message: t("errors:page.forbidden") }, { status: 403 });
+}
+
+/** Sends a signed-out visitor to `/login`. */
+export function requireUser(context: Readonly<RouterContextProvider>): SessionUser {
+  const user = context.get(userContext);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** Answers 403 unless the account may write posts (writer or admin role). */
+export function requireWriter(context: Readonly<RouterContextProvider>): SessionUser {
+  const user = context.get(userContext);
+  if (!user || !isWriter(user)) throwForbidden(context);
+  return user;
+}
+
+/** Answers 403 unless the account is an admin or a superuser. */
+export function requireAdmin(context: Readonly<RouterContextProvider>): SessionUser {
+  const user = context.get(userContext);
+  if (!user || !isAdmin(user)) throwForbidden(context);
+  return user;
+}
+
+/**
+ * Runs an SDK read; an API 404 (or a record the visitor may not see) becomes the 404 page,
+ * other API errors are rethrown.
+ */
+export async function findOr404<T>(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ClientResponseError && (error.status === 404 || error.status === 403))
+      throwNotFound(context, url);
+    throw error;
+  }
+}

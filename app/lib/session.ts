@@ -1,0 +1,62 @@
+/**
+ * The signed-in account as the web app sees it: a small, serialisable summary of the auth
+ * record (a `users` record or a superuser), shared by server rendering and the browser.
+ */
+import type { RecordModel } from "pocketbase";
+
+/** Roles a `users` record may hold (`""` = plain user). */
+export type UserRole = "" | "writer" | "admin";
+
+/** The signed-in account. */
+export interface SessionUser {
+  id: string;
+  /** `users`, or `_superusers` for superusers. */
+  collectionName: string;
+  collectionId: string;
+  username: string;
+  name: string;
+  email: string;
+  /** Avatar file name, `""` when none. */
+  avatar: string;
+  role: UserRole;
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** Summarises an auth record; `null` for no record. */
+export function toSessionUser(record: RecordModel | null | undefined): SessionUser | null {
+  if (!record?.id) return null;
+  const role = text(record.role);
+  return {
+    id: record.id,
+    collectionName: text(record.collectionName),
+    collectionId: text(record.collectionId),
+    username: text(record.username),
+    name: text(record.name),
+    email: text(record.email),
+    avatar: text(record.avatar),
+    role: role === "writer" || role === "admin" ? role : "",
+  };
+}
+
+/** Whether the account is a superuser. */
+export function isSuperuser(user: SessionUser | null): boolean {
+  return user?.collectionName === "_superusers";
+}
+
+/** Whether the account may write posts (writer or admin role). */
+export function isWriter(user: SessionUser | null): boolean {
+  return user?.role === "writer" || user?.role === "admin";
+}
+
+/** Whether the account sees the instances area (admin role or superuser). */
+export function isAdmin(user: SessionUser | null): boolean {
+  return user?.role === "admin" || isSuperuser(user);
+}
+
+/** The name shown for the account: its name, else its username, else its email. */
+export function displayName(user: Pick<SessionUser, "name" | "username" | "email">): string {
+  return user.name || user.username || user.email;
+}

@@ -1,0 +1,132 @@
+/**
+ * The document and the shell of every page: `<html lang>`, the header, the main landmark and
+ * the footer. The root middleware prepares each server request: its language, its SDK client
+ * and its verified account (router context, `context.ts`).
+ */
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { I18nextProvider } from "react-i18next";
+import { detectLocale, type Locale } from "#shared/i18n/locales.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/error-page.tsx";
+import { LoadingBar } from "./components/layout/loading-bar.tsx";
+import { Shell } from "./components/layout/shell.tsx";
+import { SessionProvider } from "./components/session-provider.tsx";
+import {
+  apiContext,
+  apiTransportContext,
+  localeContext,
+  translateContext,
+  userContext,
+} from "./context.ts";
+import { createRequestApiClient } from "./lib/api-client.server.ts";
+import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n.ts";
+import type { SessionUser } from "./lib/session.ts";
+
+/** Root middleware: language, SDK client and account of the request. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    const locale = detectLocale(
+      request.headers.get("cookie"),
+      request.headers.get("accept-language"),
+    );
+    const i18n = await getI18n(locale);
+    const { pb, user } = await createRequestApiClient(
+      request,
+      context.get(apiTransportContext),
+      locale,
+    );
+    context.set(localeContext, locale);
+    context.set(translateContext, i18n.getFixedT(locale, APP_NAMESPACES));
+    context.set(apiContext, pb);
+    context.set(userContext, user);
+  },
+];
+
+/** What every page knows: the language and the signed-in account. */
+export function loader({ context }: Route.LoaderArgs) {
+  const t = context.get(translateContext);
+  return {
+    locale: context.get(localeContext),
+    user: context.get(userContext),
+    appName: t("common:app.name"),
+    // The `{{status}}` placeholder is filled by `meta` for whichever error happens.
+    errorTitle: t("errors:page.title", { status: "{{status}}" }),
+  };
+}
+
+/** The document title: the page's own (set by each route), or the error's. */
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const appName = loaderData?.appName ?? "Cahier";
+  if (error) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    const title = (loaderData?.errorTitle ?? "Error {{status}}").replace(
+      "{{status}}",
+      String(status),
+    );
+    return [{ title: `${title} · ${appName}` }];
+  }
+  return [{ title: appName }];
+}
+
+/** Shape of the root loader's data, for components reading it with `useRouteLoaderData`. */
+export interface RootData {
+  locale: Locale;
+  user: SessionUser | null;
+  appName: string;
+  errorTitle: string;
+}
+
+/** The HTML document around every page, including the error page. */
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const locale = data?.locale ?? "en";
+  const i18n = readyI18n(locale);
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {i18n ? (
+          <I18nextProvider i18n={i18n}>
+            <SessionProvider initialUser={data?.user ?? null} locale={locale}>
+              <LoadingBar />
+              <Shell>{children}</Shell>
+            </SessionProvider>
+          </I18nextProvider>
+        ) : (
+          children
+        )}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The matched page. */
+export default function App() {
+  return <Outlet />;
+}
+
+/** Errors of any page, including unmatched paths, render the error page inside the shell. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,43 @@
+/**
+ * Every route of the web app (spec §2), declared explicitly. Each module is its own chunk,
+ * loaded on demand. Guard layouts enforce access before any page loader runs: `signed-in`
+ * sends visitors to `/login`, `writer` and `admin` answer 403.
+ */
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("archive", "routes/entries/archive.tsx"),
+  route("blog", "routes/posts/blog.tsx"),
+  route("collections", "routes/collections/collections.tsx"),
+  route("team", "routes/static/team.tsx"),
+  route("privacyPolicy", "routes/static/privacy-policy.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("signUp", "routes/auth/sign-up.tsx"),
+  route("passwordReset", "routes/auth/password-reset.tsx"),
+  route("profile/:username", "routes/profile/profile.tsx"),
+  route("entry/:username/:name", "routes/entries/entry.tsx"),
+  route("collection/:username/:name", "routes/collections/collection.tsx"),
+  route("post/:username/:title", "routes/posts/post.tsx"),
+
+  layout("routes/guards/signed-in.tsx", [
+    route("entry/create", "routes/entries/entry-create.tsx"),
+    route("entry/update/:username/:name", "routes/entries/entry-update.tsx"),
+    route("collection/create", "routes/collections/collection-create.tsx"),
+    route("collection/update/:username/:name", "routes/collections/collection-update.tsx"),
+    route("post/update/:username/:title", "routes/posts/post-update.tsx"),
+    route("profileSettings", "routes/profile/profile-settings.tsx"),
+    layout("routes/guards/writer.tsx", [route("post/create", "routes/posts/post-create.tsx")]),
+    layout("routes/guards/admin.tsx", { id: "routes/guards/admin-signed-in" }, [
+      route("i/update/:code", "routes/items/item-update.tsx"),
+    ]),
+  ]),
+
+  layout("routes/guards/admin.tsx", [
+    route("i", "routes/items/items.tsx"),
+    route("i/create", "routes/items/item-create.tsx"),
+    route("i/:code", "routes/items/item.tsx"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

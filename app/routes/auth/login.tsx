@@ -1,0 +1,117 @@
+/**
+ * `/login`: email or username + password. Tries the `users` collection, then superusers
+ * (who sign in with their email). The request goes from the browser through the SDK.
+ */
+import { useAppTranslation } from "../../lib/i18n.ts";
+import { useState, type SubmitEvent } from "react";
+import { Link, redirect, useNavigate } from "react-router";
+import type { Route } from "./+types/login";
+import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { buttonClass } from "../../components/ui/button-link.tsx";
+import { requestErrorMessage } from "../../lib/api-errors.ts";
+import { formText } from "../../lib/form-data.ts";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { routeContext } from "../../lib/route-data.ts";
+import { ClientResponseError } from "pocketbase";
+
+/** Title. */
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args);
+}
+
+/** Signed-in accounts have nothing to do here. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { user, t } = routeContext(context);
+  if (user) throw redirect("/");
+  return { title: t("auth:login.title") };
+}
+
+/** The login form. */
+export default function Login() {
+  const { t } = useAppTranslation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const identity = formText(form, "identity").trim();
+    const password = formText(form, "password");
+    setBusy(true);
+    setError(null);
+    const pb = getBrowserClient();
+    try {
+      try {
+        await pb.collection("users").authWithPassword(identity, password);
+      } catch (first) {
+        if (!(first instanceof ClientResponseError) || first.status !== 400) throw first;
+        await pb.collection("_superusers").authWithPassword(identity, password);
+      }
+      await navigate("/");
+    } catch (failure) {
+      setError(
+        failure instanceof ClientResponseError && failure.status === 400
+          ? t("auth:login.failed")
+          : requestErrorMessage(failure, t),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeader title={t("auth:login.title")} intro={t("auth:login.intro")} />
+      <form
+        method="post"
+        onSubmit={(event) => void handleSubmit(event)}
+        className="grid gap-4 rounded border border-stone-200 bg-white p-6"
+        noValidate
+      >
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <FormField label={t("auth:login.identity")}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              name="identity"
+              autoComplete="username"
+              required
+              aria-describedby={describedBy}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField label={t("auth:login.password")}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-describedby={describedBy}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <button type="submit" disabled={busy} className={buttonClass.primary}>
+          {busy ? t("auth:login.submitting") : t("auth:login.submit")}
+        </button>
+        <p className="text-sm text-stone-700">
+          <Link to="/passwordReset" className="underline underline-offset-4">
+            {t("auth:login.forgotPassword")}
+          </Link>
+        </p>
+        <p className="text-sm text-stone-700">
+          {t("auth:login.noAccount")}{" "}
+          <Link to="/signUp" className="font-semibold underline underline-offset-4">
+            {t("auth:login.signUpLink")}
+          </Link>
+        </p>
+      </form>
+    </div>
+  );
+}

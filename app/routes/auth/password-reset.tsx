@@ -1,0 +1,95 @@
+/**
+ * `/passwordReset`: asks the API to email a reset link. The step that sets the new password
+ * (`?token=…`) comes with the accounts issue.
+ */
+import { useAppTranslation } from "../../lib/i18n.ts";
+import { useState, type SubmitEvent } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/password-reset";
+import { buttonClass } from "../../components/ui/button-link.tsx";
+import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
+import { formText } from "../../lib/form-data.ts";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { routeContext } from "../../lib/route-data.ts";
+
+/** Title. */
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args);
+}
+
+/** The page title. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { t } = routeContext(context);
+  return { title: t("auth:passwordReset.title") };
+}
+
+/** The reset request form. */
+export default function PasswordReset() {
+  const { t } = useAppTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = formText(new FormData(event.currentTarget), "email").trim();
+    setBusy(true);
+    setError(null);
+    setFieldError(undefined);
+    try {
+      await getBrowserClient().collection("users").requestPasswordReset(email);
+      setSentTo(email);
+    } catch (failure) {
+      const byField = fieldErrors(failure, t);
+      if (byField.email) setFieldError(byField.email);
+      else setError(requestErrorMessage(failure, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeader title={t("auth:passwordReset.title")} intro={t("auth:passwordReset.intro")} />
+      <form
+        method="post"
+        onSubmit={(event) => void handleSubmit(event)}
+        className="grid gap-4 rounded border border-stone-200 bg-white p-6"
+        noValidate
+      >
+        {sentTo && (
+          <FormMessage kind="success">
+            {t("auth:passwordReset.sent", { email: sentTo })}
+          </FormMessage>
+        )}
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+        <FormField label={t("auth:passwordReset.email")} error={fieldError}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <button type="submit" disabled={busy} className={buttonClass.primary}>
+          {busy ? t("auth:passwordReset.submitting") : t("auth:passwordReset.submit")}
+        </button>
+        <p className="text-sm">
+          <Link to="/login" className="underline underline-offset-4">
+            {t("auth:passwordReset.backToLogin")}
+          </Link>
+        </p>
+      </form>
+    </div>
+  );
+}

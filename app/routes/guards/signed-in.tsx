@@ -1,0 +1,15 @@
+/** Guard layout: pages for signed-in accounts send visitors to `/login`. */
+import { Outlet } from "react-router";
+import type { Route } from "./+types/signed-in";
+import { requireUser } from "../../lib/route-data.ts";
+
+/** Redirects a signed-out visitor to `/login` (also on client-side navigations, through the data request). */
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context);
+  return null;
+}
+
+/** The guarded page. */
+export default function SignedIn() {
+  return <Outlet />;
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm start`'s `prestart`: builds the web app (`react-router build` into `build/`) when the
+ * build is missing or older than any of its sources, so `npm install && npm start` is
+ * enough. Vitest's global setup uses {@link buildWebIfNeeded} too.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Sources of the web build: a change in any of them makes `build/` stale. */
+export const WEB_SOURCES = [
+  "app",
+  "shared",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package-lock.json",
+];
+
+/** The file whose age stands for the whole build. */
+export const BUILD_MARKER = path.join("build", "server", "index.js");
+
+function newestMtime(target: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Why the build must be made again, or `null` when it is up to date. */
+export function staleReason(root = ROOT): string | null {
+  const marker = path.join(root, BUILD_MARKER);
+  if (!fs.existsSync(marker)) return "no web build yet";
+  const built = fs.statSync(marker).mtimeMs;
+  const changed = WEB_SOURCES.find((source) => newestMtime(path.join(root, source)) > built);
+  return changed ? `${changed} changed since the last build` : null;
+}
+
+/** Builds the web app when needed; throws when the build fails. */
+export function buildWebIfNeeded(root = ROOT, log: (line: string) => void = console.log): void {
+  const reason = staleReason(root);
+  if (!reason) return;
+  log(`Building the web app (${reason})…`);
+  const cli = path.join(root, "node_modules", "@react-router", "dev", "bin.cjs");
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const result = spawnSync(process.execPath, [cli, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0)
+    throw new Error(`react-router build failed (exit ${String(result.status)})`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    buildWebIfNeeded();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The React web app, served by the API's process on the same port (design §2, §3): the
+ * hashed assets of `build/client/assets` (immutable, one year), the other public files of
+ * `build/client` (short cache), and every other non-`/api` path rendered by React Router
+ * from `build/server`. Registered last, as an encapsulated plugin with its own catch-all
+ * content-type parser, so the API's routes, parsers and JSON 404s are untouched: an unknown
+ * `/api/...` path still gets the API's JSON 404, and an unknown page gets React Router's 404
+ * page.
+ *
+ * The SSR bundle loads on the first page request (API-only tests never load React). Its
+ * loaders reach the API through {@link createInProcessFetch}: the SDK's requests are
+ * dispatched to this same Fastify instance with `inject`, so they pass through the same
+ * routes, hooks and access rules as a browser's, without a socket.
+ *
+ * When `build/` is missing the API still runs and page paths answer 503 with a short text
+ * saying how to build the web app.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+
+/** Default location of the web build (`npm run build`), at the repository root. */
+export const DEFAULT_BUILD_DIR = path.resolve(import.meta.dirname, "../../../build");
+
+/** Cache lifetime of content-hashed assets: one year, never revalidated. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** Cache lifetime of the other public files (favicon and the like): five minutes. */
+export const SHORT_CACHE_CONTROL = "public, max-age=300";
+
+/** Body of the 503 answered to page requests when the web app has not been built. */
+export const NOT_BUILT_MESSAGE =
+  "The Cahier web app has not been built. Run `npm run build` (or `npm start`, which builds it when needed), then restart the server.\n";
+
+/** Options of {@link registerWebApp}. */
+export interface WebAppOptions {
+  /** The folder holding `client/` and `server/` (default {@link DEFAULT_BUILD_DIR}). */
+  buildDir?: string;
+  /** The application whose API the SSR loaders call in process (the root instance). */
+  api: Pick<FastifyInstance, "inject">;
+}
+
+/** A `fetch`-compatible function. */
+type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+/** What the SSR request handler needs from the server build. */
+type RequestHandler = (request: Request, loadContext?: unknown) => Promise<Response>;
+
+interface LoadedBuild {
+  handle: RequestHandler;
+  createLoadContext: ((transport: FetchLike | null) => unknown) | undefined;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+type InjectMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+/**
+ * A `fetch` that answers from `api.inject` instead of the network. Relative URLs
+ * (`/api/...`, as the SDK builds them with base URL `/`) are accepted.
+ */
+export function createInProcessFetch(api: Pick<FastifyInstance, "inject">): FetchLike {
+  return async (input, init) => {
+    const request =
+      input instanceof Request && init === undefined
+        ? input
+        : new Request(
+            input instanceof Request ? input : new URL(String(input), "http://in-process.invalid"),
+            init,
+          );
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase() as InjectMethod;
+    const payload =
+      method === "GET" || method === "HEAD" ? undefined : Buffer.from(await request.arrayBuffer());
+    const response = await api.inject({
+      method,
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      ...(payload ? { payload } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [String(value)]) headers.append(name, item);
+    }
+    const empty = NULL_BODY_STATUSES.has(response.statusCode) || method === "HEAD";
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers,
+    });
+  };
+}
+
+/** Whether a request path belongs to the API (those never reach the web app). */
+function isApiPath(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+}
+
+async function loadBuild(serverEntry: string): Promise<LoadedBuild> {
+  // React picks its development or production build from NODE_ENV when first imported;
+  // production SSR is about twice as fast (design §3). Tests set NODE_ENV themselves.
+  process.env.NODE_ENV ??= "production";
+  const { createRequestHandler } = await import("react-router");
+  const build = (await import(pathToFileURL(serverEntry).href)) as {
+    entry?: { module?: { createLoadContext?: unknown } };
+  };
+  const createLoadContext = build.entry?.module?.createLoadContext;
+  return {
+    handle: createRequestHandler(
+      build as Parameters<typeof createRequestHandler>[0],
+      process.env.NODE_ENV === "production" ? "production" : "development",
+    ) as RequestHandler,
+    createLoadContext:
+      typeof createLoadContext === "function"
+        ? (createLoadContext as LoadedBuild["createLoadContext"])
+        : undefined,
+  };
+}
+
+/**
+ * Registers the web app on `app` (call it after every API route). Encapsulated: its
+ * content-type parser and routes stay inside.
+ */
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  await app.register(async (web) => {
+    const buildDir = options.buildDir ?? DEFAULT_BUILD_DIR;
+    const clientDir = path.join(buildDir, "client");
+    const serverEntry = path.join(buildDir, "server", "index.js");
+    const transport = createInProcessFetch(options.api);
+
+    // Page requests keep their body stream for React Router (forms post to route actions).
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser("*", (_request, _payload, done) => {
+      done(null, undefined);
+    });
+
+    if (fs.existsSync(clientDir)) {
+      await web.register(fastifyStatic, {
+        root: clientDir,
+        prefix: "/",
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        dotfiles: "ignore",
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const relative = path.relative(clientDir, filePath);
+          void reply.header(
+            "Cache-Control",
+            relative.startsWith(`assets${path.sep}`)
+              ? IMMUTABLE_CACHE_CONTROL
+              : SHORT_CACHE_CONTROL,
+          );
+        },
+      });
+    }
+
+    let loading: Promise<LoadedBuild> | undefined;
+    const getBuild = (): Promise<LoadedBuild> | undefined => {
+      if (loading) return loading;
+      if (!fs.existsSync(serverEntry)) return undefined;
+      loading = loadBuild(serverEntry);
+      loading.catch(() => {
+        loading = undefined;
+      });
+      return loading;
+    };
+    // A listening server loads the bundle now, so the first visitor does not wait for it.
+    web.addHook("onListen", async () => {
+      await getBuild()?.catch((error: unknown) => {
+        web.log.error({ err: error }, "the web app build could not be loaded");
+      });
+    });
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isApiPath(request.url)) {
+        reply.callNotFound();
+        return;
+      }
+      const pending = getBuild();
+      if (!pending) {
+        return reply
+          .status(503)
+          .type("text/plain; charset=utf-8")
+          .header("Cache-Control", "no-store")
+          .send(NOT_BUILT_MESSAGE);
+      }
+      const build = await pending;
+      reply.hijack();
+      // Headers set by the app's hooks (security headers) still apply to hijacked replies.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      try {
+        const webRequest = createRequest(request.raw, reply.raw);
+        const response = await build.handle(
+          webRequest,
+          build.createLoadContext?.(transport) ?? undefined,
+        );
+        await sendResponse(reply.raw, response);
+      } catch (error) {
+        request.log.error({ err: error }, "page rendering failed");
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+          reply.raw.end("Internal Server Error\n");
+        } else {
+          reply.raw.destroy();
+        }
+      }
+    };
+
+    web.route({
+      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      url: "/*",
+      handler,
+    });
+    web.route({ method: ["GET", "HEAD"], url: "/", handler });
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Files: the storage contract and its local-folder implementation, uploaded files and their
+ * generated names, content sniffing and image thumbnails. The module's only public entry.
+ */
+export {
+  assertValidKey,
+  InvalidKeyError,
+  type ByteRange,
+  type FileStorage,
+  type StoredFile,
+} from "./storage.ts";
+export { LocalStorage } from "./local-storage.ts";
+export {
+  extractExtension,
+  randomName,
+  snakecase,
+  storedFileName,
+  UploadedFile,
+} from "./uploaded-file.ts";
+export {
+  baseMime,
+  extensionForMime,
+  mimeAllowed,
+  OCTET_STREAM,
+  SNIFF_BYTES,
+  sniffMime,
+} from "./mime.ts";
+export {
+  canThumb,
+  createThumb,
+  MAX_THUMB_INPUT_PIXELS,
+  parseThumbSize,
+  THUMB_SOURCE_TYPES,
+  type ThumbSize,
+} from "./thumbs.ts";

@@ -1,0 +1,91 @@
+/**
+ * Image thumbnails with sharp, in PocketBase's size formats: `WxH` (crop to fill, centred),
+ * `WxHt` / `WxHb` (crop from the top / bottom), `WxHf` (fit inside, never enlarged), `0xH` and
+ * `Wx0` (resize keeping the aspect ratio). Only the first frame of animated images is used.
+ */
+import type { Sharp } from "sharp";
+import { baseMime } from "./mime.ts";
+
+/** Thumbnails are only made from these (sniffed) types; anything else is served as is. */
+export const THUMB_SOURCE_TYPES: readonly string[] = [
+  "image/png",
+  "image/jpg",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+];
+/**
+ * SECURITY: images declaring more pixels than this are refused before decoding (a
+ * decompression bomb such as a 65535×65535 PNG is a few kilobytes on disk).
+ */
+export const MAX_THUMB_INPUT_PIXELS = 40_000_000;
+/** Seconds one thumbnail may take before sharp gives up. */
+const THUMB_TIMEOUT_SECONDS = 20;
+
+/** A parsed thumb size; a zero side means "keep the aspect ratio". */
+export interface ThumbSize {
+  width: number;
+  height: number;
+  mode: "center" | "top" | "bottom" | "fit";
+}
+
+/** Parses `WxH`, `WxHt`, `WxHb`, `WxHf`, `0xH`, `Wx0`; null for anything else (or `0x0`). */
+export function parseThumbSize(size: string): ThumbSize | null {
+  const m = /^(\d{1,5})x(\d{1,5})([tbf])?$/.exec(size);
+  if (!m) return null;
+  const width = Number(m[1]);
+  const height = Number(m[2]);
+  if (width === 0 && height === 0) return null;
+  const mode = m[3] === "t" ? "top" : m[3] === "b" ? "bottom" : m[3] === "f" ? "fit" : "center";
+  return { width, height, mode };
+}
+
+/** Whether thumbnails can be made from content of this (sniffed) type. */
+export function canThumb(mime: string): boolean {
+  return THUMB_SOURCE_TYPES.includes(baseMime(mime));
+}
+
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+
+/** sharp is loaded on first use (it is a native module; most processes never need it). */
+async function loadSharp(): Promise<typeof import("sharp")> {
+  sharpModule ??= import("sharp").then((m) => {
+    // Thumbnails are cached on disk; libvips' operation cache would only hold memory.
+    m.default.cache(false);
+    return m;
+  });
+  return sharpModule;
+}
+
+/**
+ * Makes a thumbnail of `input` (whose sniffed type is `sourceMime`). JPEG stays JPEG, GIF
+ * stays GIF, everything else (PNG, WebP) becomes PNG, as PocketBase does. Rejects on
+ * undecodable, oversized (`MAX_THUMB_INPUT_PIXELS`) or too slow input.
+ */
+export async function createThumb(
+  input: Uint8Array,
+  size: ThumbSize,
+  sourceMime: string,
+): Promise<Buffer> {
+  const { default: sharp } = await loadSharp();
+  let image: Sharp = sharp(input, {
+    limitInputPixels: MAX_THUMB_INPUT_PIXELS,
+    sequentialRead: true,
+    pages: 1,
+  })
+    .timeout({ seconds: THUMB_TIMEOUT_SECONDS })
+    .autoOrient();
+  const { width, height, mode } = size;
+  if (width === 0 || height === 0) {
+    image = image.resize(width || null, height || null);
+  } else if (mode === "fit") {
+    image = image.resize(width, height, { fit: "inside", withoutEnlargement: true });
+  } else {
+    const position = mode === "top" ? "top" : mode === "bottom" ? "bottom" : "centre";
+    image = image.resize(width, height, { fit: "cover", position });
+  }
+  const type = baseMime(sourceMime);
+  if (type === "image/jpeg" || type === "image/jpg") return image.jpeg({ quality: 90 }).toBuffer();
+  if (type === "image/gif") return image.gif().toBuffer();
+  return image.png().toBuffer();
+}

@@ -1,0 +1,46 @@
+/** English messages of the account pages: log in, sign up, password reset. */
+const auth = {
+  login: {
+    title: "Log in",
+    intro: "Welcome back. Log in with your email or username.",
+    identity: "Email or username",
+    password: "Password",
+    submit: "Log in",
+    submitting: "Logging in…",
+    failed: "Invalid login credentials.",
+    noAccount: "No account yet?",
+    signUpLink: "Sign up",
+    forgotPassword: "Forgot your password?",
+  },
+  signUp: {
+    title: "Sign up",
+    intro: "Create your account to start writing.",
+    username: "Username",
+    usernameHint: "3 to 30 letters, digits, dots, dashes or underscores.",
+    name: "Name",
+    nameHint: "Optional: shown instead of your username.",
+    email: "Email",
+    password: "Password",
+    passwordHint: "At least 8 characters.",
+    passwordConfirm: "Confirm password",
+    privacyBefore: "By signing up you accept our ",
+    privacyLink: "privacy policy",
+    privacyAfter: ".",
+    submit: "Create account",
+    submitting: "Creating your account…",
+    failed: "Your account could not be created. Check the fields below.",
+    haveAccount: "Already have an account?",
+    loginLink: "Log in",
+  },
+  passwordReset: {
+    title: "Reset your password",
+    intro: "Enter the email of your account and we will send you a link to choose a new password.",
+    email: "Email",
+    submit: "Send the link",
+    submitting: "Sending…",
+    sent: "If an account exists for {{email}}, a link to reset its password is on its way.",
+    backToLogin: "Back to login",
+  },
+} as const;
+
+export default auth;

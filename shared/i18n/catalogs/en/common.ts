@@ -1,0 +1,70 @@
+/** English messages of the shared shell: header, navigation, footer, generic states. */
+const common = {
+  app: {
+    name: "Cahier",
+    tagline: "A private journal and a public blog",
+  },
+  skipLink: "Skip to main content",
+  header: {
+    home: "Cahier, home",
+    mainNav: "Main navigation",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
+    switchLanguage: "Fr",
+    switchLanguageLabel: "Passer en français",
+    account: "Account",
+    profileLink: "{{name}}, your profile",
+    logout: "Log out",
+  },
+  nav: {
+    home: "Home",
+    blog: "Blog",
+    login: "Login",
+    signUp: "Sign up",
+    newEntry: "New entry",
+    archive: "Archive",
+    newPost: "New post",
+    instances: "Instances",
+    collections: "Collections",
+  },
+  footer: {
+    label: "Site information",
+    team: "Team",
+    privacyPolicy: "Privacy policy",
+    about: "Cahier, a self-hosted journal and blog.",
+  },
+  avatar: {
+    alt: "Avatar of {{name}}",
+  },
+  loading: "Loading…",
+  actions: {
+    save: "Save",
+    saving: "Saving…",
+    cancel: "Cancel",
+    edit: "Edit",
+    create: "Create",
+    previous: "Previous page",
+    next: "Next page",
+  },
+  pagination: {
+    label: "Pagination",
+    page: "Page {{page}} of {{total}}",
+  },
+  roles: {
+    writer: "Writer",
+    admin: "Admin",
+    superuser: "Superuser",
+  },
+  languages: {
+    en: "English",
+    fr: "Français",
+  },
+  visibility: {
+    label: "Visibility",
+    private: "Private",
+    unlisted: "Unlisted",
+    public: "Public",
+  },
+} as const;
+
+export default common;

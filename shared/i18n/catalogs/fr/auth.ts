@@ -1,0 +1,50 @@
+/** Messages français des pages de compte : connexion, inscription, mot de passe oublié. */
+import type { CatalogShape } from "../../catalog-shape.ts";
+import type en from "../en/auth.ts";
+
+const auth = {
+  login: {
+    title: "Connexion",
+    intro: "Bon retour parmi nous. Connectez-vous avec votre e-mail ou votre nom d'utilisateur.",
+    identity: "E-mail ou nom d'utilisateur",
+    password: "Mot de passe",
+    submit: "Se connecter",
+    submitting: "Connexion…",
+    failed: "Identifiants de connexion invalides.",
+    noAccount: "Pas encore de compte ?",
+    signUpLink: "Inscrivez-vous",
+    forgotPassword: "Mot de passe oublié ?",
+  },
+  signUp: {
+    title: "Inscription",
+    intro: "Créez votre compte pour commencer à écrire.",
+    username: "Nom d'utilisateur",
+    usernameHint: "3 à 30 lettres, chiffres, points, tirets ou tirets bas.",
+    name: "Nom",
+    nameHint: "Facultatif : affiché à la place de votre nom d'utilisateur.",
+    email: "E-mail",
+    password: "Mot de passe",
+    passwordHint: "Au moins 8 caractères.",
+    passwordConfirm: "Confirmez le mot de passe",
+    privacyBefore: "En vous inscrivant, vous acceptez notre ",
+    privacyLink: "politique de confidentialité",
+    privacyAfter: ".",
+    submit: "Créer mon compte",
+    submitting: "Création de votre compte…",
+    failed: "Votre compte n'a pas pu être créé. Vérifiez les champs ci-dessous.",
+    haveAccount: "Vous avez déjà un compte ?",
+    loginLink: "Connectez-vous",
+  },
+  passwordReset: {
+    title: "Réinitialiser votre mot de passe",
+    intro:
+      "Saisissez l'e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+    email: "E-mail",
+    submit: "Envoyer le lien",
+    submitting: "Envoi…",
+    sent: "Si un compte existe pour {{email}}, un lien de réinitialisation vient de lui être envoyé.",
+    backToLogin: "Retour à la connexion",
+  },
+} satisfies CatalogShape<typeof en>;
+
+export default auth;

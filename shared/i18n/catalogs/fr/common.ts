@@ -1,0 +1,73 @@
+/** Messages français du cadre commun : en-tête, navigation, pied de page, états. */
+import type { CatalogShape } from "../../catalog-shape.ts";
+import type en from "../en/common.ts";
+
+const common = {
+  app: {
+    name: "Cahier",
+    tagline: "Un journal intime et un blog public",
+  },
+  skipLink: "Aller au contenu principal",
+  header: {
+    home: "Cahier, accueil",
+    mainNav: "Navigation principale",
+    openMenu: "Ouvrir le menu",
+    closeMenu: "Fermer le menu",
+    switchLanguage: "En",
+    switchLanguageLabel: "Switch to English",
+    account: "Compte",
+    profileLink: "{{name}}, votre profil",
+    logout: "Se déconnecter",
+  },
+  nav: {
+    home: "Accueil",
+    blog: "Blog",
+    login: "Connexion",
+    signUp: "Inscription",
+    newEntry: "Nouvelle entrée",
+    archive: "Archives",
+    newPost: "Nouvel article",
+    instances: "Instances",
+    collections: "Collections",
+  },
+  footer: {
+    label: "Informations sur le site",
+    team: "Équipe",
+    privacyPolicy: "Politique de confidentialité",
+    about: "Cahier, un journal et un blog auto-hébergés.",
+  },
+  avatar: {
+    alt: "Avatar de {{name}}",
+  },
+  loading: "Chargement…",
+  actions: {
+    save: "Enregistrer",
+    saving: "Enregistrement…",
+    cancel: "Annuler",
+    edit: "Modifier",
+    create: "Créer",
+    previous: "Page précédente",
+    next: "Page suivante",
+  },
+  pagination: {
+    label: "Pagination",
+    page: "Page {{page}} sur {{total}}",
+  },
+  roles: {
+    writer: "Rédacteur",
+    admin: "Administrateur",
+    superuser: "Superutilisateur",
+  },
+  languages: {
+    en: "English",
+    fr: "Français",
+  },
+  visibility: {
+    label: "Visibilité",
+    private: "Privée",
+    unlisted: "Non répertoriée",
+    public: "Publique",
+  },
+} satisfies CatalogShape<typeof en>;
+
+export default common;

@@ -1,0 +1,11 @@
+/** Every French catalog, by namespace (loaded together, on demand). */
+import auth from "./auth.ts";
+import common from "./common.ts";
+import errors from "./errors.ts";
+import pages from "./pages.ts";
+import records from "./records.ts";
+
+/** The fr messages by namespace. */
+const catalog = { common, auth, errors, pages, records };
+
+export default catalog;

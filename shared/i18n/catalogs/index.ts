@@ -1,0 +1,23 @@
+/** Catalog loading: each language's messages are a separate module, imported on demand. */
+import type { CatalogShape } from "../catalog-shape.ts";
+import type { Locale } from "../locales.ts";
+import type en from "./en/index.ts";
+
+/** All namespaces of one language, shaped like the English source of truth. */
+export type Catalog = CatalogShape<typeof en>;
+
+/** Namespaces of the catalogs. */
+export const NAMESPACES = ["common", "auth", "errors", "pages", "records"] as const;
+
+/** The namespace used when a key names none. */
+export const DEFAULT_NAMESPACE = "common";
+
+const loaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
+  en: () => import("./en/index.ts"),
+  fr: () => import("./fr/index.ts"),
+};
+
+/** Imports the messages of one language (a separate chunk in the browser build). */
+export async function loadCatalog(locale: Locale): Promise<Catalog> {
+  return (await loaders[locale]()).default;
+}
