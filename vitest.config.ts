@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "tests/**/*.test.ts", "shared/**/*.test.ts"],
+    include: [
+      "server/**/*.test.ts",
+      "tests/**/*.test.ts",
+      "shared/**/*.test.ts",
+      "app/**/*.test.{ts,tsx}",
+    ],
     exclude: ["tests/e2e/**", "node_modules/**"],
     env: { TZ: "UTC" },
     // Page-rendering tests need an up-to-date `build/` (a no-op when nothing changed).

@@ -21,6 +21,7 @@ import "./app.css";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LoadingBar } from "./components/layout/loading-bar.tsx";
 import { Shell } from "./components/layout/shell.tsx";
+import { NotificationProvider } from "./components/notifications/notifications.tsx";
 import { SessionProvider } from "./components/session-provider.tsx";
 import {
   apiContext,
@@ -30,6 +31,7 @@ import {
   userContext,
 } from "./context.ts";
 import { createRequestApiClient } from "./lib/api-client.server.ts";
+import { buildAwarenessMiddleware, useReloadOnChunkError } from "./lib/build-awareness.ts";
 import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n.ts";
 import type { SessionUser } from "./lib/session.ts";
 
@@ -52,6 +54,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(userContext, user);
   },
 ];
+
+/** Browser navigations follow the route rules and load a new build as a new document. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [buildAwarenessMiddleware];
 
 /** What every page knows: the language and the signed-in account. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -93,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? "en";
   const i18n = readyI18n(locale);
   return (
-    <html lang={locale}>
+    <html lang={i18n?.language ?? locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -104,10 +109,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen">
         {i18n ? (
           <I18nextProvider i18n={i18n}>
-            <SessionProvider initialUser={data?.user ?? null} locale={locale}>
-              <LoadingBar />
-              <Shell>{children}</Shell>
-            </SessionProvider>
+            <NotificationProvider>
+              <SessionProvider initialUser={data?.user ?? null} locale={locale}>
+                <LoadingBar />
+                <Shell>{children}</Shell>
+              </SessionProvider>
+            </NotificationProvider>
           </I18nextProvider>
         ) : (
           children
@@ -127,6 +134,7 @@ export default function App() {
 /** Errors of any page, including unmatched paths, render the error page inside the shell. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  useReloadOnChunkError(error);
   if (!isRouteErrorResponse(error)) console.error(error);
   return <ErrorPage error={error} />;
 }

@@ -70,6 +70,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
         guestCacheTtlMs: config.guestCacheTtlMs,
+        dataDir: config.dataDir,
       },
     );
     log.to = http.log;

@@ -7,11 +7,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { useNavigate, useRevalidator } from "react-router";
+import { ClientResponseError } from "pocketbase";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { getBrowserClient } from "../lib/browser-client.ts";
-import { tryGetI18n } from "../lib/i18n.ts";
+import { tryGetI18n, useAppTranslation } from "../lib/i18n.ts";
 import { persistLocale, savedLocale } from "../lib/locale-client.ts";
 import { toSessionUser, type SessionUser } from "../lib/session.ts";
+import { useNotify } from "./notifications/notifications.tsx";
 
 /** What {@link useSession} returns. */
 export interface SessionValue {
@@ -45,6 +47,8 @@ export function SessionProvider(props: {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const { revalidate } = revalidator;
+  const notify = useNotify();
+  const { t } = useAppTranslation();
 
   // Server data (after a revalidation) is the latest word on the account.
   const [serverUser, setServerUser] = useState(initialUser);
@@ -55,11 +59,14 @@ export function SessionProvider(props: {
 
   const switchLocale = useCallback(
     async (next: Locale) => {
-      if (!(await tryGetI18n(next))) return;
+      if (!(await tryGetI18n(next))) {
+        notify.error(t("shell:notifications.localeFailed"));
+        return;
+      }
       persistLocale(next);
       await revalidate();
     },
-    [revalidate],
+    [revalidate, notify, t],
   );
 
   // App start (spec §4), then follow the auth store (this tab and others).
@@ -72,8 +79,12 @@ export function SessionProvider(props: {
       const collection = record.collectionName === "_superusers" ? "_superusers" : "users";
       pb.collection(collection)
         .authRefresh()
-        .catch(() => {
+        .catch((error: unknown) => {
+          // A request cut short (the page unloading, the network gone) says nothing about
+          // the session: only an answer from the server signs out.
+          if (error instanceof ClientResponseError && error.status === 0) return;
           pb.authStore.clear();
+          notify.info(t("shell:notifications.sessionExpired"));
           void navigate("/");
         });
     } else if (initialUser) {
@@ -91,8 +102,9 @@ export function SessionProvider(props: {
 
   const logout = useCallback(async () => {
     getBrowserClient().authStore.clear();
+    notify.success(t("shell:notifications.loggedOut"));
     await navigate("/");
-  }, [navigate]);
+  }, [navigate, notify, t]);
 
   const value = useMemo(
     () => ({ user, locale, switchLocale, logout }),

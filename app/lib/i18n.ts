@@ -11,8 +11,28 @@ import { DEFAULT_LOCALE, type Locale } from "#shared/i18n/locales.ts";
 const instances = new Map<Locale, Promise<i18n>>();
 const ready = new Map<Locale, i18n>();
 
+let catalogLoads = 0;
+
+/**
+ * Whether a catalog is being imported right now. A failed import of one is not a page-chunk
+ * failure: it is logged and the app carries on (spec §8), so the chunk-failure reload
+ * (`build-awareness.ts`) leaves it alone.
+ */
+export function isLoadingCatalog(): boolean {
+  return catalogLoads > 0;
+}
+
+async function importCatalog(locale: Locale) {
+  catalogLoads += 1;
+  try {
+    return await loadCatalog(locale);
+  } finally {
+    catalogLoads -= 1;
+  }
+}
+
 async function createInstance(locale: Locale): Promise<i18n> {
-  const catalog = await loadCatalog(locale);
+  const catalog = await importCatalog(locale);
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng: locale,
@@ -43,12 +63,19 @@ export function getI18n(locale: Locale): Promise<i18n> {
   return instance;
 }
 
-/** Like {@link getI18n}, but logs 'Failed locale loading' and resolves `null` on failure. */
+/** The message logged when a catalog cannot be loaded (spec §8), exactly. */
+export const LOCALE_LOAD_FAILURE = "Failed locale loading";
+
+/**
+ * Like {@link getI18n}, but on failure logs exactly 'Failed locale loading' (the cause goes
+ * to the debug log) and resolves `null`: the caller carries on with what is loaded.
+ */
 export async function tryGetI18n(locale: Locale): Promise<i18n | null> {
   try {
     return await getI18n(locale);
   } catch (error) {
-    console.error("Failed locale loading", error);
+    console.error(LOCALE_LOAD_FAILURE);
+    console.debug(LOCALE_LOAD_FAILURE, locale, error);
     return null;
   }
 }
@@ -63,7 +90,15 @@ export function readyI18n(locale: Locale): i18n | undefined {
 }
 
 /** Every namespace, `common` first: its keys need no prefix, the others' do (`auth:login.title`). */
-export const APP_NAMESPACES = ["common", "auth", "errors", "pages", "records"] as const;
+export const APP_NAMESPACES = [
+  "common",
+  "auth",
+  "errors",
+  "pages",
+  "records",
+  "content",
+  "shell",
+] as const;
 
 /** A translation function over every namespace. */
 export type AppT = TFunction<typeof APP_NAMESPACES>;

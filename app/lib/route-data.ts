@@ -24,11 +24,20 @@ export interface ErrorPayload {
   message: string;
 }
 
+/**
+ * The path the visitor asked for. Client-side navigations load a page's data from
+ * `{path}.data` (`/_root.data` for `/`), and loaders see that URL.
+ */
+export function requestedPath(url: URL): string {
+  if (url.pathname === "/_root.data") return "/";
+  return url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length) : url.pathname;
+}
+
 /** Throws a 404 whose page says 'Page not found: {path}'. */
 export function throwNotFound(context: Readonly<RouterContextProvider>, url: URL): never {
   const { t } = routeContext(context);
   throw data<ErrorPayload>(
-    { message: t("errors:page.notFound", { path: url.pathname }) },
+    { message: t("errors:page.notFound", { path: requestedPath(url) }) },
     { status: 404 },
   );
 }

@@ -1,93 +1,314 @@
-/** `/`: a first impression for visitors (latest posts), a desk for signed-in users. */
-import { useAppTranslation } from "../lib/i18n.ts";
+/**
+ * `/`: for visitors, what Cahier is, the latest posts and the ways in (sign up, log in, read
+ * the blog); for signed-in users, a greeting, a prominent "New entry", their recent entries
+ * (private ones included) and the latest posts. Every list says what to do when it is empty.
+ */
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BookLock, Feather, PenLine, Server } from "lucide-react";
 import type { Route } from "./+types/home";
-import { EntryList, PostList } from "../components/records/record-lists.tsx";
+import { excerpt } from "../content/excerpt.ts";
+import { entryHref, postHref } from "../components/records/record-lists.tsx";
+import { Avatar } from "../components/ui/avatar.tsx";
 import { ButtonLink } from "../components/ui/button-link.tsx";
+import { FormattedDate } from "../components/ui/formatted-date.tsx";
+import { useSession } from "../components/session-provider.tsx";
+import { useAppTranslation } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../lib/records.ts";
 import { routeContext } from "../lib/route-data.ts";
-import { displayName } from "../lib/session.ts";
+import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
+
+/** How many posts and entries the home page shows. */
+const LATEST_POSTS = 4;
+const RECENT_ENTRIES = 5;
+
+/** Length of a post's excerpt on the home page, in characters. */
+const POST_EXCERPT_LENGTH = 220;
 
 /** Title and description. */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** The latest posts, and the signed-in user's recent entries. */
+/** The latest published posts, and the signed-in user's recent entries (private included). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { pb, user, t } = routeContext(context);
-  const posts = await pb.collection("posts").getList<PostRecord>(1, 5, {
-    filter: PUBLISHED_FILTER,
-    sort: "-publishedAt",
-    expand: "author",
-    skipTotal: true,
-  });
-  const entries =
-    user && user.collectionName === "users"
-      ? (
-          await pb.collection("entries").getList<EntryRecord>(1, 5, {
-            filter: pb.filter("author = {:id}", { id: user.id }),
-            sort: "-date,-created",
-            expand: "author",
-            skipTotal: true,
-          })
-        ).items
-      : [];
+  const ownsEntries = user !== null && !isSuperuser(user);
+  const [posts, entries] = await Promise.all([
+    pb.collection("posts").getList<PostRecord>(1, LATEST_POSTS, {
+      filter: PUBLISHED_FILTER,
+      sort: "-publishedAt,-created",
+      expand: "author",
+      skipTotal: true,
+    }),
+    ownsEntries
+      ? pb.collection("entries").getList<EntryRecord>(1, RECENT_ENTRIES, {
+          filter: pb.filter("author = {:id}", { id: user.id }),
+          sort: "-date,-created",
+          skipTotal: true,
+        })
+      : null,
+  ]);
   return {
-    title: t("pages:home.title"),
-    description: t("common:app.tagline"),
-    posts: posts.items,
-    entries,
-    name: user ? displayName(user) : null,
+    title: t("content:home.title"),
+    description: t("content:home.description"),
+    posts: posts.items.map((post) => {
+      const author = post.expand?.author;
+      return {
+        id: post.id,
+        href: postHref(post),
+        title: post.title,
+        /** The post's language, when set, for its title and excerpt. */
+        lang: post.lang || undefined,
+        date: post.publishedAt || post.created,
+        excerpt: excerpt(post.excerpt || post.content, POST_EXCERPT_LENGTH),
+        author: author
+          ? {
+              id: author.id,
+              collectionId: author.collectionId,
+              username: author.username,
+              name: author.name,
+              avatar: author.avatar,
+            }
+          : null,
+      };
+    }),
+    entries: (entries?.items ?? []).map((entry) => ({
+      id: entry.id,
+      href: entryHref(entry, user?.username),
+      title: entry.title,
+      date: entry.date || entry.created,
+      visibility: entry.visibility,
+    })),
   };
 }
 
+/** One post of the latest posts: title, author with avatar, date, excerpt. */
+type HomePost = Route.ComponentProps["loaderData"]["posts"][number];
+
 /** The home page. */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useAppTranslation();
-  const { posts, entries, name } = loaderData;
+  const { user } = useSession();
   return (
-    <div className="grid gap-12">
-      {name ? (
-        <section aria-labelledby="home-title">
-          <h1 id="home-title" className="font-serif text-3xl font-bold sm:text-4xl">
-            {t("pages:home.welcome", { name })}
-          </h1>
-          <p className="mt-2 text-stone-700">{t("pages:home.welcomeText")}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <ButtonLink to="/entry/create">{t("common:nav.newEntry")}</ButtonLink>
-            <ButtonLink to="/archive" variant="secondary">
-              {t("pages:home.seeArchive")}
-            </ButtonLink>
-          </div>
-          <h2 className="mt-10 mb-4 font-serif text-2xl font-semibold">
-            {t("pages:home.recentEntries")}
-          </h2>
-          <EntryList entries={entries} empty={t("pages:home.noEntries")} />
-        </section>
-      ) : (
-        <section aria-labelledby="home-title" className="py-6">
-          <h1
-            id="home-title"
-            className="max-w-3xl font-serif text-4xl font-bold leading-tight sm:text-5xl"
+    <div className="grid gap-14">
+      {user ? <Desk entries={loaderData.entries} /> : <Welcome />}
+      <LatestPosts posts={loaderData.posts} />
+    </div>
+  );
+}
+
+/** The visitor's first impression: what Cahier is, and the ways in. */
+function Welcome() {
+  const { t } = useAppTranslation();
+  const features: { key: "journal" | "blog" | "selfHosted"; icon: ReactNode }[] = [
+    { key: "journal", icon: <BookLock aria-hidden="true" className="size-6" /> },
+    { key: "blog", icon: <Feather aria-hidden="true" className="size-6" /> },
+    { key: "selfHosted", icon: <Server aria-hidden="true" className="size-6" /> },
+  ];
+  return (
+    <>
+      <section aria-labelledby="home-title" className="pt-4 sm:pt-10">
+        <p className="text-sm font-semibold tracking-wide text-amber-900 uppercase">
+          {t("content:home.hero.eyebrow")}
+        </p>
+        <h1
+          id="home-title"
+          className="mt-3 max-w-3xl font-serif text-4xl leading-tight font-bold text-stone-900 sm:text-5xl"
+        >
+          {t("content:home.hero.title")}
+        </h1>
+        <p className="mt-5 max-w-2xl text-lg text-stone-700">{t("content:home.hero.text")}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink to="/signUp">{t("content:home.hero.signUp")}</ButtonLink>
+          <ButtonLink to="/login" variant="secondary">
+            {t("content:home.hero.logIn")}
+          </ButtonLink>
+          <Link
+            to="/blog"
+            className="inline-flex items-center px-2 py-2 font-semibold text-amber-900 underline underline-offset-4 hover:text-amber-950"
           >
-            {t("pages:home.heroTitle")}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-stone-700">{t("pages:home.heroText")}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to="/signUp">{t("pages:home.signUp")}</ButtonLink>
-            <ButtonLink to="/blog" variant="secondary">
-              {t("pages:home.readBlog")}
-            </ButtonLink>
-          </div>
-        </section>
-      )}
-      <section aria-labelledby="latest-posts">
-        <h2 id="latest-posts" className="mb-4 font-serif text-2xl font-semibold">
-          {t("pages:home.latestPosts")}
-        </h2>
-        <PostList posts={posts} empty={t("pages:home.noPosts")} />
+            {t("content:home.hero.readBlog")}
+          </Link>
+        </div>
       </section>
+      <section aria-label={t("content:home.features.label")}>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {features.map(({ key, icon }) => (
+            <li key={key} className="rounded border border-stone-200 bg-white p-5">
+              <span className="inline-flex rounded-full bg-amber-100 p-2 text-amber-900">
+                {icon}
+              </span>
+              <h2 className="mt-3 font-serif text-lg font-semibold text-stone-900">
+                {t(`content:home.features.${key}.title`)}
+              </h2>
+              <p className="mt-1 text-stone-700">{t(`content:home.features.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** The signed-in user's desk: greeting, actions, recent entries. */
+function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] }) {
+  const { t } = useAppTranslation();
+  const { user } = useSession();
+  if (!user) return null;
+  const superuser = isSuperuser(user);
+  return (
+    <section aria-labelledby="home-title" className="grid gap-8">
+      <div>
+        <h1 id="home-title" className="font-serif text-3xl font-bold text-stone-900 sm:text-4xl">
+          {t("content:home.greeting", { name: displayName(user) })}
+        </h1>
+        <p className="mt-2 text-lg text-stone-700">
+          {superuser ? t("content:home.superuserText") : t("content:home.greetingText")}
+        </p>
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          {!superuser && (
+            <Link
+              to="/entry/create"
+              className="inline-flex items-center gap-2 rounded bg-amber-800 px-5 py-3 text-lg font-semibold text-white shadow-sm hover:bg-amber-900"
+            >
+              <PenLine aria-hidden="true" className="size-5" />
+              {t("content:home.newEntry")}
+            </Link>
+          )}
+          {isWriter(user) && (
+            <ButtonLink to="/post/create" variant="secondary">
+              {t("content:home.newPost")}
+            </ButtonLink>
+          )}
+          {isAdmin(user) && (
+            <ButtonLink to="/i" variant="secondary">
+              {t("content:home.instances")}
+            </ButtonLink>
+          )}
+          <ButtonLink to="/archive" variant="secondary">
+            {t("content:home.archive")}
+          </ButtonLink>
+        </div>
+      </div>
+      {!superuser && (
+        <div>
+          <h2 className="mb-4 font-serif text-2xl font-semibold text-stone-900">
+            {t("content:home.recentEntries")}
+          </h2>
+          {props.entries.length === 0 ? (
+            <EmptyState text={t("content:home.noEntries")}>
+              <ButtonLink to="/entry/create">{t("content:home.writeFirstEntry")}</ButtonLink>
+            </EmptyState>
+          ) : (
+            <ul className="divide-y divide-stone-200 rounded border border-stone-200 bg-white">
+              {props.entries.map((entry) => (
+                <li
+                  key={entry.id}
+                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+                >
+                  <Link
+                    to={entry.href}
+                    className="min-w-0 font-semibold text-stone-900 underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+                  >
+                    {entry.title}
+                  </Link>
+                  <span className="flex items-center gap-3 text-sm text-stone-700">
+                    <FormattedDate value={entry.date} />
+                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">
+                      {t(`common:visibility.${entry.visibility}`)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The latest published posts, with a way forward when there are none. */
+function LatestPosts(props: { posts: HomePost[] }) {
+  const { t } = useAppTranslation();
+  const { user } = useSession();
+  return (
+    <section aria-labelledby="latest-posts">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="latest-posts" className="font-serif text-2xl font-semibold text-stone-900">
+          {t("content:home.latestPosts")}
+        </h2>
+        {props.posts.length > 0 && (
+          <Link
+            to="/blog"
+            className="text-sm font-semibold text-amber-900 underline underline-offset-4"
+          >
+            {t("content:home.allPosts")}
+          </Link>
+        )}
+      </div>
+      {props.posts.length === 0 ? (
+        isWriter(user) ? (
+          <EmptyState text={t("content:home.noPostsWriter")}>
+            <ButtonLink to="/post/create">{t("content:home.writeFirstPost")}</ButtonLink>
+          </EmptyState>
+        ) : user ? (
+          <EmptyState text={t("content:home.noPosts")} />
+        ) : (
+          <EmptyState text={t("content:home.noPostsVisitor")}>
+            <ButtonLink to="/signUp">{t("content:home.hero.signUp")}</ButtonLink>
+          </EmptyState>
+        )
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {props.posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A post on the home page. */
+function PostCard({ post }: { post: HomePost }) {
+  const { t } = useAppTranslation();
+  const authorName = post.author ? post.author.name || post.author.username : "";
+  return (
+    <article className="flex h-full flex-col rounded border border-stone-200 bg-white p-5">
+      <h3
+        lang={post.lang}
+        className="font-serif text-xl font-semibold text-stone-900 [overflow-wrap:anywhere]"
+      >
+        <Link to={post.href} className="underline-offset-4 hover:underline">
+          {post.title}
+        </Link>
+      </h3>
+      <div className="mt-3 flex items-center gap-3 text-sm text-stone-700">
+        {post.author && <Avatar user={post.author} size="medium" loading="lazy" />}
+        <p className="grid">
+          {post.author && <span>{t("content:home.byline", { name: authorName })}</span>}
+          <FormattedDate value={post.date} />
+        </p>
+      </div>
+      {post.excerpt && (
+        <p lang={post.lang} className="mt-3 text-stone-800">
+          {post.excerpt}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** An empty list: what is missing, and what to do next. */
+function EmptyState(props: { text: string; children?: ReactNode }) {
+  return (
+    <div className="rounded border border-dashed border-stone-300 bg-white p-6">
+      <p className="text-stone-700">{props.text}</p>
+      {props.children && <div className="mt-4 flex flex-wrap gap-3">{props.children}</div>}
     </div>
   );
 }

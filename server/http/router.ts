@@ -30,6 +30,8 @@ export interface HttpOptions {
   logLevel: string;
   trustedProxies: string[];
   guestCacheTtlMs: number;
+  /** The data folder (the web app reads its optional `route-rules.json` there). */
+  dataDir?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -106,6 +108,6 @@ export async function buildHttpApp(
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
-  await registerWebApp(app, { api: app });
+  await registerWebApp(app, { api: app, dataDir: options.dataDir });
   return app;
 }

@@ -57,7 +57,8 @@ export function Header() {
         <button
           type="button"
           onClick={() => void switchLocale(locale === "en" ? "fr" : "en")}
-          aria-label={t("header.switchLanguageLabel")}
+          // The visible "Fr"/"En" starts the name, so voice control users can say what they see.
+          aria-label={`${t("header.switchLanguage")}, ${t("header.switchLanguageLabel")}`}
           lang={locale === "en" ? "fr" : "en"}
           className="rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100"
         >

@@ -1,8 +1,13 @@
-/** The page frame: skip link, header, main landmark, footer. */
+/**
+ * The page frame: skip link, header, main landmark (with the page transition), footer, and
+ * the live region announcing each new page.
+ */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { ReactNode } from "react";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { PageTransition } from "./page-transition.tsx";
+import { MAIN_ID, RouteAnnouncer } from "./route-announcer.tsx";
 
 /** Wraps a page in the shared shell. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -10,16 +15,21 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
-        href="#main"
+        href={`#${MAIN_ID}`}
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
       >
         {t("skipLink")}
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
-        {children}
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none"
+      >
+        <PageTransition>{children}</PageTransition>
       </main>
       <Footer />
+      <RouteAnnouncer />
     </div>
   );
 }

@@ -5,13 +5,14 @@
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useState, type SubmitEvent } from "react";
-import { useNavigate } from "react-router";
 import type { RecordModel } from "pocketbase";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
 import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
 import { formText } from "../../lib/form-data.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
+import { useSafeNavigate } from "../../lib/navigation.ts";
+import { useNotify } from "../../components/notifications/notifications.tsx";
 import { parseTags } from "../../lib/records.ts";
 
 /** One field of a {@link RecordForm}. */
@@ -88,7 +89,9 @@ export interface RecordFormProps {
 /** The create/update form. */
 export function RecordForm(props: RecordFormProps) {
   const { t } = useAppTranslation();
-  const navigate = useNavigate();
+  // The target is built from API data: checked before going there (design §6).
+  const navigate = useSafeNavigate();
+  const notify = useNotify();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,18 +111,24 @@ export function RecordForm(props: RecordFormProps) {
       const saved = props.recordId
         ? await records.update(props.recordId, body)
         : await records.create(body);
+      notify.success(
+        props.recordId ? t("shell:notifications.saved") : t("shell:notifications.created"),
+      );
       await navigate(props.redirectTo(saved));
     } catch (failure) {
+      let message: string;
       if (failure instanceof JsonFieldError) {
         setErrors({ [failure.field]: t("errors:validation.validation_invalid_value") });
-        setFormError(t("records:form.failed"));
+        message = t("records:form.failed");
       } else {
         const byField = fieldErrors(failure, t);
         setErrors(byField);
-        setFormError(
-          Object.keys(byField).length ? t("records:form.failed") : requestErrorMessage(failure, t),
-        );
+        message = Object.keys(byField).length
+          ? t("records:form.failed")
+          : requestErrorMessage(failure, t);
       }
+      setFormError(message);
+      notify.error(message);
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,8 @@ import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { formText } from "../../lib/form-data.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { displayName, toSessionUser } from "../../lib/session.ts";
+import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/route-data.ts";
 import { ClientResponseError } from "pocketbase";
 
@@ -32,6 +34,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function Login() {
   const { t } = useAppTranslation();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -50,13 +53,18 @@ export default function Login() {
         if (!(first instanceof ClientResponseError) || first.status !== 400) throw first;
         await pb.collection("_superusers").authWithPassword(identity, password);
       }
+      const account = toSessionUser(pb.authStore.record);
+      notify.success(
+        t("shell:notifications.loggedIn", { name: account ? displayName(account) : identity }),
+      );
       await navigate("/");
     } catch (failure) {
-      setError(
+      const message =
         failure instanceof ClientResponseError && failure.status === 400
           ? t("auth:login.failed")
-          : requestErrorMessage(failure, t),
-      );
+          : requestErrorMessage(failure, t);
+      setError(message);
+      notify.error(message);
     } finally {
       setBusy(false);
     }

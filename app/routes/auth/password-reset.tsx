@@ -13,6 +13,7 @@ import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
 import { formText } from "../../lib/form-data.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/route-data.ts";
 
 /** Title. */
@@ -29,6 +30,7 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The reset request form. */
 export default function PasswordReset() {
   const { t } = useAppTranslation();
+  const notify = useNotify();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -43,10 +45,12 @@ export default function PasswordReset() {
     try {
       await getBrowserClient().collection("users").requestPasswordReset(email);
       setSentTo(email);
+      notify.success(t("auth:passwordReset.sent", { email }));
     } catch (failure) {
       const byField = fieldErrors(failure, t);
       if (byField.email) setFieldError(byField.email);
       else setError(requestErrorMessage(failure, t));
+      notify.error(byField.email ?? requestErrorMessage(failure, t));
     } finally {
       setBusy(false);
     }

@@ -11,6 +11,7 @@ import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
+import { useNotify } from "../../components/notifications/notifications.tsx";
 import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
 import { formText } from "../../lib/form-data.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
@@ -36,6 +37,7 @@ export default function SignUp() {
   const { t } = useAppTranslation();
   const { locale } = useSession();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,13 +53,18 @@ export default function SignUp() {
     try {
       await pb.collection("users").create({ ...values, locale, emailVisibility: false });
       await pb.collection("users").authWithPassword(values.email ?? "", values.password ?? "");
+      notify.success(
+        t("shell:notifications.signedUp", { name: values.name || values.username || "" }),
+      );
       await navigate("/");
     } catch (failure) {
       const byField = fieldErrors(failure, t);
       setErrors(byField);
-      setFormError(
-        Object.keys(byField).length ? t("auth:signUp.failed") : requestErrorMessage(failure, t),
-      );
+      const message = Object.keys(byField).length
+        ? t("auth:signUp.failed")
+        : requestErrorMessage(failure, t);
+      setFormError(message);
+      notify.error(message);
     } finally {
       setBusy(false);
     }

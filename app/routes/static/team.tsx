@@ -1,37 +1,43 @@
-/** `/team`: the users with the writer or admin role, from the API. */
-import { useAppTranslation } from "../../lib/i18n.ts";
+/** `/team`: the users with the writer or admin role, from the API, administrators first. */
 import { Link } from "react-router";
 import type { Route } from "./+types/team";
-import { PageHeader } from "../../components/ui/page-header.tsx";
+import { excerpt } from "../../content/excerpt.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { UserRecord } from "../../lib/records.ts";
 import { routeContext } from "../../lib/route-data.ts";
 
-/** Title. */
+/** Length of the biography excerpt on a card, in characters. */
+const BIO_EXCERPT_LENGTH = 180;
+
+/** Title and description. */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** Writers and admins, by name. */
+/** Writers and admins (admins first, then by name), with what a card shows. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { pb, t } = routeContext(context);
   const members = await pb.collection("users").getFullList<UserRecord>({
     filter: 'role = "writer" || role = "admin"',
-    sort: "name,username",
+    sort: "role,name,username",
     batch: 500,
   });
   return {
-    title: t("pages:team.title"),
-    description: t("pages:team.intro"),
-    members: members.map(({ id, collectionId, username, name, avatar, role, bio }) => ({
+    title: t("content:team.title"),
+    description: t("content:team.description"),
+    members: members.map(({ id, collectionId, username, name, avatar, role, bio, locale }) => ({
       id,
       collectionId,
       username,
       name,
       avatar,
       role,
-      bio,
+      bio: excerpt(bio, BIO_EXCERPT_LENGTH),
+      /** The member's language, taken as the language of their biography. */
+      lang: locale || undefined,
     })),
   };
 }
@@ -39,32 +45,47 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The team page. */
 export default function Team({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
+  const { members } = loaderData;
   return (
     <>
-      <PageHeader title={t("pages:team.title")} intro={t("pages:team.intro")} />
-      {loaderData.members.length === 0 ? (
-        <p className="text-stone-700">{t("pages:team.empty")}</p>
+      <PageHeader title={t("content:team.title")} intro={t("content:team.intro")} />
+      {members.length === 0 ? (
+        <p className="rounded border border-dashed border-stone-300 bg-white p-6 text-stone-700">
+          {t("content:team.empty")}
+        </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {loaderData.members.map((member) => (
-            <li key={member.id} className="flex gap-4 rounded border border-stone-200 bg-white p-4">
-              <Avatar user={member} size={56} />
-              <div>
-                <h2 className="text-lg font-semibold">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {members.map((member) => {
+            const name = member.name || member.username;
+            return (
+              <li
+                key={member.id}
+                className="flex flex-col items-center rounded border border-stone-200 bg-white p-6 text-center"
+              >
+                <Avatar user={member} size="large" />
+                <h2 className="mt-4 font-serif text-xl font-semibold text-stone-900">
                   <Link
                     to={`/profile/${encodeURIComponent(member.username)}`}
                     className="underline-offset-4 hover:underline"
                   >
-                    {member.name || member.username}
+                    {name}
                   </Link>
                 </h2>
-                <p className="text-sm text-stone-600">
+                {member.name && <p className="text-sm text-stone-700">@{member.username}</p>}
+                <p className="mt-2 rounded-full bg-amber-100 px-3 py-0.5 text-sm font-medium text-amber-950">
                   {member.role === "admin" ? t("common:roles.admin") : t("common:roles.writer")}
                 </p>
-                {member.bio && <p className="mt-2 line-clamp-3 text-stone-800">{member.bio}</p>}
-              </div>
-            </li>
-          ))}
+                {member.bio && (
+                  <p
+                    lang={member.lang}
+                    className="mt-3 line-clamp-4 text-stone-800 [overflow-wrap:anywhere]"
+                  >
+                    {member.bio}
+                  </p>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </>

@@ -21,6 +21,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { registerBuildRoutes } from "./builds.ts";
 
 /** Default location of the web build (`npm run build`), at the repository root. */
 export const DEFAULT_BUILD_DIR = path.resolve(import.meta.dirname, "../../../build");
@@ -41,6 +42,8 @@ export interface WebAppOptions {
   buildDir?: string;
   /** The application whose API the SSR loaders call in process (the root instance). */
   api: Pick<FastifyInstance, "inject">;
+  /** The data folder, where the optional `route-rules.json` lives (`builds.ts`). */
+  dataDir?: string;
 }
 
 /** A `fetch`-compatible function. */
@@ -135,6 +138,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     web.addContentTypeParser("*", (_request, _payload, done) => {
       done(null, undefined);
     });
+
+    registerBuildRoutes(web, { clientDir, dataDir: options.dataDir });
 
     if (fs.existsSync(clientDir)) {
       await web.register(fastifyStatic, {

@@ -7,7 +7,15 @@ import type en from "./en/index.ts";
 export type Catalog = CatalogShape<typeof en>;
 
 /** Namespaces of the catalogs. */
-export const NAMESPACES = ["common", "auth", "errors", "pages", "records"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "errors",
+  "pages",
+  "records",
+  "content",
+  "shell",
+] as const;
 
 /** The namespace used when a key names none. */
 export const DEFAULT_NAMESPACE = "common";

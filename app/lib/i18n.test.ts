@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+afterEach(() => {
+  vi.doUnmock("#shared/i18n/catalogs/index.ts");
+  vi.resetModules();
+});
+
+describe("locale loading", () => {
+  it("logs exactly 'Failed locale loading' and resolves null when a catalog cannot load", async () => {
+    let loading = false;
+    vi.doMock("#shared/i18n/catalogs/index.ts", async (importOriginal) => {
+      const original = await importOriginal<typeof import("#shared/i18n/catalogs/index.ts")>();
+      return {
+        ...original,
+        loadCatalog: async (locale: string) => {
+          loading = i18n.isLoadingCatalog();
+          if (locale === "fr") throw new TypeError("Failed to fetch dynamically imported module");
+          return original.loadCatalog("en");
+        },
+      };
+    });
+    const i18n = await import("./i18n.ts");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(console, "debug").mockImplementation(() => undefined);
+
+    expect(await i18n.tryGetI18n("fr")).toBeNull();
+    expect(loading).toBe(true);
+    expect(i18n.isLoadingCatalog()).toBe(false);
+    expect(errors.mock.calls).toEqual([["Failed locale loading"]]);
+    expect(i18n.readyI18n("fr")).toBeUndefined();
+
+    // The app carries on with what loads: English.
+    const en = await i18n.tryGetI18n("en");
+    expect(en?.language).toBe("en");
+    expect(i18n.readyI18n("fr")).toBe(en);
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+});

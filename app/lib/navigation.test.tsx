@@ -1,0 +1,116 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  NavigationError,
+  resolveNavigationTarget,
+  useSafeNavigate,
+  type SafeNavigate,
+} from "./navigation.ts";
+
+const origin = "https://cahier.example";
+
+function refusal(to: string, allowExternal = false): NavigationError {
+  try {
+    resolveNavigationTarget(to, { origin, allowExternal });
+  } catch (error) {
+    expect(error).toBeInstanceOf(NavigationError);
+    return error as NavigationError;
+  }
+  throw new Error(`expected ${to} to be refused`);
+}
+
+describe("resolveNavigationTarget", () => {
+  it("keeps paths of the site inside the app", () => {
+    expect(resolveNavigationTarget("/blog?page=2#top", { origin })).toEqual({
+      kind: "internal",
+      path: "/blog?page=2#top",
+    });
+    expect(resolveNavigationTarget("https://cahier.example/team", { origin })).toEqual({
+      kind: "internal",
+      path: "/team",
+    });
+    expect(resolveNavigationTarget("profile/ada", { origin })).toEqual({
+      kind: "internal",
+      path: "/profile/ada",
+    });
+  });
+
+  it("refuses another origin unless explicitly allowed", () => {
+    for (const to of [
+      "https://elsewhere.example/",
+      "//elsewhere.example/x",
+      "/\\elsewhere.example",
+      "http://cahier.example/",
+    ]) {
+      const error = refusal(to);
+      expect(error.reason).toBe("external");
+      expect(error.target).toBe(to);
+      expect(error.message).toContain("without explicit allowance");
+    }
+    expect(
+      resolveNavigationTarget("https://elsewhere.example/x", { origin, allowExternal: true }),
+    ).toEqual({ kind: "external", url: "https://elsewhere.example/x" });
+  });
+
+  it("refuses every protocol but http(s), even when external targets are allowed", () => {
+    for (const to of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      " javascript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox",
+      "file:///etc/passwd",
+      "mailto:someone@example.org",
+      "blob:https://cahier.example/123",
+    ]) {
+      const error = refusal(to, true);
+      expect(error.reason).toBe("protocol");
+      expect(error.message).toContain("disallowed protocol");
+    }
+  });
+
+  it("refuses what is not a URL", () => {
+    expect(refusal("http://[not-a-host", true).reason).toBe("invalid");
+  });
+});
+
+describe("useSafeNavigate", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function captureSafeNavigate(): SafeNavigate {
+    let captured: SafeNavigate | undefined;
+    function Probe() {
+      captured = useSafeNavigate();
+      return null;
+    }
+    renderToString(
+      <MemoryRouter>
+        <Probe />
+      </MemoryRouter>,
+    );
+    if (!captured) throw new Error("the hook did not run");
+    return captured;
+  }
+
+  it("loads allowed external addresses as a new document and refuses the rest", async () => {
+    const assign = vi.fn();
+    const replace = vi.fn();
+    vi.stubGlobal("window", { location: { origin, assign, replace } });
+    const navigate = captureSafeNavigate();
+    await navigate("https://elsewhere.example/a", { allowExternal: true });
+    await navigate("https://elsewhere.example/b", { allowExternal: true, replace: true });
+    expect(assign).toHaveBeenCalledWith("https://elsewhere.example/a");
+    expect(replace).toHaveBeenCalledWith("https://elsewhere.example/b");
+    await expect(navigate("https://elsewhere.example/c")).rejects.toMatchObject({
+      reason: "external",
+    });
+    await expect(navigate("javascript:alert(1)", { allowExternal: true })).rejects.toMatchObject({
+      reason: "protocol",
+    });
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Safe programmatic navigation (spec §8, design §6): a target is resolved against the site's
+ * origin before the app goes there. Paths of the site navigate inside the app; another
+ * origin is refused unless the caller explicitly allows it (route rules do); `javascript:`,
+ * `data:` and every other protocol but `http(s)` are always refused.
+ */
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+
+/** Why a navigation target was refused. */
+export type NavigationErrorReason = "invalid" | "protocol" | "external";
+
+const REASONS: Record<NavigationErrorReason, string> = {
+  invalid: "Refusing to navigate to an invalid URL",
+  protocol: "Refusing to navigate to a URL with a disallowed protocol",
+  external: "Refusing to navigate to an external URL without explicit allowance",
+};
+
+/** A navigation target the app refuses to go to. */
+export class NavigationError extends Error {
+  override name = "NavigationError";
+  /**
+   * `invalid`: not a URL; `protocol`: not http(s); `external`: another origin without
+   * explicit allowance.
+   */
+  readonly reason: NavigationErrorReason;
+  /** The refused target, as given. */
+  readonly target: string;
+
+  constructor(reason: NavigationErrorReason, target: string) {
+    super(`${REASONS[reason]}: ${target}`);
+    this.reason = reason;
+    this.target = target;
+  }
+}
+
+/** Where a checked target leads: a path of this site, or an address elsewhere. */
+export type NavigationTarget =
+  { kind: "internal"; path: string } | { kind: "external"; url: string };
+
+/** Options of {@link resolveNavigationTarget}. */
+export interface ResolveOptions {
+  /** The site's origin (`location.origin` in the browser). */
+  origin: string;
+  /** Whether another origin is acceptable (route rules and explicit external links). */
+  allowExternal?: boolean;
+}
+
+const WEB_PROTOCOLS = new Set(["http:", "https:"]);
+
+/**
+ * Checks a navigation target. Relative targets resolve against `origin`; the URL parser's
+ * normalisation (tabs and newlines removed, backslashes read as slashes) applies first, so
+ * `java\tscript:` and `/\evil.example` are judged as the browser would judge them.
+ * Throws a {@link NavigationError} for a refused target.
+ */
+export function resolveNavigationTarget(to: string, options: ResolveOptions): NavigationTarget {
+  const base = new URL(options.origin);
+  let url: URL;
+  try {
+    url = new URL(to, base);
+  } catch {
+    throw new NavigationError("invalid", to);
+  }
+  if (!WEB_PROTOCOLS.has(url.protocol)) throw new NavigationError("protocol", to);
+  if (url.origin !== base.origin) {
+    if (!options.allowExternal) throw new NavigationError("external", to);
+    return { kind: "external", url: url.href };
+  }
+  return { kind: "internal", path: `${url.pathname}${url.search}${url.hash}` };
+}
+
+/** Options of a {@link useSafeNavigate} navigation. */
+export interface SafeNavigateOptions {
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+  /** Allow another origin (a full page load there). */
+  allowExternal?: boolean;
+}
+
+/** A checked navigation function (see {@link useSafeNavigate}). */
+export type SafeNavigate = (to: string, options?: SafeNavigateOptions) => Promise<void>;
+
+/**
+ * `navigate()` for targets that come from data (a `redirect` query, a rule, an API
+ * answer): site paths go through React Router, allowed external addresses load as a new
+ * document, refused targets reject with a {@link NavigationError}.
+ */
+export function useSafeNavigate(): SafeNavigate {
+  const navigate = useNavigate();
+  return useCallback(
+    async (to, options = {}) => {
+      const target = resolveNavigationTarget(to, {
+        origin: window.location.origin,
+        allowExternal: options.allowExternal,
+      });
+      if (target.kind === "internal") {
+        await navigate(target.path, { replace: options.replace });
+        return;
+      }
+      if (options.replace) window.location.replace(target.url);
+      else window.location.assign(target.url);
+    },
+    [navigate],
+  );
+}

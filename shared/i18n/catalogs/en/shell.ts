@@ -1,0 +1,29 @@
+/**
+ * English messages of the shell's behaviours: notifications (and the request errors they
+ * report), the page loading bar and the announcement of a new page.
+ */
+const shell = {
+  notifications: {
+    label: "Notifications",
+    dismiss: "Dismiss notification",
+    loggedIn: "Welcome back, {{name}}.",
+    signedUp: "Welcome to Cahier, {{name}}! Your account is ready.",
+    loggedOut: "You are logged out.",
+    sessionExpired: "Your session has ended. Please log in again.",
+    created: "Created.",
+    saved: "Changes saved.",
+    localeFailed: "The language could not be loaded. Please try again.",
+  },
+  requestErrors: {
+    invalidFields: "Some fields need your attention.",
+    unauthorized: "Please log in to continue.",
+    forbidden: "You are not allowed to do that.",
+    notFound: "The requested resource wasn't found.",
+    tooManyRequests: "Too many requests. Please wait a moment and try again.",
+  },
+  navigation: {
+    loading: "Loading page…",
+  },
+} as const;
+
+export default shell;

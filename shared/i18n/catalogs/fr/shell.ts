@@ -1,0 +1,32 @@
+/**
+ * Messages français des comportements du cadre : notifications (et erreurs de requête
+ * qu'elles signalent), barre de chargement et annonce d'une nouvelle page.
+ */
+import type { CatalogShape } from "../../catalog-shape.ts";
+import type en from "../en/shell.ts";
+
+const shell = {
+  notifications: {
+    label: "Notifications",
+    dismiss: "Fermer la notification",
+    loggedIn: "Bon retour, {{name}}.",
+    signedUp: "Bienvenue sur Cahier, {{name}} ! Votre compte est prêt.",
+    loggedOut: "Déconnexion réussie.",
+    sessionExpired: "Votre session a pris fin. Veuillez vous reconnecter.",
+    created: "Création réussie.",
+    saved: "Modifications enregistrées.",
+    localeFailed: "La langue n'a pas pu être chargée. Veuillez réessayer.",
+  },
+  requestErrors: {
+    invalidFields: "Certains champs sont à corriger.",
+    unauthorized: "Veuillez vous connecter pour continuer.",
+    forbidden: "Vous n'avez pas le droit de faire cela.",
+    notFound: "La ressource demandée est introuvable.",
+    tooManyRequests: "Trop de requêtes. Patientez un instant, puis réessayez.",
+  },
+  navigation: {
+    loading: "Chargement de la page…",
+  },
+} satisfies CatalogShape<typeof en>;
+
+export default shell;

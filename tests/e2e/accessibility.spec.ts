@@ -1,0 +1,71 @@
+/**
+ * Issue 3 items 2 and 8: an axe-core scan of every route, in English and French, as a
+ * logged-out visitor and signed in (as the account that sees the page itself, or a plain
+ * user for public pages), with zero `serious` or `critical` violations. Also the 404 page
+ * and the 403 page. Each failing page is reported (soft assertions), not only the first.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { LANGS, signedIn, useLanguage, waitForHydration } from "./support/app.ts";
+import type { UserRoleName } from "./support/environment.ts";
+import { ROUTES } from "./support/routes.ts";
+
+/** Runs axe on the page and returns its serious and critical violations, readable. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Legacy mode runs axe in the page itself; the default opens an extra page per scan to
+  // combine frames, and these pages have none.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${String(violation.impact)}): ${violation.help}\n` +
+        violation.nodes.map((node) => `    ${node.target.join(" ")}`).join("\n"),
+    );
+}
+
+async function scan(page: Page, path: string): Promise<void> {
+  await test.step(path, async () => {
+    await page.goto(path);
+    await waitForHydration(page);
+    expect.soft(await seriousViolations(page), `${path} at ${page.url()}`).toEqual([]);
+  });
+}
+
+/** Who scans which routes: a guest all of them, and each account the pages it sees. */
+const SCANS: { visitor: "guest" | UserRoleName; paths: string[] }[] = [
+  { visitor: "guest", paths: [...ROUTES.map((route) => route.path), "/no/such/page"] },
+  {
+    visitor: "user",
+    paths: [
+      ...ROUTES.filter((r) => r.viewer === "guest" || r.viewer === "user").map((r) => r.path),
+      "/no/such/page",
+      "/i",
+    ],
+  },
+  { visitor: "writer", paths: ROUTES.filter((r) => r.viewer === "writer").map((r) => r.path) },
+  { visitor: "admin", paths: ROUTES.filter((r) => r.viewer === "admin").map((r) => r.path) },
+];
+
+for (const lang of LANGS) {
+  for (const { visitor, paths } of SCANS) {
+    test(`no serious or critical violation, ${visitor} (${lang})`, async ({ browser }) => {
+      test.setTimeout(10_000 * paths.length);
+      // One context per visitor: its pages share the cache, as one person's would.
+      const context = await browser.newContext(visitor === "guest" ? {} : signedIn(visitor));
+      await useLanguage(context, lang);
+      const page = await context.newPage();
+      for (const path of paths) await scan(page, path);
+      await context.close();
+    });
+  }
+}
+
+test("every route is scanned as a guest and as an account that sees it", () => {
+  const scanned = (visitor: string) => SCANS.find((s) => s.visitor === visitor)?.paths ?? [];
+  for (const route of ROUTES) {
+    expect(scanned("guest")).toContain(route.path);
+    const account = route.viewer === "guest" ? "user" : route.viewer;
+    expect(scanned(account)).toContain(route.path);
+  }
+});

@@ -1,0 +1,233 @@
+/**
+ * Issue 3 item 4 and spec §4: sign up (with field errors mapped from the API's validation
+ * codes, in English and French), log in with an email or a username, superusers too, a
+ * failed login, logout (auth store and cookie cleared, back to `/`), the signed-in header
+ * rendered by the server without a logged-out flash, auth changes synced across tabs, a
+ * and a failed auth refresh at app start.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import {
+  accountLink,
+  CATALOGS,
+  expectSignedOutHeader,
+  header,
+  LABELS,
+  LANGS,
+  open,
+  signedIn,
+  useLanguage,
+  waitForHydration,
+  type Lang,
+} from "./support/app.ts";
+import { PASSWORD, SUPERUSER, USERS } from "./support/environment.ts";
+
+/** A name no other test (nor a retry) uses. */
+function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+async function logIn(page: Page, lang: Lang, identity: string, password = PASSWORD) {
+  const form = CATALOGS[lang].auth.login;
+  const main = page.getByRole("main");
+  await main.getByLabel(form.identity, { exact: true }).fill(identity);
+  await main.getByLabel(form.password, { exact: true }).fill(password);
+  await main.getByRole("button", { name: form.submit }).click();
+}
+
+async function storedAuth(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("pocketbase_auth"));
+}
+
+async function authCookie(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === "pb_auth")?.value;
+}
+
+for (const lang of LANGS) {
+  test.describe(`accounts (${lang})`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, lang);
+    });
+
+    test("sign up, land signed in, and get the signed-in header from the server", async ({
+      page,
+    }) => {
+      const username = unique("new_");
+      const name = `New ${lang.toUpperCase()} Person`;
+      const form = CATALOGS[lang].auth.signUp;
+      await open(page, "/signUp");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("link", { name: form.privacyLink })).toHaveAttribute(
+        "href",
+        "/privacyPolicy",
+      );
+      await main.getByLabel(form.username, { exact: true }).fill(username);
+      await main.getByLabel(form.name, { exact: true }).fill(name);
+      await main.getByLabel(form.email, { exact: true }).fill(`${username}@e2e.example.com`);
+      await main.getByLabel(form.password, { exact: true }).fill(PASSWORD);
+      await main.getByLabel(form.passwordConfirm, { exact: true }).fill(PASSWORD);
+      await main.getByRole("button", { name: form.submit }).click();
+
+      await expect(page).toHaveURL("/");
+      await expect(accountLink(page)).toHaveAttribute("href", `/profile/${username}`);
+      await expect(accountLink(page)).toContainText(name);
+      await expect(header(page).getByRole("link", { name: LABELS[lang].newEntry })).toBeVisible();
+
+      const response = await page.reload();
+      const html = (await response?.text()) ?? "";
+      expect(html).toContain(name);
+      expect(html).toContain(`href="/profile/${username}"`);
+      expect(html).not.toContain(`>${LABELS[lang].signUp}</a>`);
+      await waitForHydration(page);
+      await expect(accountLink(page)).toContainText(name);
+    });
+
+    test("sign up shows the API's validation errors next to their fields", async ({ page }) => {
+      const form = CATALOGS[lang].auth.signUp;
+      const messages = CATALOGS[lang].errors.validation;
+      await open(page, "/signUp");
+      const main = page.getByRole("main");
+      await main.getByLabel(form.username, { exact: true }).fill(USERS.user.username);
+      await main.getByLabel(form.email, { exact: true }).fill("not-an-email");
+      await main.getByLabel(form.password, { exact: true }).fill("short");
+      await main.getByLabel(form.passwordConfirm, { exact: true }).fill("different");
+      await main.getByRole("button", { name: form.submit }).click();
+
+      await expect(main.getByRole("alert")).toHaveText(form.failed);
+      const expectations: [string, string][] = [
+        [form.username, messages.validation_not_unique],
+        [form.email, messages.validation_is_email],
+        [form.password, messages.validation_min_text_constraint],
+        [form.passwordConfirm, messages.validation_values_mismatch],
+      ];
+      for (const [label, message] of expectations) {
+        const input = main.getByLabel(label, { exact: true });
+        await expect(input).toHaveAttribute("aria-invalid", "true");
+        await expect(input).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
+        await expect(main.getByText(message, { exact: true }).first()).toBeVisible();
+      }
+      await expect(main.getByLabel(form.name, { exact: true })).not.toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
+      await expect(page).toHaveURL("/signUp");
+      await expectSignedOutHeader(page, lang);
+    });
+
+    test("a wrong password is refused", async ({ page }) => {
+      await open(page, "/login");
+      await logIn(page, lang, USERS.user.email, "not-the-password");
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+        CATALOGS[lang].auth.login.failed,
+      );
+      await expect(page).toHaveURL("/login");
+      await expectSignedOutHeader(page, lang);
+      expect(await storedAuth(page)).toBeNull();
+    });
+
+    test("log in with an email, then log out", async ({ page }) => {
+      await open(page, "/login");
+      await logIn(page, lang, USERS.writer.email);
+      await expect(page).toHaveURL("/");
+      await expect(accountLink(page)).toContainText(USERS.writer.name);
+      expect(await storedAuth(page)).toContain(USERS.writer.username);
+      expect(await authCookie(page)).toBeTruthy();
+
+      await page.goto("/archive");
+      await waitForHydration(page);
+      await header(page).getByRole("button", { name: LABELS[lang].logout }).click();
+      await expect(page).toHaveURL("/");
+      await expectSignedOutHeader(page, lang);
+      expect(await storedAuth(page)).toBeNull();
+      expect(await authCookie(page)).toBeUndefined();
+
+      // The server agrees: the reload is logged out too.
+      const response = await page.reload();
+      const html = (await response?.text()) ?? "";
+      expect(html).not.toContain('data-testid="header-account"');
+      expect(html).toContain(`>${LABELS[lang].signUp}</a>`);
+      await waitForHydration(page);
+      await expectSignedOutHeader(page, lang);
+    });
+  });
+}
+
+test("log in with a username", async ({ page }) => {
+  await open(page, "/login");
+  await logIn(page, "en", USERS.admin.username);
+  await expect(page).toHaveURL("/");
+  await expect(accountLink(page)).toContainText(USERS.admin.name);
+  await expect(header(page).getByRole("link", { name: "Instances" })).toBeVisible();
+});
+
+test("a superuser logs in with their email", async ({ page }) => {
+  await open(page, "/login");
+  await logIn(page, "en", SUPERUSER.email);
+  await expect(page).toHaveURL("/");
+  await expect(accountLink(page)).toHaveText(SUPERUSER.email);
+  await expect(header(page).getByRole("link", { name: "Instances" })).toHaveAttribute("href", "/i");
+  await page.goto("/i");
+  await expect(page).toHaveTitle(/^Instances · /);
+});
+
+test("the server renders the signed-in header: no logged-out flash", async ({ browser }) => {
+  // Without JavaScript, only the server's HTML shows: it must already be signed in.
+  const context = await browser.newContext({
+    ...signedIn("writer"),
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  const response = await page.goto("/blog");
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain(USERS.writer.name);
+  expect(html).not.toContain(`>${LABELS.en.login}</a>`);
+  await expect(accountLink(page)).toContainText(USERS.writer.name);
+  await expect(accountLink(page)).toHaveAttribute("href", `/profile/${USERS.writer.username}`);
+  await expect(header(page).getByRole("link", { name: "New post" })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: LABELS.en.logout })).toBeVisible();
+  await expect(header(page).getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+  await context.close();
+});
+
+test("logging in and out in one tab updates the header of another", async ({ context }) => {
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await open(first, "/login");
+  await open(second, "/blog");
+  await expectSignedOutHeader(second, "en");
+
+  await logIn(first, "en", USERS.user.email);
+  await expect(accountLink(first)).toContainText(USERS.user.name);
+  await expect(accountLink(second)).toContainText(USERS.user.name);
+  await expect(header(second).getByRole("link", { name: "New entry" })).toBeVisible();
+
+  await header(second).getByRole("button", { name: LABELS.en.logout }).click();
+  await expect(second).toHaveURL("/");
+  await expectSignedOutHeader(first, "en");
+  await expectSignedOutHeader(second, "en");
+});
+
+test("a refused auth refresh at app start signs out and goes to /", async ({ browser }) => {
+  // The saved sign-in of the plain user, with a token the server does not accept.
+  const context = await browser.newContext(signedIn("user"));
+  await context.addInitScript(() => {
+    const raw = localStorage.getItem("pocketbase_auth");
+    if (!raw || sessionStorage.getItem("e2e-tampered")) return;
+    sessionStorage.setItem("e2e-tampered", "1");
+    const auth = JSON.parse(raw) as { token: string };
+    localStorage.setItem("pocketbase_auth", JSON.stringify({ ...auth, token: `${auth.token}x` }));
+  });
+  await context.clearCookies();
+  const page = await context.newPage();
+  const refresh = page.waitForResponse((res) => res.url().endsWith("/auth-refresh"));
+  await page.goto("/archive");
+  expect((await refresh).status()).toBe(401);
+  await expect(page).toHaveURL("/");
+  await expectSignedOutHeader(page, "en");
+  expect(await storedAuth(page)).toBeNull();
+  await context.close();
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,183 @@
+/**
+ * Issue 3 item 2: usable at 360 px (the menu toggle opens the navigation, no page scrolls
+ * sideways) and with the keyboard alone (skip link, visible focus on the header's controls).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import {
+  CATALOGS,
+  header,
+  LABELS,
+  LANGS,
+  open,
+  signedIn,
+  switcher,
+  useLanguage,
+  waitForHydration,
+} from "./support/app.ts";
+import type { UserRoleName } from "./support/environment.ts";
+import { ROUTES } from "./support/routes.ts";
+
+const MOBILE = { width: 360, height: 740 };
+
+/** How far the document is wider than the window (0 when nothing scrolls sideways). */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+test.describe("at 360 px", () => {
+  test.use({ viewport: MOBILE });
+
+  for (const lang of LANGS) {
+    test(`the menu toggle opens and closes the navigation (${lang})`, async ({ browser }) => {
+      const context = await browser.newContext({ ...signedIn("writer"), viewport: MOBILE });
+      await useLanguage(context, lang);
+      const page = await context.newPage();
+      const labels = LABELS[lang];
+      const { openMenu, closeMenu } = CATALOGS[lang].common.header;
+      await open(page, "/blog");
+      const banner = header(page);
+      const toggle = banner.getByRole("button", { name: openMenu });
+      await expect(toggle).toBeVisible();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await expect(banner.getByRole("link", { name: labels.newEntry })).toBeHidden();
+      await expect(switcher(page, lang)).toBeVisible();
+
+      await toggle.click();
+      const close = banner.getByRole("button", { name: closeMenu });
+      await expect(close).toHaveAttribute("aria-expanded", "true");
+      for (const label of [labels.newEntry, labels.archive, labels.newPost]) {
+        await expect(banner.getByRole("link", { name: label, exact: true })).toBeVisible();
+      }
+      await expect(banner.getByRole("button", { name: labels.logout })).toBeVisible();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+      // Following a link closes the menu.
+      await banner.getByRole("link", { name: labels.archive, exact: true }).click();
+      await expect(page).toHaveURL("/archive");
+      await expect(banner.getByRole("button", { name: openMenu })).toHaveAttribute(
+        "aria-expanded",
+        "false",
+      );
+      await expect(banner.getByRole("link", { name: labels.newEntry })).toBeHidden();
+      await context.close();
+    });
+  }
+
+  test("a logged-out visitor finds Login and Sign up behind the toggle", async ({ page }) => {
+    await open(page, "/");
+    const banner = header(page);
+    await expect(banner.getByRole("link", { name: "Login", exact: true })).toBeHidden();
+    await banner.getByRole("button", { name: "Open menu" }).click();
+    await expect(banner.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Sign up", exact: true })).toBeVisible();
+    await banner.getByRole("link", { name: "Sign up", exact: true }).click();
+    await expect(page).toHaveURL("/signUp");
+  });
+
+  const visitors: ("guest" | UserRoleName)[] = ["guest", "user", "writer", "admin"];
+  for (const visitor of visitors) {
+    test(`no page scrolls sideways, ${visitor}`, async ({ browser }) => {
+      const context = await browser.newContext({
+        ...(visitor === "guest" ? {} : signedIn(visitor)),
+        viewport: MOBILE,
+      });
+      const page = await context.newPage();
+      const paths = ROUTES.filter(
+        (route) => route.viewer === visitor || (visitor === "user" && route.viewer === "guest"),
+      ).map((route) => route.path);
+      for (const path of [...paths, ...(visitor === "guest" ? ["/no/such/page"] : [])]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        expect.soft(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+        await header(page).getByRole("button", { name: "Open menu" }).click();
+        expect.soft(await horizontalOverflow(page), `${path}, menu open`).toBeLessThanOrEqual(0);
+      }
+      await context.close();
+    });
+  }
+});
+
+/** Describes the focused element: its tag, text or label, and its focus outline. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement)) return null;
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    return {
+      tag: element.tagName.toLowerCase(),
+      id: element.id,
+      name: element.getAttribute("aria-label") ?? element.textContent.trim(),
+      href: element.getAttribute("href"),
+      outline: style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth),
+      visible: box.width > 1 && box.height > 1,
+      focusVisible: element.matches(":focus-visible"),
+    };
+  });
+}
+
+test.describe("keyboard", () => {
+  test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
+    await open(page, "/blog");
+    await page.keyboard.press("Tab");
+    const skip = await focused(page);
+    expect(skip).toMatchObject({ tag: "a", href: "#main", name: "Skip to main content" });
+    expect(skip?.visible).toBe(true);
+    expect(skip?.outline).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press("Enter");
+    expect((await focused(page))?.id).toBe("main");
+    await expect(page).toHaveURL(/#main$/);
+  });
+
+  test("every header control shows a visible focus ring, in order", async ({ page }) => {
+    await open(page, "/blog");
+    const expected = [
+      { tag: "a", name: "Skip to main content" },
+      { tag: "a", name: CATALOGS.en.common.header.home, href: "/" },
+      { tag: "button", name: /^Fr\b/ },
+      { tag: "a", name: "Login", href: "/login" },
+      { tag: "a", name: "Sign up", href: "/signUp" },
+    ];
+    for (const stop of expected) {
+      await page.keyboard.press("Tab");
+      const element = await focused(page);
+      expect(element?.tag).toBe(stop.tag);
+      expect(element?.name).toMatch(stop.name);
+      if (stop.href) expect(element?.href).toBe(stop.href);
+      expect(element?.visible, JSON.stringify(element)).toBe(true);
+      expect(element?.focusVisible, JSON.stringify(element)).toBe(true);
+      expect(element?.outline, JSON.stringify(element)).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  test("a signed-in user reaches the navigation and the logout button", async ({ browser }) => {
+    const context = await browser.newContext(signedIn("writer"));
+    const page = await context.newPage();
+    await open(page, "/blog");
+    const names: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press("Tab");
+      const element = await focused(page);
+      expect(element?.outline, JSON.stringify(element)).toBeGreaterThanOrEqual(2);
+      names.push(element?.name ?? "");
+    }
+    expect(names).toEqual(
+      expect.arrayContaining(["New entry", "Archive", "New post", LABELS.en.logout]),
+    );
+    // Keyboard activation: Enter on "New post" opens it.
+    await header(page).getByRole("link", { name: "New post" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/post/create");
+    await context.close();
+  });
+
+  test("the language switcher works from the keyboard", async ({ page }) => {
+    await open(page, "/blog");
+    await switcher(page, "en").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(switcher(page, "fr")).toBeFocused();
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The 24 routes of spec §2 with a real path each (on the global setup's content), who sees
+ * the page itself, what a logged-out visitor gets, and the page's title in each language.
+ */
+import { CATALOGS, type Lang } from "./app.ts";
+import { CONTENT, USERS, type UserRoleName } from "./environment.ts";
+
+/** Who opens a route to see the page itself. */
+export type Viewer = "guest" | UserRoleName;
+
+/** One route of spec §2. */
+export interface RouteCase {
+  /** The route as spec §2 writes it. */
+  route: string;
+  /** A path that matches it on the fixture content. */
+  path: string;
+  /** The least privileged visitor who sees the page (status 200). */
+  viewer: Viewer;
+  /** What a logged-out visitor gets: the page, a redirect to `/login`, or the 403 page. */
+  guest: "page" | "login" | "forbidden";
+  /** The page's own title (the document title is `{title} · Cahier`). */
+  title: (lang: Lang) => string;
+}
+
+const writer = USERS.writer.username;
+const { collection, entry, post, item } = CONTENT;
+
+/** Every route of spec §2. */
+export const ROUTES: readonly RouteCase[] = [
+  {
+    route: "/",
+    path: "/",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].pages.home.title,
+  },
+  {
+    route: "/archive",
+    path: "/archive",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].records.archive.title,
+  },
+  {
+    route: "/blog",
+    path: "/blog",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].records.blog.title,
+  },
+  {
+    route: "/collections",
+    path: "/collections",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].records.collections.title,
+  },
+  {
+    route: "/collection/{username}/{name}",
+    path: `/collection/${writer}/${collection.name}`,
+    viewer: "guest",
+    guest: "page",
+    title: () => collection.title,
+  },
+  {
+    route: "/collection/create",
+    path: "/collection/create",
+    viewer: "user",
+    guest: "login",
+    title: (l) => CATALOGS[l].records.collection.createTitle,
+  },
+  {
+    route: "/collection/update/{username}/{name}",
+    path: `/collection/update/${writer}/${collection.name}`,
+    viewer: "writer",
+    guest: "login",
+    title: (l) => CATALOGS[l].records.collection.updateTitle,
+  },
+  {
+    route: "/entry/{username}/{name}",
+    path: `/entry/${writer}/${entry.name}`,
+    viewer: "guest",
+    guest: "page",
+    title: () => entry.title,
+  },
+  {
+    route: "/entry/create",
+    path: "/entry/create",
+    viewer: "user",
+    guest: "login",
+    title: (l) => CATALOGS[l].records.entry.createTitle,
+  },
+  {
+    route: "/entry/update/{username}/{name}",
+    path: `/entry/update/${writer}/${entry.name}`,
+    viewer: "writer",
+    guest: "login",
+    title: (l) => CATALOGS[l].records.entry.updateTitle,
+  },
+  {
+    route: "/i",
+    path: "/i",
+    viewer: "admin",
+    guest: "forbidden",
+    title: (l) => CATALOGS[l].records.items.title,
+  },
+  {
+    route: "/i/{code}",
+    path: `/i/${item.code}`,
+    viewer: "admin",
+    guest: "forbidden",
+    title: () => item.name,
+  },
+  {
+    route: "/i/create",
+    path: "/i/create",
+    viewer: "admin",
+    guest: "forbidden",
+    title: (l) => CATALOGS[l].records.items.createTitle,
+  },
+  {
+    route: "/i/update/{code}",
+    path: `/i/update/${item.code}`,
+    viewer: "admin",
+    guest: "login",
+    title: (l) => CATALOGS[l].records.items.updateTitle,
+  },
+  {
+    route: "/login",
+    path: "/login",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].auth.login.title,
+  },
+  {
+    route: "/signUp",
+    path: "/signUp",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].auth.signUp.title,
+  },
+  {
+    route: "/passwordReset",
+    path: "/passwordReset",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].auth.passwordReset.title,
+  },
+  {
+    route: "/post/{username}/{title}",
+    path: `/post/${writer}/${post.slug}`,
+    viewer: "guest",
+    guest: "page",
+    title: () => post.title,
+  },
+  {
+    route: "/post/create",
+    path: "/post/create",
+    viewer: "writer",
+    guest: "login",
+    title: (l) => CATALOGS[l].records.post.createTitle,
+  },
+  {
+    route: "/post/update/{username}/{title}",
+    path: `/post/update/${writer}/${post.slug}`,
+    viewer: "writer",
+    guest: "login",
+    title: (l) => CATALOGS[l].records.post.updateTitle,
+  },
+  {
+    route: "/privacyPolicy",
+    path: "/privacyPolicy",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].pages.privacy.title,
+  },
+  {
+    route: "/profile/{username}",
+    path: `/profile/${writer}`,
+    viewer: "guest",
+    guest: "page",
+    title: () => USERS.writer.name,
+  },
+  {
+    route: "/profileSettings",
+    path: "/profileSettings",
+    viewer: "user",
+    guest: "login",
+    title: (l) => CATALOGS[l].records.settings.title,
+  },
+  {
+    route: "/team",
+    path: "/team",
+    viewer: "guest",
+    guest: "page",
+    title: (l) => CATALOGS[l].pages.team.title,
+  },
+];
