@@ -7,7 +7,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { ClientResponseError } from "pocketbase";
+import { ClientResponseError, type RecordModel } from "pocketbase";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { getBrowserClient } from "../lib/browser-client.ts";
 import { tryGetI18n, useAppTranslation } from "../lib/i18n.ts";
@@ -77,12 +77,22 @@ export function SessionProvider(props: {
     const record = pb.authStore.record;
     if (record) {
       const collection = record.collectionName === "_superusers" ? "_superusers" : "users";
-      pb.collection(collection)
-        .authRefresh()
+      const token = pb.authStore.token;
+      // The answer only counts for the session it refreshed: a logout (or another sign-in,
+      // in this tab or another) while the request ran wins. `authRefresh()` would save the
+      // refreshed session whatever happened meanwhile, so the request is sent as is.
+      pb.send<{ token: string; record: RecordModel }>(
+        `/api/collections/${collection}/auth-refresh`,
+        { method: "POST" },
+      )
+        .then((auth) => {
+          if (pb.authStore.token === token) pb.authStore.save(auth.token, auth.record);
+        })
         .catch((error: unknown) => {
           // A request cut short (the page unloading, the network gone) says nothing about
           // the session: only an answer from the server signs out.
           if (error instanceof ClientResponseError && error.status === 0) return;
+          if (pb.authStore.token !== token) return;
           pb.authStore.clear();
           notify.info(t("shell:notifications.sessionExpired"));
           void navigate("/");

@@ -70,7 +70,7 @@ for (const lang of LANGS) {
       await open(page, "/nowhere");
       await page.getByRole("main").getByRole("link", { name: LABELS[lang].goHome }).click();
       await expect(page).toHaveURL("/");
-      await expect(page).toHaveTitle(documentTitle(CATALOGS[lang].pages.home.title));
+      await expect(page).toHaveTitle(documentTitle(CATALOGS[lang].content.home.title));
       await expect(page.getByTestId("error-status")).toHaveCount(0);
     });
 

@@ -135,7 +135,7 @@ test("Accept-Language picks the language of a first visit", async ({ browser }) 
   const response = await page.goto("/team");
   expect(await response?.text()).toContain('<html lang="fr">');
   await waitForHydration(page);
-  await expectLanguage(page, "fr", CATALOGS.fr.pages.team.title);
+  await expectLanguage(page, "fr", CATALOGS.fr.content.team.title);
   await context.close();
 });
 

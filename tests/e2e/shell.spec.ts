@@ -189,7 +189,7 @@ test.describe("navigation", () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await page.getByRole("contentinfo").getByRole("link", { name: "Team" }).click();
-    await expect(page).toHaveTitle(documentTitle(CATALOGS.en.pages.team.title));
+    await expect(page).toHaveTitle(documentTitle(CATALOGS.en.content.team.title));
     expect(shown).not.toContain(true);
   });
 
@@ -248,7 +248,7 @@ test.describe("build awareness", () => {
     await expect.poll(() => errors.some((text) => text.includes("route rules"))).toBe(true);
     // The page carries on.
     await page.getByRole("contentinfo").getByRole("link", { name: "Team" }).click();
-    await expect(page).toHaveTitle(documentTitle(CATALOGS.en.pages.team.title));
+    await expect(page).toHaveTitle(documentTitle(CATALOGS.en.content.team.title));
   });
 
   test("a new build id makes the next navigation load a new document", async ({ page }) => {
@@ -304,7 +304,7 @@ test.describe("route rules", () => {
   });
 
   test("a rule may send a visitor to an external address", async ({ page }) => {
-    const privacyTitle = documentTitle(CATALOGS.en.pages.privacy.title);
+    const privacyTitle = documentTitle(CATALOGS.en.content.privacy.title);
     await page.goto("/elsewhere");
     await expect(page).toHaveURL(externalUrl());
     await expect(page).toHaveTitle(privacyTitle);

@@ -32,7 +32,7 @@ export const ROUTES: readonly RouteCase[] = [
     path: "/",
     viewer: "guest",
     guest: "page",
-    title: (l) => CATALOGS[l].pages.home.title,
+    title: (l) => CATALOGS[l].content.home.title,
   },
   {
     route: "/archive",
@@ -172,7 +172,7 @@ export const ROUTES: readonly RouteCase[] = [
     path: "/privacyPolicy",
     viewer: "guest",
     guest: "page",
-    title: (l) => CATALOGS[l].pages.privacy.title,
+    title: (l) => CATALOGS[l].content.privacy.title,
   },
   {
     route: "/profile/{username}",
@@ -193,6 +193,6 @@ export const ROUTES: readonly RouteCase[] = [
     path: "/team",
     viewer: "guest",
     guest: "page",
-    title: (l) => CATALOGS[l].pages.team.title,
+    title: (l) => CATALOGS[l].content.team.title,
   },
 ];

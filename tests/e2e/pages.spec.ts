@@ -1,0 +1,88 @@
+/**
+ * Issue 3 item 6: the static pages, in English and French. The home page's first impression
+ * for visitors (what Cahier is, the ways in, the latest posts) and its desk for signed-in
+ * users; the team page (writers and admins from the API, admins first); the privacy policy
+ * (a real policy, naming what the browser keeps).
+ */
+import { expect, test } from "@playwright/test";
+import { CATALOGS, LANGS, open, signedIn, useLanguage } from "./support/app.ts";
+import { AVATAR_OWNER, CONTENT, USERS } from "./support/environment.ts";
+
+for (const lang of LANGS) {
+  const content = CATALOGS[lang].content;
+  const roles = CATALOGS[lang].common.roles;
+
+  test.describe(`static pages (${lang})`, () => {
+    test.beforeEach(async ({ context }) => {
+      await useLanguage(context, lang);
+    });
+
+    test("home, for a visitor: what Cahier is, the ways in, the latest posts", async ({ page }) => {
+      await open(page, "/");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(content.home.hero.title);
+      await expect(main.getByRole("link", { name: content.home.hero.signUp })).toHaveAttribute(
+        "href",
+        "/signUp",
+      );
+      await expect(
+        main.getByRole("link", { name: content.home.hero.logIn, exact: true }),
+      ).toHaveAttribute("href", "/login");
+      await expect(main.getByRole("link", { name: CONTENT.post.title })).toHaveAttribute(
+        "href",
+        `/post/${USERS.writer.username}/${CONTENT.post.slug}`,
+      );
+    });
+
+    test("home, signed in: a greeting and the way to write", async ({ browser }) => {
+      const context = await browser.newContext(signedIn("user"));
+      await useLanguage(context, lang);
+      const page = await context.newPage();
+      const greeting = content.home.greeting.replace("{{name}}", USERS.user.name);
+      const response = await page.goto("/");
+      expect(await response?.text()).toContain(greeting);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(greeting);
+      await expect(main.getByRole("link", { name: content.home.newEntry })).toHaveAttribute(
+        "href",
+        "/entry/create",
+      );
+      await context.close();
+    });
+
+    test("team: the writers and admins, admins first, each linking to their profile", async ({
+      page,
+    }) => {
+      await open(page, "/team");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(content.team.title);
+      const members = main.getByRole("listitem");
+      await expect(members).toHaveCount(2);
+      await expect(members.nth(0)).toContainText(USERS.admin.name);
+      await expect(members.nth(0)).toContainText(roles.admin);
+      await expect(members.nth(1)).toContainText(USERS.writer.name);
+      await expect(members.nth(1)).toContainText(roles.writer);
+      await expect(main).not.toContainText(USERS.user.name);
+      await expect(main.getByRole("link", { name: USERS.writer.name })).toHaveAttribute(
+        "href",
+        `/profile/${USERS.writer.username}`,
+      );
+      await expect(members.nth(1).locator("img")).toHaveAttribute(
+        "src",
+        new RegExp(`^/api/files/_pb_users_auth_/\\w+/[^?]+\\?thumb=200x200$`),
+      );
+      expect(AVATAR_OWNER).toBe("writer");
+      await expect(members.nth(0)).toContainText(USERS.admin.initials);
+    });
+
+    test("privacy policy: a real policy, naming what the browser keeps", async ({ page }) => {
+      await open(page, "/privacyPolicy");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(content.privacy.title);
+      expect(await main.getByRole("heading", { level: 2 }).count()).toBeGreaterThanOrEqual(8);
+      for (const stored of ["pb_auth", "locale", "pocketbase_auth", "user-locale"]) {
+        await expect(main.getByText(stored, { exact: true })).toBeVisible();
+      }
+    });
+  });
+}
