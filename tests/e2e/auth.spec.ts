@@ -3,7 +3,7 @@
  * codes, in English and French), log in with an email or a username, superusers too, a
  * failed login, logout (auth store and cookie cleared, back to `/`), the signed-in header
  * rendered by the server without a logged-out flash, auth changes synced across tabs, a
- * and a failed auth refresh at app start.
+ * failed auth refresh at app start, and a logout while that refresh runs.
  */
 import { expect, test, type Page } from "@playwright/test";
 import {
@@ -205,6 +205,43 @@ test("logging in and out in one tab updates the header of another", async ({ con
   await expect(second).toHaveURL("/");
   await expectSignedOutHeader(first, "en");
   await expectSignedOutHeader(second, "en");
+});
+
+test("a logout while the start-up auth refresh runs is not undone by its answer", async ({
+  browser,
+}) => {
+  const context = await browser.newContext(signedIn("user"));
+  const page = await context.newPage();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrived = () => {};
+  const refreshing = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  await page.route(/\/auth-refresh$/, async (route) => {
+    arrived();
+    await released;
+    await route.continue();
+  });
+  await open(page, "/archive");
+  await refreshing;
+  await header(page).getByRole("button", { name: LABELS.en.logout }).click();
+  await expect(page).toHaveURL("/");
+  await expectSignedOutHeader(page, "en");
+
+  const finished = page.waitForEvent("requestfinished", (request) =>
+    request.url().endsWith("/auth-refresh"),
+  );
+  release();
+  expect((await (await finished).response())?.status()).toBe(200);
+  // Let the page handle the answer (a task after the response's).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(await storedAuth(page)).toBeNull();
+  expect(await authCookie(page)).toBeUndefined();
+  await expectSignedOutHeader(page, "en");
+  await context.close();
 });
 
 test("a refused auth refresh at app start signs out and goes to /", async ({ browser }) => {
