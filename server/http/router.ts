@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AuthService } from "../core/auth/auth-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { RecordService } from "../core/records/record-service.ts";
+import { registerBatchRoutes } from "./batch/batch.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerFileDownloadRoutes } from "./files/file-download.ts";
 import { registerFileTokenRoutes } from "./files/file-token.ts";
@@ -105,6 +106,7 @@ export async function buildHttpApp(
   registerHealthRoutes(app, services.health);
   registerRecordCrudRoutes(app, services.records);
   registerRecordAuthRoutes(app, services.auth);
+  registerBatchRoutes(app, services.records);
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).

@@ -123,6 +123,16 @@ interface PendingFiles {
   removed: string[];
 }
 
+/**
+ * Writes joined into one outer transaction (a batch): what must wait for the commit (change
+ * events, removal of replaced files) and what undoes a write's side effects if the whole unit
+ * rolls back (its new files).
+ */
+interface UnitOfWork {
+  afterCommit: (() => Promise<void> | void)[];
+  afterRollback: (() => Promise<void>)[];
+}
+
 /** Record CRUD with access rules. */
 export class RecordService {
   readonly db: Database;
@@ -130,11 +140,59 @@ export class RecordService {
   readonly events: RecordEvents;
   /** Storage of file fields' files; null when the service may not store any. */
   readonly files: RecordFiles | null;
+  /** Set when this service runs inside an outer transaction ({@link RecordService.batch}). */
+  private readonly unit: UnitOfWork | null;
 
-  constructor(db: Database, events = new RecordEvents(), files: RecordFiles | null = null) {
+  constructor(
+    db: Database,
+    events = new RecordEvents(),
+    files: RecordFiles | null = null,
+    unit: UnitOfWork | null = null,
+  ) {
     this.db = db;
     this.events = events;
     this.files = files;
+    this.unit = unit;
+  }
+
+  /**
+   * Runs `work` with a service whose writes all join one transaction: every write commits
+   * or none does. Events are emitted, and replaced files removed, only after the commit; a
+   * rollback removes the files the writes had stored.
+   */
+  async batch<T>(work: (scoped: RecordService) => Promise<T>): Promise<T> {
+    if (this.unit) return work(this);
+    const unit: UnitOfWork = { afterCommit: [], afterRollback: [] };
+    let result: T;
+    try {
+      result = await this.kysely
+        .transaction()
+        .execute((trx) =>
+          work(new RecordService({ ...this.db, kysely: trx }, this.events, this.files, unit)),
+        );
+    } catch (error) {
+      for (const undo of unit.afterRollback) await undo();
+      throw error;
+    }
+    for (const done of unit.afterCommit) await done();
+    return result;
+  }
+
+  /** Runs `fn` in a transaction of its own, or in the outer one inside a batch. */
+  private async transaction<T>(fn: (trx: Kysely<AnyDB>) => Promise<T>): Promise<T> {
+    if (this.unit) return fn(this.kysely);
+    return this.kysely.transaction().execute(fn);
+  }
+
+  /** Runs `fn` now, or once the outer transaction has committed. */
+  private async whenCommitted(fn: () => Promise<void> | void): Promise<void> {
+    if (this.unit) this.unit.afterCommit.push(fn);
+    else await fn();
+  }
+
+  /** Inside a batch, registers the undo of a write's side effects for a rollback. */
+  private onRollback(fn: () => Promise<void>): void {
+    this.unit?.afterRollback.push(fn);
   }
 
   /** Stores a write's new uploads (before its row is written; see RecordFiles). */
@@ -415,7 +473,16 @@ export class RecordService {
       await this.files?.deleteFiles(collection, String(values.id), written);
       throw error;
     }
-    this.events.emit({ action: "create", collection, id: values.id as string });
+    this.onRollback(async () => {
+      await this.files?.deleteFiles(
+        collection,
+        String(values.id),
+        applied.uploads.map((u) => u.name),
+      );
+    });
+    await this.whenCommitted(() => {
+      this.events.emit({ action: "create", collection, id: values.id as string });
+    });
     const [created] = await findRowsByIds(this.kysely, collection, [values.id as string]);
     const [record] = await this.present(collection, [created as Row], request, expand);
     return record as RecordData;
@@ -446,25 +513,28 @@ export class RecordService {
     const pending: PendingFiles = { written: [], removed: [] };
     let record: RecordData;
     try {
-      record = await this.kysely.transaction().execute(async (trx) => {
+      record = await this.transaction(async (trx) => {
         await lockRow(trx, this.db.dialect, collection, id);
-        return new RecordService({ ...this.db, kysely: trx }, this.events, this.files).updateLocked(
-          collection,
-          request,
-          id,
-          rawBody,
-          expand,
-          pending,
-        );
+        return new RecordService(
+          { ...this.db, kysely: trx },
+          this.events,
+          this.files,
+          this.unit,
+        ).updateLocked(collection, request, id, rawBody, expand, pending);
       });
     } catch (error) {
       // The row was not written: the new files must not stay behind.
       await this.files?.deleteFiles(collection, id, pending.written);
       throw error;
     }
-    this.events.emit({ action: "update", collection, id });
-    // Replaced files go only once the new value is committed.
-    await this.files?.deleteFiles(collection, id, pending.removed);
+    this.onRollback(async () => {
+      await this.files?.deleteFiles(collection, id, pending.written);
+    });
+    await this.whenCommitted(async () => {
+      this.events.emit({ action: "update", collection, id });
+      // Replaced files go only once the new value is committed.
+      await this.files?.deleteFiles(collection, id, pending.removed);
+    });
     return record;
   }
 
@@ -574,14 +644,16 @@ export class RecordService {
       throw badRequest("You can't delete the only existing superuser.");
     }
     const changes: RecordChange[] = [];
-    await this.kysely.transaction().execute(async (trx) => {
+    await this.transaction(async (trx) => {
       await this.deleteCascade(trx, collection, id, 0, changes);
     });
-    for (const change of changes) this.events.emit(change);
-    for (const change of changes) {
-      if (change.action === "delete")
-        await this.files?.deleteRecordFiles(change.collection, change.id);
-    }
+    await this.whenCommitted(async () => {
+      for (const change of changes) this.events.emit(change);
+      for (const change of changes) {
+        if (change.action === "delete")
+          await this.files?.deleteRecordFiles(change.collection, change.id);
+      }
+    });
   }
 
   private async deleteCascade(
