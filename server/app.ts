@@ -9,6 +9,7 @@ import { AuthService } from "./core/auth/auth-service.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
 import { FileService } from "./core/files/file-service.ts";
+import { LogService } from "./core/logs/log-service.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
 import { RecordService } from "./core/records/record-service.ts";
 import { openDatabase, type Database } from "./data/db.ts";
@@ -23,6 +24,7 @@ export interface App {
   records: RecordService;
   auth: AuthService;
   files: FileService;
+  logs: LogService;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -53,6 +55,9 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const records = new RecordService(db, undefined, recordFiles);
     const auth = new AuthService(records, secrets);
     const files = new FileService(records, recordFiles, secrets);
+    const logs = new LogService(db, records, undefined, (error, message) =>
+      log.to?.warn({ err: error }, message),
+    );
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -65,7 +70,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     };
     const http = await buildHttpApp(
-      { records, auth, files, health },
+      { records, auth, files, health, logs },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
@@ -74,15 +79,18 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     );
     log.to = http.log;
+    logs.start();
     return {
       config,
       db,
       records,
       auth,
       files,
+      logs,
       http,
       async close() {
         await http.close();
+        await logs.close();
         await db.close();
       },
     };

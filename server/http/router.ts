@@ -5,12 +5,14 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AuthService } from "../core/auth/auth-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
+import type { LogService } from "../core/logs/log-service.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import { registerBatchRoutes } from "./batch/batch.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerFileDownloadRoutes } from "./files/file-download.ts";
 import { registerFileTokenRoutes } from "./files/file-token.ts";
 import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
+import { registerLogRoutes, registerRequestLogger } from "./logs/logs.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
 import { pickFields } from "./presenters/fields.ts";
@@ -24,6 +26,7 @@ export interface HttpServices {
   auth: AuthService;
   files: FileService;
   health: HealthProbe;
+  logs: LogService;
 }
 
 /** Options of the HTTP application. */
@@ -89,6 +92,7 @@ export async function buildHttpApp(
   });
 
   registerGuestCache(app, services.records.events, options.guestCacheTtlMs);
+  registerRequestLogger(app, services.logs);
 
   app.addHook("preSerialization", async (request, reply, payload) => {
     const fields = (request.query as Record<string, unknown>).fields;
@@ -104,6 +108,7 @@ export async function buildHttpApp(
   });
 
   registerHealthRoutes(app, services.health);
+  registerLogRoutes(app, services.logs);
   registerRecordCrudRoutes(app, services.records);
   registerRecordAuthRoutes(app, services.auth);
   registerBatchRoutes(app, services.records);

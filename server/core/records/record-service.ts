@@ -221,6 +221,19 @@ export class RecordService {
     }).condition(node);
   }
 
+  /**
+   * The SQL condition of a client `filter` over the main alias (null when it matches
+   * everything), checked as list filters are; for queries beyond records CRUD (log stats).
+   */
+  clientFilterSql(collection: Collection, filter: string, request: RequestInfo): Sql | null {
+    return toSql(this.filterCondition(collection, filter, request), this.db);
+  }
+
+  /** Runs a query built from client input: database type errors become 400s. */
+  async guardClientQuery<T>(fn: () => Promise<T>): Promise<T> {
+    return this.guardQuery(fn);
+  }
+
   private filterCondition(collection: Collection, filter: string, request: RequestInfo): Condition {
     let node: FilterNode | null;
     try {

@@ -182,7 +182,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (isApiPath(request.url)) {
         reply.callNotFound();
-        return;
+        return reply;
       }
       const pending = getBuild();
       if (!pending) {

@@ -1,0 +1,41 @@
+/**
+ * The request log (`_logs`), PocketBase's shape: `{id, created, level, message, data}`. It is
+ * a system table, not a collection of the API: the records routes never reach it (it is not
+ * in the registry's list); only `/api/logs` reads it, for superusers. Described as a
+ * collection so the filter language, sorting and paging work on it unchanged.
+ */
+import type { Collection } from "../../core/models/collection.ts";
+
+/** The `_logs` table. */
+export const logsCollection: Collection = {
+  id: "_logs",
+  name: "_logs",
+  type: "base",
+  system: true,
+  fields: [
+    {
+      name: "id",
+      type: "text",
+      system: true,
+      required: true,
+      primaryKey: true,
+      min: 15,
+      max: 15,
+      pattern: "^[a-z0-9]+$",
+      autogeneratePattern: "[a-z0-9]{15}",
+    },
+    { name: "created", type: "autodate", system: true, onCreate: true, onUpdate: false },
+    { name: "level", type: "number", onlyInt: true },
+    { name: "message", type: "text" },
+    { name: "data", type: "json", maxSize: 1024 * 1024 },
+  ],
+  indexes: [
+    { name: "idx_created_logs", columns: ["created"] },
+    { name: "idx_level_logs", columns: ["level"] },
+  ],
+  listRule: null,
+  viewRule: null,
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+};
