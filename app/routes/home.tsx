@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BookLock, Feather, PenLine, Server } from "lucide-react";
 import type { Route } from "./+types/home";
-import { excerpt } from "../content/excerpt.ts";
+import { excerpt } from "#shared/markdown/plain-text.ts";
 import { entryHref, postHref } from "../components/records/record-lists.tsx";
 import { Avatar } from "../components/ui/avatar.tsx";
 import { ButtonLink } from "../components/ui/button-link.tsx";

@@ -2,7 +2,7 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/collection";
-import { PlainText } from "../../components/records/record-body.tsx";
+import { Markdown } from "../../components/records/markdown.tsx";
 import { EntryList } from "../../components/records/record-lists.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -67,7 +67,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           ) : undefined
         }
       />
-      {collection.description && <PlainText text={collection.description} />}
+      {collection.description && <Markdown text={collection.description} />}
       <section aria-labelledby="collection-entries" className="mt-8">
         <h2 id="collection-entries" className="mb-4 font-serif text-2xl font-semibold">
           {t("records:collections.entries")}

@@ -2,7 +2,8 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/entry";
-import { PlainText, TagList } from "../../components/records/record-body.tsx";
+import { Markdown } from "../../components/records/markdown.tsx";
+import { TagList } from "../../components/records/record-body.tsx";
 import { collectionHref } from "../../components/records/record-lists.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
@@ -64,7 +65,7 @@ export default function Entry({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
-      {entry.content ? <PlainText text={entry.content} /> : <p>{t("records:entry.noContent")}</p>}
+      {entry.content ? <Markdown text={entry.content} /> : <p>{t("records:entry.noContent")}</p>}
       <footer className="mt-8 flex flex-wrap items-center gap-4">
         <TagList tags={entry.tags} label={t("records:meta.tags")} />
         {user?.id === entry.author && (

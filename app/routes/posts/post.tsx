@@ -2,7 +2,8 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/post";
-import { PlainText, TagList } from "../../components/records/record-body.tsx";
+import { Markdown } from "../../components/records/markdown.tsx";
+import { TagList } from "../../components/records/record-body.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
@@ -54,7 +55,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
         </p>
         {post.excerpt && <p className="mt-4 text-lg text-stone-800">{post.excerpt}</p>}
       </header>
-      <PlainText text={post.content} />
+      <Markdown text={post.content} lang={post.lang} />
       <footer className="mt-8 flex flex-wrap items-center gap-4">
         <TagList tags={post.tags} label={t("records:meta.tags")} />
         {user?.id === post.author && (

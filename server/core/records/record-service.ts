@@ -1008,6 +1008,7 @@ export class RecordService {
           target,
           rows.slice(0, MAX_BACK_RELATION_EXPAND).map((r) => String(r.id)),
           expandRequest,
+          true,
         );
         if (visible.length)
           (record.expand as RecordData)[head] = await this.present(
@@ -1021,19 +1022,31 @@ export class RecordService {
     }
   }
 
+  /**
+   * The rows among `ids` the request may see through an expand: those its view rule allows
+   * and, for a back-relation (`listed`), its list rule too. SECURITY: a back-relation expand
+   * lists the records pointing at a record, so it must never show what the list rule hides
+   * (unlisted entries and collections are viewable by link, never listed to others; ADR 015).
+   * PocketBase applies only the view rule there.
+   */
   private async visibleRows(
     collection: Collection,
     ids: string[],
     request: RequestInfo,
+    listed = false,
   ): Promise<Row[]> {
     if (ids.length === 0) return [];
     if (isSuperuser(request)) return findRowsByIds(this.kysely, collection, ids);
-    if (collection.viewRule === null) return [];
-    const condition = collection.viewRule
-      ? this.ruleCondition(collection, collection.viewRule, request)
-      : true;
-    if (condition === false) return [];
-    return findRowsByIds(this.kysely, collection, ids, condition === true ? null : condition);
+    const rules = listed ? [collection.viewRule, collection.listRule] : [collection.viewRule];
+    const conditions: Sql[] = [];
+    for (const rule of rules) {
+      if (rule === null) return [];
+      const condition = rule ? this.ruleCondition(collection, rule, request) : true;
+      if (condition === false) return [];
+      if (condition !== true) conditions.push(condition);
+    }
+    const where = conditions.length ? sql`(${sql.join(conditions, sql` AND `)})` : null;
+    return findRowsByIds(this.kysely, collection, ids, where);
   }
 }
 
