@@ -97,6 +97,12 @@ describe("slugify", () => {
     ["  Hello,   World  ", "hello-world"],
     ["日本語", ""],
     ["a".repeat(300), "a".repeat(112)],
+    ["Cœur d’Œdipe", "coeur-d-oedipe"],
+    ["Straße, Ærø, Łódź", "strasse-aero-lodz"],
+    ["L'été   — 2025", "l-ete-2025"],
+    [`${"word ".repeat(30)}end`, `${"word-".repeat(21)}word`],
+    [`${"a".repeat(100)} ${"b".repeat(30)}`, "a".repeat(100)],
+    [`${"a".repeat(20)} ${"b".repeat(200)}`, `${"a".repeat(20)}-${"b".repeat(91)}`],
   ])("%s → %s", (title, slug) => {
     expect(slugify(title)).toBe(slug);
   });
