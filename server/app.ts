@@ -11,6 +11,8 @@ import { allCollections } from "./core/collections/collection-lookup.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { LogService } from "./core/logs/log-service.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
+import { createMailer } from "./core/mail/create-mailer.ts";
+import type { Mailer } from "./core/mail/mailer.ts";
 import { RecordService } from "./core/records/record-service.ts";
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate } from "./data/migrations/index.ts";
@@ -25,6 +27,8 @@ export interface App {
   auth: AuthService;
   files: FileService;
   logs: LogService;
+  /** Outgoing mail (SMTP, or the outbox folder without `SMTP_URL`). */
+  mailer: Mailer;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -58,6 +62,14 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const logs = new LogService(db, records, undefined, (error, message) =>
       log.to?.warn({ err: error }, message),
     );
+    // Delivery failures are logged (B26), never turned into request errors.
+    const mailer = createMailer(
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir },
+      {
+        info: (data, message) => log.to?.info(data, message),
+        error: (data, message) => log.to?.error(data, message),
+      },
+    );
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -87,10 +99,12 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       auth,
       files,
       logs,
+      mailer,
       http,
       async close() {
         await http.close();
         await logs.close();
+        await mailer.close();
         await db.close();
       },
     };
