@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import { AuthService } from "./core/auth/auth-service.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
+import { BackupService } from "./core/backups/backup-service.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { LogService } from "./core/logs/log-service.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
@@ -15,7 +16,7 @@ import { createMailer } from "./core/mail/create-mailer.ts";
 import type { Mailer } from "./core/mail/mailer.ts";
 import { RecordService } from "./core/records/record-service.ts";
 import { openDatabase, type Database } from "./data/db.ts";
-import { migrate } from "./data/migrations/index.ts";
+import { migrate, MIGRATIONS } from "./data/migrations/index.ts";
 import { buildHttpApp } from "./http/router.ts";
 import { LocalStorage } from "./tools/filesystem/index.ts";
 
@@ -27,6 +28,7 @@ export interface App {
   auth: AuthService;
   files: FileService;
   logs: LogService;
+  backups: BackupService;
   /** Outgoing mail (SMTP, or the outbox folder without `SMTP_URL`). */
   mailer: Mailer;
   http: FastifyInstance;
@@ -39,12 +41,10 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     await migrate(db);
-    const secrets = await loadSecrets(
-      db.kysely,
-      allCollections()
-        .filter((c) => c.type === "auth")
-        .map((c) => c.id),
-    );
+    const authCollectionIds = allCollections()
+      .filter((c) => c.type === "auth")
+      .map((c) => c.id);
+    const secrets = await loadSecrets(db.kysely, authCollectionIds);
     if (config.s3) {
       throw new Error(
         "S3 file storage is not available yet: unset S3_* to keep files in DATA_DIR/storage",
@@ -70,6 +70,16 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         error: (data, message) => log.to?.error(data, message),
       },
     );
+    const backups = new BackupService({
+      db,
+      backupsDir: path.join(config.dataDir, "backups"),
+      storageDir: path.join(config.dataDir, "storage"),
+      migrations: MIGRATIONS.map((m) => m.name),
+      // Restored token secrets replace the cached ones, so restored sessions stay valid.
+      onRestored: async () => {
+        Object.assign(secrets, await loadSecrets(db.kysely, authCollectionIds));
+      },
+    });
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -82,7 +92,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     };
     const http = await buildHttpApp(
-      { records, auth, files, health, logs },
+      { records, auth, files, health, logs, backups },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
@@ -99,6 +109,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       auth,
       files,
       logs,
+      backups,
       mailer,
       http,
       async close() {

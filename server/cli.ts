@@ -1,6 +1,9 @@
 /**
- * `cahier` command line: serve | migrate | superuser upsert EMAIL PASSWORD | seed.
+ * `cahier` command line: serve | migrate | superuser upsert EMAIL PASSWORD | seed | backup |
+ * restore.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { superusersCollection } from "./data/registry/collections.ts";
@@ -18,6 +21,8 @@ Commands:
   migrate                            Apply pending database migrations
   superuser upsert EMAIL PASSWORD    Create or update a superuser
   seed                               Add demo content (users, entries, posts, collections, items)
+  backup [NAME.zip]                  Write a backup (database and files) to DATA_DIR/backups
+  restore NAME.zip|PATH              Restore a backup (stop the server first)
 `;
 
 async function serve(config: Config): Promise<void> {
@@ -96,6 +101,38 @@ export async function main(argv: string[]): Promise<number> {
         const app = await createApp({ ...config, logLevel: "silent" });
         try {
           console.log(await seed(app));
+        } finally {
+          await app.close();
+        }
+        return 0;
+      }
+      case "backup": {
+        const app = await createApp({ ...config, logLevel: "silent" });
+        try {
+          const key = await app.backups.create(rest[0]);
+          console.log(`Wrote ${path.join(config.dataDir, "backups", key)}.`);
+        } finally {
+          await app.close();
+        }
+        return 0;
+      }
+      case "restore": {
+        const source = rest[0];
+        if (!source) throw new UsageError("restore needs the name or path of a backup");
+        const app = await createApp({ ...config, logLevel: "silent" });
+        try {
+          let key = source;
+          // A path outside the backups folder is copied in first (under its own name).
+          if (source.includes("/") || source.includes(path.sep)) {
+            key = path.basename(source);
+            const target = path.join(config.dataDir, "backups", key);
+            if (path.resolve(source) !== target) {
+              fs.mkdirSync(path.dirname(target), { recursive: true });
+              fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL);
+            }
+          }
+          await app.backups.restore(key);
+          console.log(`Restored ${key}.`);
         } finally {
           await app.close();
         }

@@ -19,13 +19,40 @@ import { sqliteDialect } from "./dialects/sqlite/sqlite-dialect.ts";
 /** Rows of any table: the registry decides the shape at run time. */
 export type AnyDB = Record<string, Record<string, unknown>>;
 
+/**
+ * A consistent read-only view of every table at one moment, taken while writes go on (a
+ * separate read transaction: WAL snapshot on SQLite, REPEATABLE READ on PostgreSQL).
+ */
+export interface DatabaseSnapshot {
+  /** Names of the tables, sorted. */
+  tables: string[];
+  /** The rows of a table, in batches. */
+  rows(table: string): AsyncIterable<Row[]>;
+  /** Ends the read transaction. */
+  close(): Promise<void>;
+}
+
+/** A stored row. */
+export type Row = Record<string, unknown>;
+
+/** Rows read per batch by snapshots. */
+const SNAPSHOT_BATCH = 500;
+
 /** An open database. */
 export interface Database {
   kysely: Kysely<AnyDB>;
   dialect: DataDialect;
   /** Runs the engine's integrity check; returns "ok" or the problems found. */
   integrityCheck(): Promise<string>;
+  /** Names of the tables, sorted. */
+  tableNames(): Promise<string[]>;
+  /** Opens a consistent snapshot for reading every table (backups). */
+  snapshot(): Promise<DatabaseSnapshot>;
   close(): Promise<void>;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** How many prepared statements SQLite keeps (the hot list queries repeat a few shapes). */
@@ -70,7 +97,10 @@ function cachingDatabase(db: SqliteDatabase.Database): KyselySqliteDatabase {
 /** Opens SQLite at `<dataDir>/data.db`. */
 export function openSqlite(dataDir: string): Database {
   fs.mkdirSync(dataDir, { recursive: true });
-  const raw = new SqliteDatabase(path.join(dataDir, "data.db"));
+  const file = path.join(dataDir, "data.db");
+  const raw = new SqliteDatabase(file);
+  const TABLES_SQL =
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name";
   for (const pragma of SQLITE_PRAGMAS) raw.pragma(pragma);
   const kysely = new Kysely<AnyDB>({
     dialect: new SqliteDialect({ database: cachingDatabase(raw) }),
@@ -81,6 +111,45 @@ export function openSqlite(dataDir: string): Database {
     integrityCheck() {
       const rows = raw.pragma("integrity_check") as { integrity_check: string }[];
       return Promise.resolve(rows.map((r) => r.integrity_check).join("; "));
+    },
+    tableNames() {
+      const rows = raw.prepare(TABLES_SQL).all() as { name: string }[];
+      return Promise.resolve(rows.map((r) => r.name));
+    },
+    snapshot() {
+      // A second connection: its read transaction sees one WAL snapshot and blocks no writer.
+      const reader = new SqliteDatabase(file, { readonly: true });
+      reader.pragma("busy_timeout = 10000");
+      reader.prepare("BEGIN").run();
+      try {
+        const tables = (reader.prepare(TABLES_SQL).all() as { name: string }[]).map((r) => r.name);
+        return Promise.resolve({
+          tables,
+          async *rows(table: string) {
+            let batch: Row[] = [];
+            for (const row of reader
+              .prepare(`SELECT * FROM ${quoteIdent(table)} ORDER BY rowid`)
+              .iterate() as IterableIterator<Row>) {
+              batch.push(row);
+              if (batch.length >= SNAPSHOT_BATCH) {
+                yield batch;
+                batch = [];
+                // Let the server answer requests between batches.
+                await new Promise((resolve) => setImmediate(resolve));
+              }
+            }
+            if (batch.length) yield batch;
+          },
+          close() {
+            reader.prepare("COMMIT").run();
+            reader.close();
+            return Promise.resolve();
+          },
+        });
+      } catch (error) {
+        reader.close();
+        throw error;
+      }
     },
     async close() {
       await kysely.destroy();
@@ -93,6 +162,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 // jsonb comes back as JSON text, as SQLite returns JSON columns: a parsed jsonb string (say
 // "0012") could not be told apart from JSON text when the value is read back.
 pg.types.setTypeParser(pg.types.builtins.JSONB, (v) => v);
+
+const PG_TABLES_SQL =
+  "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename";
 
 /** Opens PostgreSQL at a connection URL. */
 export function openPostgres(url: string, poolSize = 10): Database {
@@ -117,6 +189,45 @@ export function openPostgres(url: string, poolSize = 10): Database {
         return "ok";
       } finally {
         client.release();
+      }
+    },
+    async tableNames() {
+      const result = await pool.query<{ tablename: string }>(PG_TABLES_SQL);
+      return result.rows.map((r) => r.tablename);
+    },
+    async snapshot() {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        const tables = (await client.query<{ tablename: string }>(PG_TABLES_SQL)).rows.map(
+          (r) => r.tablename,
+        );
+        let cursor = 0;
+        return {
+          tables,
+          async *rows(table: string) {
+            const name = `snapshot_cursor_${String((cursor += 1))}`;
+            await client.query(
+              `DECLARE ${name} NO SCROLL CURSOR FOR SELECT * FROM ${quoteIdent(table)}`,
+            );
+            for (;;) {
+              const batch = await client.query<Row>(`FETCH ${String(SNAPSHOT_BATCH)} FROM ${name}`);
+              if (batch.rows.length === 0) break;
+              yield batch.rows;
+            }
+            await client.query(`CLOSE ${name}`);
+          },
+          async close() {
+            try {
+              await client.query("COMMIT");
+            } finally {
+              client.release();
+            }
+          },
+        };
+      } catch (error) {
+        client.release();
+        throw error;
       }
     },
     async close() {

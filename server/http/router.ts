@@ -4,9 +4,11 @@
  */
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AuthService } from "../core/auth/auth-service.ts";
+import type { BackupService } from "../core/backups/backup-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { LogService } from "../core/logs/log-service.ts";
 import type { RecordService } from "../core/records/record-service.ts";
+import { registerBackupRoutes } from "./backups/backups.ts";
 import { registerBatchRoutes } from "./batch/batch.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerFileDownloadRoutes } from "./files/file-download.ts";
@@ -27,6 +29,7 @@ export interface HttpServices {
   files: FileService;
   health: HealthProbe;
   logs: LogService;
+  backups: BackupService;
 }
 
 /** Options of the HTTP application. */
@@ -109,6 +112,7 @@ export async function buildHttpApp(
 
   registerHealthRoutes(app, services.health);
   registerLogRoutes(app, services.logs);
+  registerBackupRoutes(app, services.backups, services.files);
   registerRecordCrudRoutes(app, services.records);
   registerRecordAuthRoutes(app, services.auth);
   registerBatchRoutes(app, services.records);

@@ -21,7 +21,7 @@ export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const CLI_PATH = path.join(ROOT_DIR, "bin", "cahier.js");
 
 /** How long a server may take to answer its health check. */
-const START_TIMEOUT_MS = 20_000;
+const START_TIMEOUT_MS = 60_000;
 /** How long a stopped server may take to exit before it is killed. */
 const STOP_TIMEOUT_MS = 10_000;
 /** How much of the process output is kept for error messages. */

@@ -1,0 +1,247 @@
+/**
+ * Zip archives for backups, streamed through fflate with bounded memory: writing entries one
+ * by one to a file, checking an archive's central directory before trusting it (entry names,
+ * symlinks, counts, declared sizes), and extracting it while counting the bytes actually
+ * inflated, so a zip bomb stops at the limit whatever its headers claim.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough } from "fflate";
+
+/** One entry to write: its name in the archive and its content. */
+export interface ZipSource {
+  name: string;
+  content: AsyncIterable<Uint8Array> | Uint8Array;
+  /** Deflate it (text) or store it as is (already compressed images). */
+  compress: boolean;
+}
+
+/** Writes `entries` into a new zip file at `file` (fsynced before it resolves). */
+export async function writeZip(file: string, entries: AsyncIterable<ZipSource>): Promise<void> {
+  const fd = fs.openSync(file, "w");
+  // Written by fflate's callbacks.
+  const state = { failure: null as Error | null, finished: false };
+  try {
+    const zip = new Zip((error, data, final) => {
+      if (error) {
+        state.failure = error;
+        return;
+      }
+      if (state.failure) return;
+      try {
+        fs.writeSync(fd, data);
+      } catch (writeError) {
+        state.failure = writeError as Error;
+      }
+      if (final) state.finished = true;
+    });
+    for await (const entry of entries) {
+      const member = entry.compress
+        ? new ZipDeflate(entry.name, { level: 6 })
+        : new ZipPassThrough(entry.name);
+      zip.add(member);
+      if (entry.content instanceof Uint8Array) {
+        member.push(entry.content, true);
+      } else {
+        let pending: Uint8Array | null = null;
+        for await (const chunk of entry.content) {
+          if (pending) member.push(pending);
+          pending = chunk;
+          if (state.failure) throw state.failure;
+        }
+        member.push(pending ?? new Uint8Array(0), true);
+      }
+      if (state.failure) throw state.failure;
+    }
+    zip.end();
+    if (state.failure) throw state.failure;
+    if (!state.finished) throw new Error("the zip archive was not completed");
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Why an archive was refused. */
+export class ArchiveError extends Error {
+  override name = "ArchiveError";
+}
+
+/** Limits an archive must respect. */
+export interface ArchiveLimits {
+  /** Most entries. */
+  maxEntries: number;
+  /** Most bytes once extracted (declared and actual). */
+  maxUnpackedBytes: number;
+  /** Accepts or refuses an entry name (already checked for traversal). */
+  allowName(name: string): boolean;
+}
+
+/** An entry of the central directory. */
+export interface ZipEntryInfo {
+  name: string;
+  compressedSize: number;
+  size: number;
+  isDirectory: boolean;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CDFH_SIGNATURE = 0x02014b50;
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/** A safe relative name: no absolute path, drive, backslash, NUL, `.` or `..` segment. */
+export function isSafeEntryName(name: string): boolean {
+  if (name === "" || name.length > 1024) return false;
+  if (/[\\\0]/.test(name) || name.startsWith("/") || /^[a-zA-Z]:/.test(name)) return false;
+  const segments = name.replace(/\/$/, "").split("/");
+  return segments.every((s) => s !== "" && s !== "." && s !== "..");
+}
+
+/**
+ * Reads and checks the central directory of `file`: every name safe and allowed, no
+ * symlinks, at most `maxEntries` entries and `maxUnpackedBytes` declared. Throws
+ * {@link ArchiveError} otherwise.
+ */
+export function inspectZip(file: string, limits: ArchiveLimits): ZipEntryInfo[] {
+  const fd = fs.openSync(file, "r");
+  try {
+    const size = fs.fstatSync(fd).size;
+    const tailLength = Math.min(size, 22 + 0xffff);
+    if (tailLength < 22) throw new ArchiveError("not a zip archive");
+    const tail = Buffer.alloc(tailLength);
+    fs.readSync(fd, tail, 0, tailLength, size - tailLength);
+    let eocd = -1;
+    for (let i = tailLength - 22; i >= 0; i -= 1) {
+      if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
+        eocd = i;
+        break;
+      }
+    }
+    if (eocd < 0) throw new ArchiveError("not a zip archive");
+    const count = tail.readUInt16LE(eocd + 10);
+    const directorySize = tail.readUInt32LE(eocd + 12);
+    const directoryOffset = tail.readUInt32LE(eocd + 16);
+    if (count === 0xffff || directoryOffset === 0xffffffff)
+      throw new ArchiveError("zip64 archives are not supported");
+    if (count > limits.maxEntries) throw new ArchiveError("too many entries");
+    if (directoryOffset + directorySize > size) throw new ArchiveError("corrupt zip archive");
+    const directory = Buffer.alloc(directorySize);
+    fs.readSync(fd, directory, 0, directorySize, directoryOffset);
+    const entries: ZipEntryInfo[] = [];
+    let declared = 0;
+    let at = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CDFH_SIGNATURE)
+        throw new ArchiveError("corrupt zip archive");
+      const madeBy = directory.readUInt16LE(at + 4) >> 8;
+      const compressedSize = directory.readUInt32LE(at + 20);
+      const entrySize = directory.readUInt32LE(at + 24);
+      const nameLength = directory.readUInt16LE(at + 28);
+      const extraLength = directory.readUInt16LE(at + 30);
+      const commentLength = directory.readUInt16LE(at + 32);
+      const external = directory.readUInt32LE(at + 38);
+      const name = directory.toString("utf8", at + 46, at + 46 + nameLength);
+      at += 46 + nameLength + extraLength + commentLength;
+      // Unix hosts (3) keep the file mode in the high half of the external attributes.
+      if (madeBy === 3 && ((external >>> 16) & S_IFMT) === S_IFLNK)
+        throw new ArchiveError(`symbolic link in the archive: ${name}`);
+      if (!isSafeEntryName(name)) throw new ArchiveError(`unsafe entry name: ${name}`);
+      const isDirectory = name.endsWith("/");
+      if (!isDirectory && !limits.allowName(name))
+        throw new ArchiveError(`unexpected entry: ${name}`);
+      declared += entrySize;
+      if (declared > limits.maxUnpackedBytes) throw new ArchiveError("archive too large");
+      entries.push({ name, compressedSize, size: entrySize, isDirectory });
+    }
+    return entries;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Extracts `file` into the empty folder `dest` after {@link inspectZip}, counting the bytes
+ * really inflated against `maxUnpackedBytes`. Directories are created as needed; nothing is
+ * written outside `dest`.
+ */
+export async function extractZip(
+  file: string,
+  dest: string,
+  limits: ArchiveLimits,
+): Promise<ZipEntryInfo[]> {
+  const entries = inspectZip(file, limits);
+  const expected = new Set(entries.map((e) => e.name));
+  const root = path.resolve(dest);
+  fs.mkdirSync(root, { recursive: true });
+  let written = 0;
+  // Set by fflate's callbacks.
+  const state = { failure: null as Error | null };
+  const fail = (error: Error) => {
+    state.failure ??= error;
+  };
+  const open = new Set<number>();
+  const unzip = new Unzip((entry) => {
+    if (state.failure) return;
+    const name = entry.name;
+    if (!expected.has(name) || !isSafeEntryName(name)) {
+      fail(new ArchiveError(`entry outside the central directory: ${name}`));
+      return;
+    }
+    const target = path.resolve(root, name);
+    if (!target.startsWith(root + path.sep)) {
+      fail(new ArchiveError(`unsafe entry name: ${name}`));
+      return;
+    }
+    if (name.endsWith("/")) {
+      fs.mkdirSync(target, { recursive: true });
+      return;
+    }
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const fd = fs.openSync(target, "wx");
+    open.add(fd);
+    entry.ondata = (error, data, final) => {
+      if (state.failure) return;
+      if (error) {
+        fail(new ArchiveError(`corrupt entry ${name}: ${error.message}`));
+        return;
+      }
+      written += data.length;
+      if (written > limits.maxUnpackedBytes) {
+        fail(new ArchiveError("archive too large once extracted"));
+        entry.terminate();
+        return;
+      }
+      fs.writeSync(fd, data);
+      if (final) {
+        fs.closeSync(fd);
+        open.delete(fd);
+      }
+    };
+    try {
+      entry.start();
+    } catch (error) {
+      fail(new ArchiveError(`unsupported entry ${name}: ${(error as Error).message}`));
+    }
+  });
+  unzip.register(UnzipInflate);
+  try {
+    const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      unzip.push(chunk);
+      if (state.failure) {
+        stream.destroy();
+        throw state.failure;
+      }
+    }
+    unzip.push(new Uint8Array(0), true);
+    if (state.failure) throw state.failure;
+    if (open.size > 0) throw new ArchiveError("truncated zip archive");
+  } catch (error) {
+    if (error instanceof ArchiveError) throw error;
+    throw new ArchiveError(`corrupt zip archive: ${(error as Error).message}`);
+  } finally {
+    for (const fd of open) fs.closeSync(fd);
+  }
+  return entries;
+}
