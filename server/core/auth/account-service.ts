@@ -8,6 +8,7 @@
  * from the configured app URL.
  */
 import type { AccountDeps } from "./account-deps.ts";
+import { EmailChangeFlow } from "./email-change-flow.ts";
 import { PasswordResetFlow } from "./password-reset-flow.ts";
 import { VerificationFlow } from "./verification-flow.ts";
 
@@ -15,9 +16,11 @@ import { VerificationFlow } from "./verification-flow.ts";
 export class AccountService {
   readonly verification: VerificationFlow;
   readonly passwordReset: PasswordResetFlow;
+  readonly emailChange: EmailChangeFlow;
 
   constructor(deps: AccountDeps) {
     this.verification = new VerificationFlow(deps);
     this.passwordReset = new PasswordResetFlow(deps);
+    this.emailChange = new EmailChangeFlow(deps);
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { AccountService } from "../../core/auth/account-service.ts";
+import { registerRecordAuthEmailChangeRoutes } from "./record-auth-email-change.ts";
 import { registerRecordAuthPasswordResetRoutes } from "./record-auth-password-reset.ts";
 import { registerRecordAuthVerificationRoutes } from "./record-auth-verification.ts";
 
@@ -14,4 +15,5 @@ export function registerRecordAuthAccountRoutes(
 ): void {
   registerRecordAuthVerificationRoutes(app, accounts.verification);
   registerRecordAuthPasswordResetRoutes(app, accounts.passwordReset);
+  registerRecordAuthEmailChangeRoutes(app, accounts.emailChange);
 }
