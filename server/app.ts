@@ -5,7 +5,10 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Config } from "./config.ts";
+import { AccountService } from "./core/auth/account-service.ts";
 import { AuthService } from "./core/auth/auth-service.ts";
+import { AuthThrottle } from "./core/auth/auth-throttle.ts";
+import { RecordTokens } from "./core/auth/record-tokens.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
 import { BackupService } from "./core/backups/backup-service.ts";
@@ -31,6 +34,8 @@ export interface App {
   backups: BackupService;
   /** Outgoing mail (SMTP, or the outbox folder without `SMTP_URL`). */
   mailer: Mailer;
+  /** Verification, password reset, email change, OTP and impersonation. */
+  accounts: AccountService;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -80,6 +85,15 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         Object.assign(secrets, await loadSecrets(db.kysely, authCollectionIds));
       },
     });
+    const accounts = new AccountService({
+      db,
+      records,
+      auth,
+      tokens: new RecordTokens(records, secrets),
+      throttle: new AuthThrottle(db),
+      mailer,
+      appUrl: config.appUrl,
+    });
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -92,7 +106,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     };
     const http = await buildHttpApp(
-      { records, auth, files, health, logs, backups },
+      { records, auth, files, health, logs, backups, accounts },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
@@ -111,6 +125,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       logs,
       backups,
       mailer,
+      accounts,
       http,
       async close() {
         await http.close();
