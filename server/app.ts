@@ -10,6 +10,8 @@ import { AuthService } from "./core/auth/auth-service.ts";
 import { AuthThrottle } from "./core/auth/auth-throttle.ts";
 import { RecordTokens } from "./core/auth/record-tokens.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
+import { OAuth2Providers } from "./core/auth/oauth2/oauth2-providers.ts";
+import { OAuth2Service } from "./core/auth/oauth2/oauth2-service.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
 import { BackupService } from "./core/backups/backup-service.ts";
 import { FileService } from "./core/files/file-service.ts";
@@ -62,7 +64,10 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       (error, message) => log.to?.warn({ err: error }, message),
     );
     const records = new RecordService(db, undefined, recordFiles);
-    const auth = new AuthService(records, secrets);
+    const logWarning = (error: unknown, message: string) => log.to?.warn({ err: error }, message);
+    const oauth2Providers = OAuth2Providers.fromConfig(config.oauth2, logWarning);
+    const auth = new AuthService(records, secrets, oauth2Providers);
+    const oauth2 = new OAuth2Service(records, auth, oauth2Providers, logWarning);
     const files = new FileService(records, recordFiles, secrets);
     const logs = new LogService(db, records, undefined, (error, message) =>
       log.to?.warn({ err: error }, message),
@@ -106,7 +111,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     };
     const http = await buildHttpApp(
-      { records, auth, files, health, logs, backups, accounts },
+      { records, auth, files, health, logs, backups, accounts, oauth2 },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,

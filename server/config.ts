@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { parseOAuth2Env, type OAuth2ProviderConfig } from "./core/auth/oauth2/oauth2-config.ts";
 
 const optionalUrl = (protocols: readonly string[], label: string) =>
   z
@@ -86,6 +87,8 @@ export interface Config {
   s3:
     | { endpoint: string; bucket: string; region: string; accessKey: string; secret: string }
     | undefined;
+  /** OAuth2 / OpenID Connect providers (`OAUTH2_*`, see `core/auth/oauth2/oauth2-config.ts`). */
+  oauth2: OAuth2ProviderConfig[];
 }
 
 /**
@@ -109,6 +112,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const oauth2 = parseOAuth2Env(env);
+  if (oauth2.errors.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n${oauth2.errors.map((e) => `  ${e}`).join("\n")}`,
+    );
   }
   const c = parsed.data;
   const s3Keys = [c.S3_ENDPOINT, c.S3_BUCKET, c.S3_ACCESS_KEY, c.S3_SECRET];
@@ -144,5 +153,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     guestCacheTtlMs: c.GUEST_CACHE_TTL_MS,
     s3,
+    oauth2: oauth2.providers,
   };
 }

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AccountService } from "../core/auth/account-service.ts";
 import type { AuthService } from "../core/auth/auth-service.ts";
 import type { BackupService } from "../core/backups/backup-service.ts";
+import type { OAuth2Service } from "../core/auth/oauth2/oauth2-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { LogService } from "../core/logs/log-service.ts";
 import type { RecordService } from "../core/records/record-service.ts";
@@ -21,6 +22,7 @@ import { registerGuestCache } from "./middlewares/guest-cache.ts";
 import { pickFields } from "./presenters/fields.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordAuthAccountRoutes } from "./records/record-auth-accounts.ts";
+import { registerRecordAuthWithOAuth2Routes } from "./records/record-auth-with-oauth2.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
 import { registerWebApp } from "./web/web-app.ts";
 
@@ -34,6 +36,8 @@ export interface HttpServices {
   backups: BackupService;
   /** Verification, password reset, email change, OTP and impersonation. */
   accounts: AccountService;
+  /** OAuth2 sign-in (`auth-with-oauth2`). */
+  oauth2: OAuth2Service;
 }
 
 /** Options of the HTTP application. */
@@ -121,6 +125,7 @@ export async function buildHttpApp(
   registerRecordAuthRoutes(app, services.auth);
   registerBatchRoutes(app, services.records);
   registerRecordAuthAccountRoutes(app, services.accounts);
+  registerRecordAuthWithOAuth2Routes(app, services.oauth2);
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).

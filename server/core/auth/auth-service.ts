@@ -20,14 +20,21 @@ export interface AuthResponse {
   record: RecordData;
 }
 
+/** Where `auth-methods` gets its `oauth2` part (the OAuth2 module, `./oauth2/`). */
+export interface OAuth2MethodsSource {
+  authMethods(collection: Collection): Promise<{ enabled: boolean; providers: unknown[] }>;
+}
+
 /** Auth flows over the record service. */
 export class AuthService {
   private readonly records: RecordService;
   private readonly secrets: Secrets;
+  private readonly oauth2: OAuth2MethodsSource | null;
 
-  constructor(records: RecordService, secrets: Secrets) {
+  constructor(records: RecordService, secrets: Secrets, oauth2: OAuth2MethodsSource | null = null) {
     this.records = records;
     this.secrets = secrets;
+    this.oauth2 = oauth2;
   }
 
   private key(collection: Collection, tokenKey: unknown, type: keyof Secrets[string]): string {
@@ -193,16 +200,40 @@ export class AuthService {
     return { record: presented ?? {}, token };
   }
 
+  /**
+   * The answer of a successful sign-in by another method than a password (OAuth2): the
+   * collection's authRule, then a new auth token and the record as its owner sees it.
+   */
+  async recordAuthResponse(
+    collection: AuthCollection,
+    record: RecordData,
+    request: RequestInfo,
+    expand?: string,
+  ): Promise<AuthResponse> {
+    await this.checkAuthRule(collection, record, request);
+    return this.respond(
+      collection,
+      record,
+      await this.authToken(collection, record),
+      request,
+      expand,
+    );
+  }
+
   /** `auth-methods`, in PocketBase's current and legacy shape. */
-  authMethods(collection: Collection): Record<string, unknown> {
+  async authMethods(collection: Collection): Promise<Record<string, unknown>> {
     if (!isAuthCollection(collection))
       throw new CoreError(404, "Missing or invalid auth collection context.");
     const identityFields = [...collection.auth.identityFields];
+    const oauth2 = (await this.oauth2?.authMethods(collection)) ?? {
+      enabled: false,
+      providers: [],
+    };
     return {
-      authProviders: null,
+      authProviders: oauth2.enabled ? oauth2.providers : null,
       emailPassword: identityFields.includes("email"),
       mfa: { duration: 0, enabled: false },
-      oauth2: { enabled: false, providers: [] },
+      oauth2,
       otp: collection.auth.otp
         ? { duration: collection.auth.otp.duration, enabled: true }
         : { duration: 0, enabled: false },

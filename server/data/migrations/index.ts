@@ -8,6 +8,7 @@ import type { DataDialect } from "../dialects/data-dialect.ts";
 import type { AnyDB, Database } from "../db.ts";
 import * as initCollections from "./1763740800-init-collections.ts";
 import * as authOtps from "./1763913600-auth-otps.ts";
+import * as externalAuths from "./1763913700-external-auths.ts";
 import * as requestLogs from "./1763913800-request-logs.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
@@ -20,6 +21,7 @@ interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { name: "1763740800-init-collections", up: initCollections.up },
   { name: "1763913600-auth-otps", up: authOtps.up },
+  { name: "1763913700-external-auths", up: externalAuths.up },
   { name: "1763913800-request-logs", up: requestLogs.up },
 ];
 

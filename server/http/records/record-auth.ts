@@ -12,9 +12,9 @@ const MISSING_COLLECTION = "Missing or invalid collection context.";
 export function registerRecordAuthRoutes(app: FastifyInstance, auth: AuthService): void {
   const base = "/api/collections/:collection";
 
-  app.get(`${base}/auth-methods`, (request, reply) => {
-    void reply.send(auth.authMethods(collectionParam(request, MISSING_COLLECTION)));
-  });
+  app.get(`${base}/auth-methods`, async (request) =>
+    auth.authMethods(collectionParam(request, MISSING_COLLECTION)),
+  );
 
   app.post(`${base}/auth-with-password`, async (request) => {
     const collection = collectionParam(request, MISSING_COLLECTION);
