@@ -9,6 +9,7 @@ import { AuthService } from "./core/auth/auth-service.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
 import { FileService } from "./core/files/file-service.ts";
+import { createRateLimiter, type RateLimiter } from "./core/rate-limit/index.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
 import { RecordService } from "./core/records/record-service.ts";
 import { openDatabase, type Database } from "./data/db.ts";
@@ -23,6 +24,7 @@ export interface App {
   records: RecordService;
   auth: AuthService;
   files: FileService;
+  rateLimiter: RateLimiter;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -31,6 +33,7 @@ export interface App {
 export async function createApp(config: Config, options: { db?: Database } = {}): Promise<App> {
   const db =
     options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let rateLimiter: RateLimiter | undefined;
   try {
     await migrate(db);
     const secrets = await loadSecrets(
@@ -64,13 +67,20 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         }
       },
     };
+    rateLimiter = createRateLimiter({
+      settings: config.rateLimits,
+      redisUrl: config.redisUrl,
+      redisPrefix: config.rateLimitsRedisPrefix,
+      warn: (error, message) => log.to?.warn({ err: error }, message),
+    });
     const http = await buildHttpApp(
-      { records, auth, files, health },
+      { records, auth, files, health, rateLimiter },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
         guestCacheTtlMs: config.guestCacheTtlMs,
         dataDir: config.dataDir,
+        appUrl: config.appUrl,
       },
     );
     log.to = http.log;
@@ -80,13 +90,16 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       records,
       auth,
       files,
+      rateLimiter,
       http,
       async close() {
         await http.close();
+        await rateLimiter?.close();
         await db.close();
       },
     };
   } catch (error) {
+    await rateLimiter?.close();
     await db.close();
     throw error;
   }

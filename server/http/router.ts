@@ -5,6 +5,7 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AuthService } from "../core/auth/auth-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
+import type { RateLimiter } from "../core/rate-limit/index.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerFileDownloadRoutes } from "./files/file-download.ts";
@@ -12,6 +13,8 @@ import { registerFileTokenRoutes } from "./files/file-token.ts";
 import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
+import { registerRateLimits } from "./middlewares/rate-limit.ts";
+import { registerSecurityHeaders } from "./middlewares/security-headers.ts";
 import { pickFields } from "./presenters/fields.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
@@ -23,6 +26,8 @@ export interface HttpServices {
   auth: AuthService;
   files: FileService;
   health: HealthProbe;
+  /** Per-IP and per-account limits (none when absent). */
+  rateLimiter?: RateLimiter;
 }
 
 /** Options of the HTTP application. */
@@ -32,6 +37,8 @@ export interface HttpOptions {
   guestCacheTtlMs: number;
   /** The data folder (the web app reads its optional `route-rules.json` there). */
   dataDir?: string;
+  /** The public URL (`APP_URL`): an https one turns HSTS on. */
+  appUrl?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -72,11 +79,8 @@ export async function buildHttpApp(
   registerErrorHandlers(app, serialize);
   await registerBodyParsers(app);
 
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("X-XSS-Protection", "1; mode=block");
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("X-Frame-Options", "SAMEORIGIN");
-    reply.header("Access-Control-Allow-Origin", "*");
+  registerSecurityHeaders(app, { appUrl: options.appUrl });
+  app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
     if (header) {
       const result = await services.auth.authenticate(header);
@@ -87,6 +91,11 @@ export async function buildHttpApp(
     }
   });
 
+  if (services.rateLimiter) {
+    registerRateLimits(app, services.rateLimiter, {
+      proxiesTrusted: options.trustedProxies.length > 0,
+    });
+  }
   registerGuestCache(app, services.records.events, options.guestCacheTtlMs);
 
   app.addHook("preSerialization", async (request, reply, payload) => {
@@ -108,6 +117,6 @@ export async function buildHttpApp(
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
-  await registerWebApp(app, { api: app, dataDir: options.dataDir });
+  await registerWebApp(app, { api: app, dataDir: options.dataDir, appUrl: options.appUrl });
   return app;
 }
