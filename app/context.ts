@@ -15,6 +15,9 @@ import type { SessionUser } from "./lib/session.ts";
  */
 export const apiTransportContext = createContext<ApiFetch | null>(null);
 
+/** The Content-Security-Policy nonce of the page being rendered (server only). */
+export const cspNonceContext = createContext<string | undefined>(undefined);
+
 /** The request's SDK client, authenticated as the visitor (from the `pb_auth` cookie). */
 export const apiContext = createContext<PocketBase>();
 

@@ -1,7 +1,7 @@
 /**
  * Server entry: streams the rendered page (waiting for everything when a bot asks), and
  * exports {@link createLoadContext}, which the Fastify web plugin calls per request to hand
- * the app its in-process API transport.
+ * the app its in-process API transport and the page's CSP nonce.
  */
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "react-router";
@@ -10,7 +10,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { apiTransportContext } from "./context.ts";
+import { apiTransportContext, cspNonceContext } from "./context.ts";
 import type { ApiFetch } from "./lib/api-client.ts";
 
 /** How long a streamed render may wait for slow data before giving up. */
@@ -18,11 +18,16 @@ export const streamTimeout = 5_000;
 
 /**
  * The router context of one request. `transport` sends the SDK's requests to the API of the
- * same process (no socket); without it the SDK calls the request's origin.
+ * same process (no socket); without it the SDK calls the request's origin. `nonce` is the
+ * page's Content-Security-Policy nonce: every script React and React Router write carries it.
  */
-export function createLoadContext(transport: ApiFetch | null): RouterContextProvider {
+export function createLoadContext(
+  transport: ApiFetch | null,
+  options: { nonce?: string } = {},
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, transport);
+  context.set(cspNonceContext, options.nonce);
   return context;
 }
 
@@ -32,6 +37,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -46,9 +52,13 @@ export default function handleRequest(
       abort();
     }, streamTimeout + 1000);
 
+    // SECURITY: the nonce goes on React Router's scripts (`<Scripts>`, `<ScrollRestoration>`,
+    // the streamed data) through ServerRouter, and on React's own inline scripts.
+    const nonce = loadContext?.get(cspNonceContext);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

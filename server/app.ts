@@ -16,6 +16,7 @@ import { allCollections } from "./core/collections/collection-lookup.ts";
 import { BackupService } from "./core/backups/backup-service.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { LogService } from "./core/logs/log-service.ts";
+import { createRateLimiter, type RateLimiter } from "./core/rate-limit/index.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
 import { createMailer } from "./core/mail/create-mailer.ts";
 import type { Mailer } from "./core/mail/mailer.ts";
@@ -38,6 +39,7 @@ export interface App {
   mailer: Mailer;
   /** Verification, password reset, email change, OTP and impersonation. */
   accounts: AccountService;
+  rateLimiter: RateLimiter;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export interface App {
 export async function createApp(config: Config, options: { db?: Database } = {}): Promise<App> {
   const db =
     options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let rateLimiter: RateLimiter | undefined;
   try {
     await migrate(db);
     const authCollectionIds = allCollections()
@@ -110,13 +113,20 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         }
       },
     };
+    rateLimiter = createRateLimiter({
+      settings: config.rateLimits,
+      redisUrl: config.redisUrl,
+      redisPrefix: config.rateLimitsRedisPrefix,
+      warn: (error, message) => log.to?.warn({ err: error }, message),
+    });
     const http = await buildHttpApp(
-      { records, auth, files, health, logs, backups, accounts, oauth2 },
+      { records, auth, files, health, logs, backups, accounts, oauth2, rateLimiter },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
         guestCacheTtlMs: config.guestCacheTtlMs,
         dataDir: config.dataDir,
+        appUrl: config.appUrl,
       },
     );
     log.to = http.log;
@@ -131,15 +141,18 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       backups,
       mailer,
       accounts,
+      rateLimiter,
       http,
       async close() {
         await http.close();
         await logs.close();
         await mailer.close();
+        await rateLimiter?.close();
         await db.close();
       },
     };
   } catch (error) {
+    await rateLimiter?.close();
     await db.close();
     throw error;
   }

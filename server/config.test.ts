@@ -13,6 +13,31 @@ describe("loadConfig", () => {
     expect(config.s3).toBeUndefined();
     expect(config.trustedProxies).toEqual([]);
     expect(config.guestCacheTtlMs).toBe(1000);
+    expect(config.rateLimits.enabled).toBe(true);
+    expect(
+      config.rateLimits.rules.map((r) => `${r.label} ${r.maxRequests}/${r.duration}s`),
+    ).toEqual(["*:auth 2/3s", "*:create 20/5s", "/api/batch 3/1s", "/api/ 300/10s"]);
+    expect(config.rateLimitsRedisPrefix).toBe("cahier:rate:");
+  });
+
+  it("reads rate limits and trusted proxies", () => {
+    const config = loadConfig({
+      RATE_LIMITS: '[{"label":"*:auth","duration":10,"maxRequests":5}]',
+      RATE_LIMITS_REDIS_PREFIX: "site-a:",
+      TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.7, ::1, fd00::/8, loopback",
+    });
+    expect(config.rateLimits.rules).toEqual([
+      { label: "*:auth", audience: "", duration: 10, maxRequests: 5 },
+    ]);
+    expect(config.rateLimitsRedisPrefix).toBe("site-a:");
+    expect(config.trustedProxies).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    expect(loadConfig({ RATE_LIMITS: "off" }).rateLimits.enabled).toBe(false);
   });
 
   it("reads every setting", () => {
@@ -56,6 +81,11 @@ describe("loadConfig", () => {
     [{ APP_URL: "not a url" }, "APP_URL: must be a http(s) URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
     [{ GUEST_CACHE_TTL_MS: "-1" }, "GUEST_CACHE_TTL_MS: must be 0 (off) or more"],
+    [{ TRUSTED_PROXIES: "proxy.example.com" }, "TRUSTED_PROXIES: must be a comma list of IPs"],
+    [{ TRUSTED_PROXIES: "10.0.0.0/33" }, "TRUSTED_PROXIES: must be a comma list of IPs"],
+    [{ TRUSTED_PROXIES: "10.0.0.1/8/1" }, "TRUSTED_PROXIES: must be a comma list of IPs"],
+    [{ RATE_LIMITS: "sometimes" }, "RATE_LIMITS: must be on, off"],
+    [{ RATE_LIMITS: '[{"label":"*:auth","duration":0,"maxRequests":1}]' }, "RATE_LIMITS: duration"],
     [
       { S3_BUCKET: "b" },
       "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET must all be set together",

@@ -2,9 +2,12 @@
  * Environment configuration, validated once at start. Every setting has a clear error
  * message; nothing else reads `process.env`.
  */
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { parseOAuth2Env, type OAuth2ProviderConfig } from "./core/auth/oauth2/oauth2-config.ts";
+import type { RateLimitSettings } from "./core/rate-limit/rules.ts";
+import { parseRateLimitSettings } from "./core/rate-limit/settings-schema.ts";
 
 const optionalUrl = (protocols: readonly string[], label: string) =>
   z
@@ -19,6 +22,16 @@ const optionalUrl = (protocols: readonly string[], label: string) =>
 
 /** `address@domain` or `Name <address@domain>`, without line breaks. */
 const MAIL_FROM_RE = /^(?:[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+/** A `TRUSTED_PROXIES` entry: an IP, a CIDR range, or loopback / linklocal / uniquelocal. */
+function isProxyEntry(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
 
 const ConfigSchema = z.object({
   PORT: z.coerce
@@ -48,7 +61,22 @@ const ConfigSchema = z.object({
         .split(",")
         .map((s) => s.trim())
         .filter(Boolean),
-    ),
+    )
+    .refine((entries) => entries.every(isProxyEntry), {
+      message: "must be a comma list of IPs, CIDR ranges, loopback, linklocal or uniquelocal",
+    }),
+  RATE_LIMITS: z
+    .string()
+    .default("on")
+    .transform((value, ctx) => {
+      const parsed = parseRateLimitSettings(value);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.settings;
+    }),
+  RATE_LIMITS_REDIS_PREFIX: z.string().trim().min(1, "cannot be empty").default("cahier:rate:"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -81,6 +109,10 @@ export interface Config {
   /** Sender of every email (`MAIL_FROM`, default `Cahier <no-reply@<APP_URL host>>`). */
   mailFrom: string;
   trustedProxies: string[];
+  /** Per-IP rules and per-account limits (`RATE_LIMITS`; on by default). */
+  rateLimits: RateLimitSettings;
+  /** Prefix of the rate-limit keys in Redis (`RATE_LIMITS_REDIS_PREFIX`). */
+  rateLimitsRedisPrefix: string;
   logLevel: string;
   /** How long guests' record reads may be answered from memory (0 = never). */
   guestCacheTtlMs: number;
@@ -150,6 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM || defaultMailFrom(c.APP_URL),
     trustedProxies: c.TRUSTED_PROXIES,
+    rateLimits: c.RATE_LIMITS,
+    rateLimitsRedisPrefix: c.RATE_LIMITS_REDIS_PREFIX,
     logLevel: c.LOG_LEVEL,
     guestCacheTtlMs: c.GUEST_CACHE_TTL_MS,
     s3,

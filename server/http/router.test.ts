@@ -176,8 +176,15 @@ describe.each(DIALECTS)("router (%s)", (dialect) => {
         ...(filled.body === undefined ? {} : { payload: filled.body as string }),
       });
       expect(res.statusCode).toBe(c.expectedStatus);
-      expect(res.headers).toMatchObject(SECURITY_HEADERS);
-      // Paths outside /api belong to the web app (design §2): its 404 page is HTML.
+      // Paths outside /api belong to the web app (design §2): no CORS there, and its 404
+      // page is HTML.
+      if (c.url.startsWith("/api/")) expect(res.headers).toMatchObject(SECURITY_HEADERS);
+      else {
+        const { "access-control-allow-origin": _cors, ...pageHeaders } = SECURITY_HEADERS;
+        expect(res.headers).toMatchObject(pageHeaders);
+        expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+      }
+      expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
       if (c.expectedStatus >= 400 && c.url.startsWith("/api/")) {
         expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
         expect(res.body.endsWith("}\n")).toBe(true);

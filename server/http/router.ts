@@ -9,6 +9,7 @@ import type { BackupService } from "../core/backups/backup-service.ts";
 import type { OAuth2Service } from "../core/auth/oauth2/oauth2-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { LogService } from "../core/logs/log-service.ts";
+import type { RateLimiter } from "../core/rate-limit/index.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import { registerBackupRoutes } from "./backups/backups.ts";
 import { registerBatchRoutes } from "./batch/batch.ts";
@@ -19,6 +20,8 @@ import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
 import { registerLogRoutes, registerRequestLogger } from "./logs/logs.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
+import { registerRateLimits } from "./middlewares/rate-limit.ts";
+import { registerSecurityHeaders } from "./middlewares/security-headers.ts";
 import { pickFields } from "./presenters/fields.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordAuthAccountRoutes } from "./records/record-auth-accounts.ts";
@@ -38,6 +41,8 @@ export interface HttpServices {
   accounts: AccountService;
   /** OAuth2 sign-in (`auth-with-oauth2`). */
   oauth2: OAuth2Service;
+  /** Per-IP and per-account limits (none when absent). */
+  rateLimiter?: RateLimiter;
 }
 
 /** Options of the HTTP application. */
@@ -47,6 +52,8 @@ export interface HttpOptions {
   guestCacheTtlMs: number;
   /** The data folder (the web app reads its optional `route-rules.json` there). */
   dataDir?: string;
+  /** The public URL (`APP_URL`): an https one turns HSTS on. */
+  appUrl?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -87,11 +94,8 @@ export async function buildHttpApp(
   registerErrorHandlers(app, serialize);
   await registerBodyParsers(app);
 
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("X-XSS-Protection", "1; mode=block");
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("X-Frame-Options", "SAMEORIGIN");
-    reply.header("Access-Control-Allow-Origin", "*");
+  registerSecurityHeaders(app, { appUrl: options.appUrl });
+  app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
     if (header) {
       const result = await services.auth.authenticate(header);
@@ -102,6 +106,11 @@ export async function buildHttpApp(
     }
   });
 
+  if (services.rateLimiter) {
+    registerRateLimits(app, services.rateLimiter, {
+      proxiesTrusted: options.trustedProxies.length > 0,
+    });
+  }
   registerGuestCache(app, services.records.events, options.guestCacheTtlMs);
   registerRequestLogger(app, services.logs);
 
@@ -129,6 +138,6 @@ export async function buildHttpApp(
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
-  await registerWebApp(app, { api: app, dataDir: options.dataDir });
+  await registerWebApp(app, { api: app, dataDir: options.dataDir, appUrl: options.appUrl });
   return app;
 }

@@ -37,6 +37,8 @@ const CONFIG_VARIABLES = [
   "REDIS_URL",
   "SMTP_URL",
   "TRUSTED_PROXIES",
+  "RATE_LIMITS",
+  "RATE_LIMITS_REDIS_PREFIX",
   "LOG_LEVEL",
   "S3_ENDPOINT",
   "S3_BUCKET",
@@ -144,7 +146,8 @@ async function waitUntilHealthy(
 
 /**
  * Starts `node bin/cahier.js serve` on a fresh database of the given engine and a free port,
- * with `LOG_LEVEL=warn`, and resolves once `GET /api/health` answers 200 (the error carries
+ * with `LOG_LEVEL=warn` and `RATE_LIMITS=off` (suites sign in many times from one address),
+ * and resolves once `GET /api/health` answers 200 (the error carries
  * the process output when it does not within 20 s). `extraEnv` adds or overrides variables
  * (e.g. `REDIS_URL`); the PostgreSQL engine needs `DATABASE_URL` in the test environment.
  */
@@ -159,6 +162,7 @@ export async function startServer(
     HOST: "127.0.0.1",
     PORT: String(port),
     LOG_LEVEL: "warn",
+    RATE_LIMITS: "off",
     ...extraEnv,
   };
   const url = `http://127.0.0.1:${port}`;

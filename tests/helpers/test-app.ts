@@ -95,13 +95,16 @@ export async function freshEnvironment(
 
 let counter = 0;
 
-/** Creates an app on a fresh database. Call `close()` when done. */
+/**
+ * Creates an app on a fresh database. Call `close()` when done. Rate limits are off
+ * (fixtures sign in many times from one address) unless `extraEnv.RATE_LIMITS` turns them on.
+ */
 export async function createTestApp(
   dialect: DialectName = DIALECTS[0] ?? "sqlite",
   extraEnv: Record<string, string> = {},
 ): Promise<TestApp> {
   const { env, cleanup } = await freshEnvironment(dialect);
-  const config = loadConfig({ ...env, LOG_LEVEL: "silent", ...extraEnv });
+  const config = loadConfig({ ...env, LOG_LEVEL: "silent", RATE_LIMITS: "off", ...extraEnv });
   const app = await createApp(config);
   const users = findCollection("users");
   const superusers = findCollection("_superusers");

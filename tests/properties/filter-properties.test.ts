@@ -1289,7 +1289,12 @@ describePostgres("filter properties (postgres, ICU default collation)", () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     };
     app = await createApp(
-      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: "silent" }),
+      loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: url.toString(),
+        LOG_LEVEL: "silent",
+        RATE_LIMITS: "off",
+      }),
     );
     f = await seedFixture(app);
   });

@@ -9,6 +9,30 @@ import { badRequest, CoreError } from "../../core/errors.ts";
 import type { Collection, FileField } from "../../core/models/collection.ts";
 import { SNIFF_BYTES, UploadedFile } from "../../tools/filesystem/index.ts";
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * Runs on a multipart body once `readBody` has read it (the per-account rate limit needs
+     * the identity a body names; JSON and urlencoded bodies are checked before the handler).
+     */
+    bodyGuard: ((body: Record<string, unknown>) => Promise<void>) | null;
+  }
+}
+
+/**
+ * Sets an own property, even for keys such as `__proto__`. SECURITY: a plain assignment
+ * `out[key] = value` with a submitted key `__proto__` would replace the object's prototype
+ * (B22); a defined property is only data.
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 /** Marker for a body that could not be parsed. */
 export const INVALID_BODY = Symbol("invalid body");
 
@@ -17,6 +41,7 @@ export const MAX_BODY_SIZE = 32 * 1024 * 1024;
 
 /** Registers the body parsers. */
 export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
+  app.decorateRequest("bodyGuard", null);
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser(
     "application/json",
@@ -42,7 +67,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
       const out: Record<string, unknown> = {};
       for (const key of new Set(params.keys())) {
         const all = params.getAll(key).map(inferValue);
-        out[key] = all.length === 1 ? all[0] : all;
+        setOwn(out, key, all.length === 1 ? all[0] : all);
       }
       done(null, out);
     },
@@ -170,22 +195,32 @@ export async function readBody(
         continue;
       }
       const inferred = inferValue(value);
-      const existing = out[part.fieldname];
-      if (existing === undefined) out[part.fieldname] = inferred;
-      else
-        out[part.fieldname] = Array.isArray(existing)
-          ? [...(existing as unknown[]), inferred]
-          : [existing, inferred];
+      const existing = Object.hasOwn(out, part.fieldname) ? out[part.fieldname] : undefined;
+      setOwn(
+        out,
+        part.fieldname,
+        existing === undefined
+          ? inferred
+          : Array.isArray(existing)
+            ? [...(existing as unknown[]), inferred]
+            : [existing, inferred],
+      );
     }
-    for (const payload of payloads) Object.assign(out, payload);
+    for (const payload of payloads) {
+      for (const [key, value] of Object.entries(payload)) setOwn(out, key, value);
+    }
     // Uploads join the names sent under the same plain key (existing files to keep), as
     // PocketBase merges them; `+field` / `field+` uploads replace any text under that key.
     for (const [key, uploads] of files) {
-      const existing = out[key];
+      const existing = Object.hasOwn(out, key) ? out[key] : undefined;
       const plain = !key.startsWith("+") && !key.endsWith("+");
-      out[key] =
-        plain && existing !== undefined && existing !== null ? [existing, ...uploads] : uploads;
+      setOwn(
+        out,
+        key,
+        plain && existing !== undefined && existing !== null ? [existing, ...uploads] : uploads,
+      );
     }
+    await request.bodyGuard?.(out);
     return out;
   }
   const body = request.body;

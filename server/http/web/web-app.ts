@@ -12,6 +12,12 @@
  * dispatched to this same Fastify instance with `inject`, so they pass through the same
  * routes, hooks and access rules as a browser's, without a socket.
  *
+ * Each page gets a Content-Security-Policy with a fresh nonce, handed to the app through
+ * `createLoadContext` (React Router puts it on every script it writes). Its in-process API
+ * calls carry the visitor's address, so rate limits count them against that visitor.
+ * SECURITY: page requests other than GET/HEAD from another origin are refused (403), and
+ * their bodies are limited to {@link PAGE_BODY_LIMIT} (413).
+ *
  * When `build/` is missing the API still runs and page paths answer 503 with a short text
  * saying how to build the web app.
  */
@@ -21,6 +27,12 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import { forbidden } from "../../core/errors.ts";
+import {
+  createNonce,
+  isApiPath,
+  pageContentSecurityPolicy,
+} from "../middlewares/security-headers.ts";
 import { registerBuildRoutes } from "./builds.ts";
 
 /** Default location of the web build (`npm run build`), at the repository root. */
@@ -36,6 +48,12 @@ export const SHORT_CACHE_CONTROL = "public, max-age=300";
 export const NOT_BUILT_MESSAGE =
   "The Cahier web app has not been built. Run `npm run build` (or `npm start`, which builds it when needed), then restart the server.\n";
 
+/**
+ * Largest body a page request may send (1 MiB): forms submit to the API, never to page
+ * routes (ADR 014), so page bodies stay small.
+ */
+export const PAGE_BODY_LIMIT = 1024 * 1024;
+
 /** Options of {@link registerWebApp}. */
 export interface WebAppOptions {
   /** The folder holding `client/` and `server/` (default {@link DEFAULT_BUILD_DIR}). */
@@ -44,6 +62,8 @@ export interface WebAppOptions {
   api: Pick<FastifyInstance, "inject">;
   /** The data folder, where the optional `route-rules.json` lives (`builds.ts`). */
   dataDir?: string;
+  /** The public URL (`APP_URL`): its origin may post to page routes besides the request's own. */
+  appUrl?: string;
 }
 
 /** A `fetch`-compatible function. */
@@ -52,9 +72,16 @@ type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<
 /** What the SSR request handler needs from the server build. */
 type RequestHandler = (request: Request, loadContext?: unknown) => Promise<Response>;
 
+/** What the server entry's `createLoadContext` receives besides the transport. */
+export interface PageRequestOptions {
+  /** The CSP nonce of this page's scripts. */
+  nonce: string;
+}
+
 interface LoadedBuild {
   handle: RequestHandler;
-  createLoadContext: ((transport: FetchLike | null) => unknown) | undefined;
+  createLoadContext:
+    ((transport: FetchLike | null, options: PageRequestOptions) => unknown) | undefined;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -62,9 +89,14 @@ type InjectMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTI
 
 /**
  * A `fetch` that answers from `api.inject` instead of the network. Relative URLs
- * (`/api/...`, as the SDK builds them with base URL `/`) are accepted.
+ * (`/api/...`, as the SDK builds them with base URL `/`) are accepted. `remoteAddress` is the
+ * address the API sees (the visitor's, so rate limits count their page's calls against
+ * them; `127.0.0.1` by default).
  */
-export function createInProcessFetch(api: Pick<FastifyInstance, "inject">): FetchLike {
+export function createInProcessFetch(
+  api: Pick<FastifyInstance, "inject">,
+  options: { remoteAddress?: string | undefined } = {},
+): FetchLike {
   return async (input, init) => {
     const request =
       input instanceof Request && init === undefined
@@ -82,6 +114,7 @@ export function createInProcessFetch(api: Pick<FastifyInstance, "inject">): Fetc
       url: url.pathname + url.search,
       headers: Object.fromEntries(request.headers),
       ...(payload ? { payload } : {}),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
@@ -96,9 +129,22 @@ export function createInProcessFetch(api: Pick<FastifyInstance, "inject">): Fetc
   };
 }
 
-/** Whether a request path belongs to the API (those never reach the web app). */
-function isApiPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+/**
+ * Whether an unsafe page request (POST and the like) comes from another site: a foreign
+ * `Origin` (including `null`), or `Sec-Fetch-Site: cross-site`. Same-origin means the
+ * request's own host (as a trusted proxy forwards it) or `APP_URL`'s origin.
+ */
+function isCrossSiteWrite(request: FastifyRequest, appOrigin: string | undefined): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  if (request.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (origin === appOrigin) return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
 }
 
 async function loadBuild(serverEntry: string): Promise<LoadedBuild> {
@@ -131,13 +177,18 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const buildDir = options.buildDir ?? DEFAULT_BUILD_DIR;
     const clientDir = path.join(buildDir, "client");
     const serverEntry = path.join(buildDir, "server", "index.js");
-    const transport = createInProcessFetch(options.api);
+    const appOrigin = options.appUrl ? new URL(options.appUrl).origin : undefined;
 
-    // Page requests keep their body stream for React Router (forms post to route actions).
+    // Page request bodies are read here, within PAGE_BODY_LIMIT (413 past it, whether or not
+    // Content-Length says so), and handed to React Router as the request's body.
     web.removeAllContentTypeParsers();
-    web.addContentTypeParser("*", (_request, _payload, done) => {
-      done(null, undefined);
-    });
+    web.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: PAGE_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
 
     registerBuildRoutes(web, { clientDir, dataDir: options.dataDir });
 
@@ -182,6 +233,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (isApiPath(request.url)) {
         reply.callNotFound();
+        // Returning the reply tells Fastify the answer is on its way (404 hooks may be async).
         return reply;
       }
       const pending = getBuild();
@@ -192,17 +244,25 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           .header("Cache-Control", "no-store")
           .send(NOT_BUILT_MESSAGE);
       }
+      if (isCrossSiteWrite(request, appOrigin)) throw forbidden();
       const build = await pending;
+      const nonce = createNonce();
+      reply.header("Content-Security-Policy", pageContentSecurityPolicy(nonce));
       reply.hijack();
       // Headers set by the app's hooks (security headers) still apply to hijacked replies.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
       try {
-        const webRequest = createRequest(request.raw, reply.raw);
+        const streamed = createRequest(request.raw, reply.raw);
+        // The body was read by the parser above; React Router gets it from memory.
+        const webRequest = Buffer.isBuffer(request.body)
+          ? new Request(streamed, { body: new Uint8Array(request.body) })
+          : streamed;
+        const transport = createInProcessFetch(options.api, { remoteAddress: request.ip });
         const response = await build.handle(
           webRequest,
-          build.createLoadContext?.(transport) ?? undefined,
+          build.createLoadContext?.(transport, { nonce }) ?? undefined,
         );
         await sendResponse(reply.raw, response);
       } catch (error) {

@@ -1,0 +1,43 @@
+/**
+ * Rate limits: PocketBase's per-IP rules plus per-account limits, counted in memory on one
+ * instance or in Redis when `REDIS_URL` is set (design §2).
+ */
+import { MemoryCounters } from "./counters.ts";
+import { RateLimiter, type LimiterWarn } from "./rate-limiter.ts";
+import { RedisCounters } from "./redis-counters.ts";
+import type { RateLimitSettings } from "./rules.ts";
+
+export { RateLimiter, type LimitedRequest, type LimitDecision } from "./rate-limiter.ts";
+export * from "./rules.ts";
+
+/** Options of {@link createRateLimiter}. */
+export interface RateLimiterOptions {
+  settings: RateLimitSettings;
+  /** Counters go to Redis when set, shared with every instance using the same prefix. */
+  redisUrl?: string | undefined;
+  redisPrefix: string;
+  warn?: LimiterWarn;
+}
+
+/**
+ * Creates the limiter with its counter store. No Redis connection is opened while limits
+ * are off.
+ */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const warn = options.warn ?? (() => {});
+  let lastConnectionWarning = 0;
+  const store =
+    options.redisUrl && options.settings.enabled
+      ? new RedisCounters({
+          url: options.redisUrl,
+          prefix: options.redisPrefix,
+          // ioredis reports every failed reconnection: one line per 30 s is enough.
+          onError: (error) => {
+            if (Date.now() - lastConnectionWarning < 30_000) return;
+            lastConnectionWarning = Date.now();
+            warn(error, "rate-limit Redis connection error; requests are not being limited");
+          },
+        })
+      : new MemoryCounters();
+  return new RateLimiter(options.settings, store, warn);
+}

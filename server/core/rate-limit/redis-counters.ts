@@ -1,0 +1,96 @@
+/**
+ * Rate-limit counters in Redis, shared by every instance that uses the same `REDIS_URL` and
+ * key prefix. One Lua script counts a hit atomically (INCR, then PEXPIRE on the first hit of
+ * a window), so concurrent requests on several instances never lose a count.
+ *
+ * Commands fail fast instead of queueing while Redis is unreachable (`enableOfflineQueue:
+ * false`, a 500 ms command timeout; only the very first connection is waited for, as long):
+ * the limiter then lets the request through and logs a warning (fail open), so an outage of
+ * Redis never turns into failed requests.
+ */
+import { createHash } from "node:crypto";
+import { Redis } from "ioredis";
+import type { CounterHit, CounterStore } from "./counters.ts";
+
+/** INCR + PEXPIRE on the window's first hit; answers `{count, pttl}`. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+const HIT_SHA = createHash("sha1").update(HIT_SCRIPT).digest("hex");
+
+/** How long the first requests wait for the first connection to Redis. */
+const FIRST_CONNECTION_WAIT_MS = 500;
+
+/** Options of {@link RedisCounters}. */
+export interface RedisCountersOptions {
+  /** `redis://…` or `rediss://…`. */
+  url: string;
+  /** Prepended to every key, e.g. `cahier:rate:` (tests use a unique one per run). */
+  prefix: string;
+  /** Called when the connection reports an error (the limiter logs it, throttled). */
+  onError?: (error: Error) => void;
+}
+
+/** Counters in Redis (see the module comment). */
+export class RedisCounters implements CounterStore {
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  /** Settles once the first connection is ready (or failed); later outages fail fast. */
+  private readonly firstConnection: Promise<void>;
+
+  constructor(options: RedisCountersOptions) {
+    this.prefix = options.prefix;
+    this.redis = new Redis(options.url, {
+      enableOfflineQueue: false,
+      commandTimeout: 500,
+      maxRetriesPerRequest: 0,
+      // Keep trying to reconnect in the background, at most every 2 s.
+      retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
+    });
+    this.redis.on("error", (error: Error) => options.onError?.(error));
+    this.firstConnection = new Promise((resolve) => {
+      const settle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(settle, FIRST_CONNECTION_WAIT_MS);
+      timer.unref();
+      this.redis.once("ready", settle);
+      this.redis.once("error", settle);
+    });
+  }
+
+  async hit(key: string, windowMs: number): Promise<CounterHit> {
+    await this.firstConnection;
+    const fullKey = this.prefix + key;
+    const window = String(Math.max(1, Math.round(windowMs)));
+    let reply: unknown;
+    try {
+      reply = await this.redis.evalsha(HIT_SHA, 1, fullKey, window);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      reply = await this.redis.eval(HIT_SCRIPT, 1, fullKey, window);
+    }
+    const [count, ttl] = reply as [number, number];
+    return { count, resetMs: ttl };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.firstConnection;
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+}

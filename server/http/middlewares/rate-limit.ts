@@ -1,0 +1,254 @@
+/**
+ * Rate limits for every request (core `RateLimiter`): PocketBase's per-IP rules, checked
+ * right after the auth token is loaded (superusers skip, `@guest`/`@auth` audiences apply)
+ * and before anything else runs, guest cache included; then, once the body is read,
+ * Cahier's per-account limits on password sign-ins and on requests that send mail.
+ *
+ * Labels are built from the canonical path: the matched route's pattern filled with its
+ * decoded parameters (or, for paths no route claims, the decoded path without `//`, `.`/`..`
+ * segments or a trailing `/`). SECURITY: so `/api/batch/`, `/api/%62atch` or
+ * `auth-with-password/` count in the same buckets as their canonical paths (B14).
+ *
+ * The client IP is `request.ip`: Fastify takes it from `X-Forwarded-For` only when the
+ * connection comes from `TRUSTED_PROXIES` (rightmost untrusted address), otherwise from the
+ * socket. Pages rendered on the server call the API in process with the visitor's address
+ * (`web-app.ts`), so their API calls count against that visitor, never against the server.
+ */
+import net from "node:net";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { findCollection } from "../../core/collections/collection-lookup.ts";
+import { CoreError } from "../../core/errors.ts";
+import {
+  ACCOUNT_IDENTITY_FIELDS,
+  type AccountAction,
+  type RateLimiter,
+} from "../../core/rate-limit/index.ts";
+import { DEFAULT_MESSAGES } from "../errors.ts";
+
+/** Per-request state of the per-account check. */
+interface AccountCheck {
+  action: AccountAction;
+  collectionId: string;
+  superuser: boolean;
+  /** The counter charged, once the body named an identity. */
+  key: string | null;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The pending per-account check of this request (auth and mail-sending routes). */
+    accountLimit: AccountCheck | null;
+  }
+}
+
+/** A collection route and the actions PocketBase tags it with (most specific first). */
+interface CollectionRoute {
+  method: string;
+  /** Matched against the route pattern (`:param` segments) or the canonical path. */
+  pattern: RegExp;
+  tags: readonly string[];
+}
+
+const COLLECTION = String.raw`/api/collections/([^/]+)`;
+const authRoute = (segment: string, tags: string[]): CollectionRoute => ({
+  method: "POST",
+  pattern: new RegExp(`^${COLLECTION}/${segment}$`),
+  tags,
+});
+
+/** PocketBase's `collectionPathRateLimit` tags per route. */
+export const COLLECTION_ROUTES: readonly CollectionRoute[] = [
+  { method: "GET", pattern: new RegExp(`^${COLLECTION}/records$`), tags: ["list"] },
+  { method: "POST", pattern: new RegExp(`^${COLLECTION}/records$`), tags: ["create"] },
+  { method: "GET", pattern: new RegExp(`^${COLLECTION}/records/[^/]+$`), tags: ["view"] },
+  { method: "PATCH", pattern: new RegExp(`^${COLLECTION}/records/[^/]+$`), tags: ["update"] },
+  { method: "DELETE", pattern: new RegExp(`^${COLLECTION}/records/[^/]+$`), tags: ["delete"] },
+  { method: "GET", pattern: new RegExp(`^${COLLECTION}/auth-methods$`), tags: ["listAuthMethods"] },
+  authRoute("auth-refresh", ["authRefresh"]),
+  authRoute("auth-with-password", ["authWithPassword", "auth"]),
+  authRoute("auth-with-oauth2", ["authWithOAuth2", "auth"]),
+  authRoute("auth-with-otp", ["authWithOTP", "auth"]),
+  authRoute("request-otp", ["requestOTP"]),
+  authRoute("request-password-reset", ["requestPasswordReset"]),
+  authRoute("confirm-password-reset", ["confirmPasswordReset"]),
+  authRoute("request-verification", ["requestVerification"]),
+  authRoute("confirm-verification", ["confirmVerification"]),
+  authRoute("request-email-change", ["requestEmailChange"]),
+  authRoute("confirm-email-change", ["confirmEmailChange"]),
+  { method: "GET", pattern: /^\/api\/files\/([^/]+)\/[^/]+\/[^/]+$/, tags: ["file"] },
+];
+
+function decodeSafe(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * A path as routing sees it: query removed, each segment decoded, empty and `.` segments
+ * dropped, `..` applied, no trailing slash. `/api//x/./y/../z/` → `/api/x/z`.
+ */
+export function normalizePath(url: string): string {
+  const end = url.search(/[?#]/);
+  const raw = end === -1 ? url : url.slice(0, end);
+  const out: string[] = [];
+  for (const segment of raw.split("/")) {
+    const decoded = decodeSafe(segment);
+    if (decoded === "" || decoded === ".") continue;
+    if (decoded === "..") out.pop();
+    else out.push(decoded);
+  }
+  return `/${out.join("/")}`;
+}
+
+/** The matched route's pattern filled with its parameters, or the normalized path. */
+export function canonicalPath(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (!pattern || pattern.includes("*")) return normalizePath(request.url);
+  const params = request.params as Record<string, string | undefined>;
+  const filled = pattern.replace(/:(\w+)/g, (_match, name: string) => params[name] ?? "");
+  return filled.length > 1 ? filled.replace(/\/+$/, "") : filled;
+}
+
+/** The collection and tags of a collection route, or null for other routes. */
+function collectionRoute(
+  request: FastifyRequest,
+  method: string,
+  path: string,
+): { idOrName: string; tags: readonly string[] } | null {
+  const pattern = request.routeOptions.url;
+  const shape = pattern && !pattern.includes("*") ? pattern : path;
+  for (const route of COLLECTION_ROUTES) {
+    if (route.method !== method) continue;
+    const match = route.pattern.exec(shape);
+    if (!match?.[1]) continue;
+    const segment = match[1];
+    const params = request.params as Record<string, string | undefined>;
+    const idOrName = segment.startsWith(":") ? (params[segment.slice(1)] ?? "") : segment;
+    return { idOrName, tags: route.tags };
+  }
+  return null;
+}
+
+const tooManyRequests = () => new CoreError(429, DEFAULT_MESSAGES[429] ?? "Too Many Requests.");
+
+function isAccountAction(tag: string): tag is AccountAction {
+  return Object.hasOwn(ACCOUNT_IDENTITY_FIELDS, tag);
+}
+
+/**
+ * Charges the per-account counter of a pending check with the identity `body` names (the
+ * `identity`, `email` or `newEmail` field); 429 once it is over its limit. Bodies without a
+ * usable identity are left to the endpoint's own validation.
+ */
+async function checkAccountBody(
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  body: unknown,
+): Promise<void> {
+  const check = request.accountLimit;
+  if (!check || check.key !== null || !body || typeof body !== "object") return;
+  const value = (body as Record<string, unknown>)[ACCOUNT_IDENTITY_FIELDS[check.action]];
+  if (typeof value !== "string" || !Object.hasOwn(body, ACCOUNT_IDENTITY_FIELDS[check.action]))
+    return;
+  const result = await limiter.checkAccount(
+    check.action,
+    check.collectionId,
+    value,
+    check.superuser,
+  );
+  check.key = result.key;
+  if (!result.allowed) throw tooManyRequests();
+}
+
+/** Loopback and private ranges: where a reverse proxy in front of us usually sits. */
+const PROXY_RANGES = new net.BlockList();
+PROXY_RANGES.addSubnet("127.0.0.0", 8, "ipv4");
+PROXY_RANGES.addSubnet("10.0.0.0", 8, "ipv4");
+PROXY_RANGES.addSubnet("172.16.0.0", 12, "ipv4");
+PROXY_RANGES.addSubnet("192.168.0.0", 16, "ipv4");
+PROXY_RANGES.addAddress("::1", "ipv6");
+PROXY_RANGES.addSubnet("fc00::", 7, "ipv6");
+
+function isLocalPeer(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  const family = net.isIP(v4);
+  return family !== 0 && PROXY_RANGES.check(v4, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** Options of {@link registerRateLimits}. */
+export interface RateLimitHookOptions {
+  /** Whether `TRUSTED_PROXIES` is set (otherwise a proxy in front is worth a warning). */
+  proxiesTrusted?: boolean;
+}
+
+/**
+ * Installs the rate-limit hooks. Register after the auth hook (audiences and the superuser
+ * exemption need the request's auth) and before the guest cache (a cached answer is still a
+ * request).
+ */
+export function registerRateLimits(
+  app: FastifyInstance,
+  limiter: RateLimiter,
+  options: RateLimitHookOptions = {},
+): void {
+  app.decorateRequest("accountLimit", null);
+  let proxyWarned = options.proxiesTrusted ?? false;
+
+  app.addHook("onRequest", async (request) => {
+    if (!limiter.settings.enabled || request.method === "OPTIONS") return;
+    if (
+      !proxyWarned &&
+      request.headers["x-forwarded-for"] !== undefined &&
+      isLocalPeer(request.raw.socket.remoteAddress)
+    ) {
+      // Behind an untrusted local proxy every visitor has the proxy's address: one busy
+      // visitor would limit everyone. Said once per process.
+      proxyWarned = true;
+      request.log.warn(
+        "requests arrive through a proxy (X-Forwarded-For) that TRUSTED_PROXIES does not list: rate limits count every client as the proxy's address",
+      );
+    }
+    const path = canonicalPath(request);
+    const method = request.method.toUpperCase();
+    const route = collectionRoute(request, method === "HEAD" ? "GET" : method, path);
+    const collection = route ? findCollection(route.idOrName) : undefined;
+    const superuser = request.auth?.isSuperuser ?? false;
+    const decision = await limiter.checkRequest({
+      ip: request.ip,
+      authenticated: request.auth !== null,
+      superuser,
+      method,
+      path,
+      ...(route && collection
+        ? { collection: { id: collection.id, name: collection.name }, tags: route.tags }
+        : {}),
+    });
+    if (!decision.allowed) throw tooManyRequests();
+    const action = route && collection ? route.tags.find(isAccountAction) : undefined;
+    if (action && collection) {
+      request.accountLimit = { action, collectionId: collection.id, superuser, key: null };
+    }
+  });
+
+  // JSON and urlencoded bodies are parsed by now; multipart ones when the handler reads
+  // them (`readBody` calls `request.bodyGuard`).
+  app.addHook("preHandler", async (request) => {
+    if (!request.accountLimit) return;
+    if (request.isMultipart()) {
+      request.bodyGuard = (body) => checkAccountBody(limiter, request, body);
+      return;
+    }
+    await checkAccountBody(limiter, request, request.body);
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const check = request.accountLimit;
+    if (check?.key && check.action === "authWithPassword" && reply.statusCode === 200) {
+      await limiter.clearAccount(check.key);
+    }
+  });
+}
