@@ -16,6 +16,7 @@ import { allCollections } from "./core/collections/collection-lookup.ts";
 import { BackupService } from "./core/backups/backup-service.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { LogService } from "./core/logs/log-service.ts";
+import { SettingsService, type SettingsTargets } from "./core/settings/settings-service.ts";
 import { createRateLimiter, type RateLimiter } from "./core/rate-limit/index.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
 import { createMailer } from "./core/mail/create-mailer.ts";
@@ -35,6 +36,7 @@ export interface App {
   files: FileService;
   logs: LogService;
   backups: BackupService;
+  settings: SettingsService;
   /** Outgoing mail (SMTP, or the outbox folder without `SMTP_URL`). */
   mailer: Mailer;
   /** Verification, password reset, email change, OTP and impersonation. */
@@ -72,8 +74,25 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const auth = new AuthService(records, secrets, oauth2Providers);
     const oauth2 = new OAuth2Service(records, auth, oauth2Providers, logWarning);
     const files = new FileService(records, recordFiles, secrets);
-    const logs = new LogService(db, records, undefined, (error, message) =>
-      log.to?.warn({ err: error }, message),
+    // Targets are bound below, once the parts that follow the settings exist.
+    const settingsTargets: SettingsTargets = {};
+    const settings = new SettingsService(
+      db,
+      {
+        appUrl: config.appUrl,
+        mailFrom: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        rateLimits: config.rateLimits,
+        trustedProxies: config.trustedProxies,
+        oauth2Providers: config.oauth2.map((p) => ({ name: p.name, displayName: p.displayName })),
+      },
+      settingsTargets,
+    );
+    const logs = new LogService(
+      db,
+      records,
+      () => settings.logs,
+      (error, message) => log.to?.warn({ err: error }, message),
     );
     // Delivery failures are logged (B26), never turned into request errors.
     const mailer = createMailer(
@@ -119,8 +138,28 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       redisPrefix: config.rateLimitsRedisPrefix,
       warn: (error, message) => log.to?.warn({ err: error }, message),
     });
+    const limiter = rateLimiter;
+    settingsTargets.rateLimits = (next) => {
+      limiter.configure(next);
+    };
+    settingsTargets.mailFrom = (from) => {
+      mailer.from = from;
+    };
+    await settings.start();
     const http = await buildHttpApp(
-      { records, auth, files, health, logs, backups, accounts, oauth2, rateLimiter },
+      {
+        records,
+        auth,
+        files,
+        health,
+        logs,
+        backups,
+        accounts,
+        oauth2,
+        rateLimiter,
+        settings,
+        mailer,
+      },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
@@ -142,8 +181,10 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       mailer,
       accounts,
       rateLimiter,
+      settings,
       http,
       async close() {
+        settings.stop();
         await http.close();
         await logs.close();
         await mailer.close();

@@ -41,7 +41,8 @@ describe.each(DIALECTS)("cahier backup / restore (%s)", (dialect) => {
       await app.seedRecord("entries", { author, title });
     });
 
-  it("writes a backup and restores it by name or from a path", async () => {
+  // Several CLI processes in a row: slow on a busy machine.
+  it("writes a backup and restores it by name or from a path", { timeout: 240_000 }, async () => {
     await addEntry("one");
     await addEntry("two");
     const backup = await runCli(env, ["backup", "cli_backup.zip"]);
@@ -63,7 +64,7 @@ describe.each(DIALECTS)("cahier backup / restore (%s)", (dialect) => {
     fs.rmSync(path.dirname(outside), { recursive: true, force: true });
   });
 
-  it("explains what went wrong", async () => {
+  it("explains what went wrong", { timeout: 240_000 }, async () => {
     const missing = await runCli(env, ["restore", "nope.zip"]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("Missing or invalid backup file.");

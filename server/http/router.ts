@@ -9,6 +9,8 @@ import type { BackupService } from "../core/backups/backup-service.ts";
 import type { OAuth2Service } from "../core/auth/oauth2/oauth2-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { LogService } from "../core/logs/log-service.ts";
+import type { Mailer } from "../core/mail/mailer.ts";
+import type { SettingsService } from "../core/settings/settings-service.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import { registerBackupRoutes } from "./backups/backups.ts";
@@ -27,6 +29,7 @@ import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordAuthAccountRoutes } from "./records/record-auth-accounts.ts";
 import { registerRecordAuthWithOAuth2Routes } from "./records/record-auth-with-oauth2.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
+import { registerSettingsRoutes } from "./settings/settings.ts";
 import { registerWebApp } from "./web/web-app.ts";
 
 /** Services the HTTP layer calls. */
@@ -37,6 +40,8 @@ export interface HttpServices {
   health: HealthProbe;
   logs: LogService;
   backups: BackupService;
+  settings: SettingsService;
+  mailer: Mailer;
   /** Verification, password reset, email change, OTP and impersonation. */
   accounts: AccountService;
   /** OAuth2 sign-in (`auth-with-oauth2`). */
@@ -132,7 +137,8 @@ export async function buildHttpApp(
   registerBackupRoutes(app, services.backups, services.files);
   registerRecordCrudRoutes(app, services.records);
   registerRecordAuthRoutes(app, services.auth);
-  registerBatchRoutes(app, services.records);
+  registerBatchRoutes(app, services.records, () => services.settings.batch);
+  registerSettingsRoutes(app, services.settings, services.mailer);
   registerRecordAuthAccountRoutes(app, services.accounts);
   registerRecordAuthWithOAuth2Routes(app, services.oauth2);
   registerFileTokenRoutes(app, services.files);

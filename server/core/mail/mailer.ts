@@ -57,7 +57,8 @@ const CLOSE_TIMEOUT_MS = 15_000;
 /** Sends mail in the background through one transport. */
 export class Mailer {
   readonly transport: MailTransport;
-  readonly from: string;
+  /** The sender of every message (`MAIL_FROM`; the settings API may change it). */
+  from: string;
   private readonly log: MailLog;
   private readonly pending = new Set<Promise<void>>();
   private closed = false;

@@ -58,7 +58,8 @@ const AccountsSchema = z
     message: "two account limits have the same action",
   });
 
-const SettingsSchema = z.strictObject(
+/** The object form of rate-limit settings (also what the settings API accepts). */
+export const RateLimitSettingsSchema = z.strictObject(
   {
     enabled: z.boolean({ message: "enabled must be true or false" }).default(true),
     rules: RulesSchema.default([...DEFAULT_RATE_LIMIT_RULES]),
@@ -98,7 +99,7 @@ export function parseRateLimitSettings(
       error: "must be on, off, a JSON array of rules or a JSON object {enabled, rules, accounts}",
     };
   }
-  const parsed = SettingsSchema.safeParse(Array.isArray(json) ? { rules: json } : json);
+  const parsed = RateLimitSettingsSchema.safeParse(Array.isArray(json) ? { rules: json } : json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` (at ${issue.path.join(".")})` : "";

@@ -15,34 +15,16 @@ import {
   type FieldErrors,
 } from "../../core/errors.ts";
 import type { RecordService } from "../../core/records/record-service.ts";
+import {
+  DEFAULT_BATCH_SETTINGS,
+  type BatchSettings,
+} from "../../core/settings/settings-service.ts";
 import type { RecordData, RequestInfo } from "../../core/records/request-info.ts";
 import { UploadedFile } from "../../tools/filesystem/index.ts";
 import { apiErrorBody } from "../errors.ts";
 import { INVALID_BODY } from "../middlewares/body.ts";
 import { pickFields } from "../presenters/fields.ts";
 import { requestInfo } from "../request-context.ts";
-
-/** Batch settings (PocketBase's `settings.batch`). */
-export interface BatchSettings {
-  enabled: boolean;
-  /** Max sub-requests per batch. */
-  maxRequests: number;
-  /** Max seconds the transaction may run. */
-  timeout: number;
-  /** Max body bytes (files included). */
-  maxBodySize: number;
-}
-
-/**
- * Cahier's defaults: PocketBase's limits, but on (each sub-request still passes its own
- * access rule, and the rate limiter counts batches separately).
- */
-export const DEFAULT_BATCH_SETTINGS: BatchSettings = {
-  enabled: true,
-  maxRequests: 50,
-  timeout: 3,
-  maxBodySize: 128 * 1024 * 1024,
-};
 
 /** Max length of a sub-request URL. */
 const MAX_URL_LENGTH = 2000;
