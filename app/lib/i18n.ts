@@ -99,6 +99,7 @@ export const APP_NAMESPACES = [
   "content",
   "shell",
   "listings",
+  "oauth2",
 ] as const;
 
 /** A translation function over every namespace. */

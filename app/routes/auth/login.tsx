@@ -17,6 +17,7 @@ import { displayName, toSessionUser } from "../../lib/session.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/route-data.ts";
 import { ClientResponseError } from "pocketbase";
+import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -120,6 +121,7 @@ export default function Login() {
           </Link>
         </p>
       </form>
+      <OAuth2Login />
     </div>
   );
 }

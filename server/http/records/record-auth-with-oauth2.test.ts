@@ -469,6 +469,25 @@ describe.each(DIALECTS)("auth-with-oauth2 (%s)", (dialect) => {
       expect(again.token).not.toBe("");
     });
 
+    it("gives two simultaneous first sign-ins of one person one account", async () => {
+      const user = person();
+      const attempts = await Promise.all([authorize(user), authorize(user), authorize(user)]);
+      const answers = await Promise.all(
+        attempts.map(({ info, code }) =>
+          submit({
+            provider: "mock",
+            code,
+            codeVerifier: info.codeVerifier,
+            redirectURL: REDIRECT,
+          }),
+        ),
+      );
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      const ids = new Set(answers.map((a) => a.json<AuthAnswer>().record.id));
+      expect(ids.size).toBe(1);
+      expect(await linksOf(String([...ids][0]))).toHaveLength(1);
+    });
+
     it("accepts the deprecated redirectUrl and email_verified as a string", async () => {
       const user = person({ email_verified: "true" });
       const { info, code } = await authorize(user);

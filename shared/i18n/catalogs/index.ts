@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "content",
   "shell",
   "listings",
+  "oauth2",
 ] as const;
 
 /** The namespace used when a key names none. */

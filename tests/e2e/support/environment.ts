@@ -155,3 +155,19 @@ export function routeRules(): { redirects: RouteRule[] } {
 export function authFile(account: AccountName): string {
   return path.join(stateDir(), "auth", `${account}.json`);
 }
+
+/**
+ * The OpenID Connect provider of the browser suite: a real `oauth2-mock-server` process
+ * (`tests/helpers/oidc-server.ts`) started by the web server wrapper, configured in Cahier as
+ * the provider `mock`. Whoever goes through it signs in as {@link OIDC_PERSON}.
+ */
+export const OIDC_PROVIDER = { name: "mock", displayName: "Mock ID" } as const;
+
+/** The person the test provider signs in. */
+export const OIDC_PERSON = {
+  sub: "e2e-oidc-person",
+  email: "olive@e2e.example.com",
+  email_verified: true,
+  name: "Olive Oidc",
+  preferred_username: "olive_e2e",
+} as const;

@@ -8,7 +8,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { buildWebIfNeeded } from "../../../scripts/build-if-needed.ts";
+import { startOidcServer } from "../../helpers/oidc-server-process.ts";
 import { CLI_PATH, dataDir, ROOT_DIR, routeRules, serverEnv, stateDir } from "./environment.ts";
+import { OIDC_PERSON, OIDC_PROVIDER } from "./environment.ts";
 
 const folder = stateDir();
 fs.rmSync(folder, { recursive: true, force: true });
@@ -29,9 +31,18 @@ try {
   process.exit(1);
 }
 
+// The OpenID Connect provider the app signs in with (see OIDC_PROVIDER); it is killed when
+// this process exits.
+const oidc = await startOidcServer({ defaultUser: OIDC_PERSON });
+const oauth2Env = oidc.env({
+  name: OIDC_PROVIDER.name,
+  displayName: OIDC_PROVIDER.displayName,
+  github: false,
+});
+
 const server = spawn(process.execPath, [CLI_PATH, "serve"], {
   cwd: ROOT_DIR,
-  env: { ...process.env, ...serverEnv() },
+  env: { ...process.env, ...serverEnv(), ...oauth2Env },
   stdio: "inherit",
 });
 

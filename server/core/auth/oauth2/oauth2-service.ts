@@ -201,6 +201,7 @@ export class OAuth2Service {
     form: OAuth2Form,
     user: OAuth2User,
     request: RequestInfo,
+    firstAttempt = true,
   ): Promise<{ record: RecordData; isNew: boolean }> {
     const identity = { collectionRef: collection.id, provider: form.provider, providerId: user.id };
     const link = await findExternalAuth(this.records.db.kysely, identity);
@@ -228,7 +229,16 @@ export class OAuth2Service {
     }
 
     if (!existing) {
-      const created = await this.createAccount(collection, form, user, request);
+      let created: RecordData;
+      try {
+        created = await this.createAccount(collection, form, user, request);
+      } catch (error) {
+        // The same person's other callback (a double submit) created the account meanwhile:
+        // resolve again, which finds it by its link or its email.
+        if (firstAttempt && notUnique(error, "email"))
+          return this.resolveAccount(collection, form, user, request, false);
+        throw error;
+      }
       const linked = await this.link(collection, identity, String(created.id), true);
       return linked ?? { record: created, isNew: true };
     }

@@ -4,11 +4,12 @@ import common from "./common.ts";
 import content from "./content.ts";
 import errors from "./errors.ts";
 import listings from "./listings.ts";
+import oauth2 from "./oauth2.ts";
 import pages from "./pages.ts";
 import records from "./records.ts";
 import shell from "./shell.ts";
 
 /** The fr messages by namespace. */
-const catalog = { common, auth, errors, pages, records, content, shell, listings };
+const catalog = { common, auth, errors, pages, records, content, shell, listings, oauth2 };
 
 export default catalog;

@@ -1,0 +1,175 @@
+/**
+ * "Continue with …" on `/login`: one button per provider that `auth-methods` lists for
+ * `users`, and the handling of the provider's redirect back to `/login?code=…&state=…`
+ * (see `oauth2-flow.ts`). Nothing shows when no provider is configured.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ClientResponseError, type AuthProviderInfo } from "pocketbase";
+import { useNotify } from "../../components/notifications/notifications.tsx";
+import { FormMessage } from "../../components/ui/form-field.tsx";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
+import { useSafeNavigate } from "../../lib/navigation.ts";
+import { displayName, toSessionUser } from "../../lib/session.ts";
+import {
+  callbackUrl,
+  describeProviderError,
+  providerUrl,
+  readCallback,
+  savePending,
+  stateMatches,
+  takePending,
+  type PendingLogin,
+} from "./oauth2-flow.ts";
+
+/** The message for a failed `auth-with-oauth2`. */
+function failureMessage(failure: unknown, provider: string, t: AppT): string {
+  if (failure instanceof ClientResponseError && failure.status === 400) {
+    const data = (failure.response as { data?: Record<string, { code?: unknown }> }).data;
+    if (data?.email?.code === "validation_required")
+      return t("oauth2:noVerifiedEmail", { provider });
+  }
+  return t("oauth2:failed", { provider });
+}
+
+/** The provider buttons and the callback handling of `/login`. */
+export function OAuth2Login() {
+  const { t, i18n } = useAppTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const safeNavigate = useSafeNavigate();
+  const [searchParams] = useSearchParams();
+  const initial = readCallback(searchParams);
+  const [providers, setProviders] = useState<AuthProviderInfo[]>([]);
+  const [leavingFor, setLeavingFor] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(initial.kind === "code");
+  const [error, setError] = useState<string | null>(null);
+  const handled = useRef(false);
+
+  // The providers, with a fresh state and PKCE verifier each time the page loads.
+  useEffect(() => {
+    let active = true;
+    getBrowserClient()
+      .collection("users")
+      .listAuthMethods({ requestKey: null })
+      .then((methods) => {
+        if (active && methods.oauth2.enabled) setProviders(methods.oauth2.providers);
+      })
+      .catch((failure: unknown) => {
+        console.debug("auth-methods failed", failure);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  // Back from the provider: check the state, then exchange the code (once).
+  useEffect(() => {
+    if (handled.current) return;
+    const callback = readCallback(searchParams);
+    if (callback.kind === "none") return;
+    handled.current = true;
+    const pending: PendingLogin | null = takePending(window.sessionStorage);
+    const fail = (message: string) => {
+      setSigningIn(false);
+      setError(message);
+      notify.error(message);
+    };
+    // The code and state leave the address bar and the history entry.
+    void navigate("/login", { replace: true, preventScrollReset: true });
+    if (callback.kind === "error") {
+      const described = describeProviderError(callback.error);
+      fail(
+        "known" in described
+          ? t(`oauth2:providerErrors.${described.known}`)
+          : t("oauth2:providerErrors.other", { code: described.code }),
+      );
+      return;
+    }
+    // SECURITY: a callback this browser did not start (or a tampered one) is never sent.
+    if (!pending || !stateMatches(pending, callback.state)) {
+      fail(t("oauth2:stateMismatch"));
+      return;
+    }
+    const pb = getBrowserClient();
+    pb.collection("users")
+      .authWithOAuth2Code(
+        pending.provider,
+        callback.code,
+        pending.codeVerifier,
+        callbackUrl(window.location.origin),
+        { locale: i18n.language === "fr" ? "fr" : "en" },
+        { requestKey: null },
+      )
+      .then(async (answer) => {
+        const account = toSessionUser(answer.record);
+        const name = account ? displayName(account) : "";
+        const isNew = (answer.meta as { isNew?: unknown } | undefined)?.isNew === true;
+        notify.success(
+          t(isNew ? "shell:notifications.signedUp" : "shell:notifications.loggedIn", { name }),
+        );
+        await navigate("/", { replace: true });
+      })
+      .catch((failure: unknown) => {
+        fail(failureMessage(failure, pending.displayName, t));
+      });
+  }, [searchParams, navigate, notify, t, i18n.language]);
+
+  async function start(provider: AuthProviderInfo) {
+    setError(null);
+    setLeavingFor(provider.name);
+    savePending(window.sessionStorage, {
+      provider: provider.name,
+      displayName: provider.displayName,
+      state: provider.state,
+      codeVerifier: provider.codeVerifier,
+    });
+    try {
+      await safeNavigate(providerUrl(provider.authURL, window.location.origin), {
+        allowExternal: true,
+      });
+    } catch (failure) {
+      setLeavingFor(null);
+      notify.error(t("oauth2:failed", { provider: provider.displayName }));
+      console.error(failure);
+    }
+  }
+
+  if (!signingIn && !error && providers.length === 0) return null;
+  return (
+    <section aria-label={t("oauth2:groupLabel")} className="mt-6 grid gap-3" data-testid="oauth2">
+      {signingIn && (
+        <p role="status" className="text-center text-sm text-stone-700">
+          {t("oauth2:signingIn")}
+        </p>
+      )}
+      {error && <FormMessage kind="error">{error}</FormMessage>}
+      {providers.length > 0 && (
+        <>
+          <p className="flex items-center gap-3 text-sm text-stone-600" aria-hidden="true">
+            <span className="h-px flex-1 bg-stone-300" />
+            {t("oauth2:divider")}
+            <span className="h-px flex-1 bg-stone-300" />
+          </p>
+          <ul className="grid gap-2">
+            {providers.map((provider) => (
+              <li key={provider.name}>
+                <button
+                  type="button"
+                  disabled={leavingFor !== null || signingIn}
+                  onClick={() => void start(provider)}
+                  className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded border border-stone-400 bg-white px-4 py-2 font-semibold text-stone-900 hover:bg-stone-100 disabled:opacity-60"
+                >
+                  {leavingFor === provider.name
+                    ? t("oauth2:redirecting", { provider: provider.displayName })
+                    : t("oauth2:continueWith", { provider: provider.displayName })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
