@@ -9,6 +9,7 @@
  */
 import type { AccountDeps } from "./account-deps.ts";
 import { EmailChangeFlow } from "./email-change-flow.ts";
+import { OtpFlow } from "./otp-flow.ts";
 import { PasswordResetFlow } from "./password-reset-flow.ts";
 import { VerificationFlow } from "./verification-flow.ts";
 
@@ -17,10 +18,12 @@ export class AccountService {
   readonly verification: VerificationFlow;
   readonly passwordReset: PasswordResetFlow;
   readonly emailChange: EmailChangeFlow;
+  readonly otp: OtpFlow;
 
   constructor(deps: AccountDeps) {
     this.verification = new VerificationFlow(deps);
     this.passwordReset = new PasswordResetFlow(deps);
     this.emailChange = new EmailChangeFlow(deps);
+    this.otp = new OtpFlow(deps);
   }
 }
