@@ -143,6 +143,20 @@ async function readFilePart(
 }
 
 /**
+ * The request's multipart parts. A part named after an `Object.prototype` member
+ * (`__proto__`, `constructor`, …) is refused by the parser; that becomes the endpoint's own
+ * 400 message, like any other malformed body.
+ */
+async function* guardedParts(request: FastifyRequest, limit: number, message: string) {
+  try {
+    yield* request.parts({ limits: { fileSize: limit } });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "FST_PROTO_VIOLATION") throw badRequest(message);
+    throw error;
+  }
+}
+
+/**
  * Reads the request's body as a plain object. Throws a 400 with `message` when it is
  * malformed or not an object, a 413 when it is over the limit.
  */
@@ -167,7 +181,7 @@ export async function readBody(
       total += bytes;
       if (total > limit) throw tooLarge();
     };
-    for await (const part of request.parts({ limits: { fileSize: limit } })) {
+    for await (const part of guardedParts(request, limit, message)) {
       if (part.type === "file") {
         const field = fileFieldOf(options.collection, part.fieldname);
         count(Buffer.byteLength(part.fieldname));
