@@ -606,6 +606,93 @@ describe.each(DIALECTS)("request hardening (%s)", (dialect) => {
     });
   });
 
+  describe("malformed and oversized API bodies never give a 500", () => {
+    const ENTRIES = "/api/collections/entries/records";
+    const MALFORMED = "Failed to load the submitted data due to invalid formatting.";
+    it.each<TableScenario<Who>>([
+      {
+        name: "multipart without a boundary",
+        as: "alice",
+        method: "POST",
+        url: ENTRIES,
+        body: "garbage",
+        headers: { "content-type": "multipart/form-data" },
+        expectedStatus: 400,
+        expectedContent: [MALFORMED],
+      },
+      {
+        name: "multipart cut short",
+        as: "alice",
+        method: "POST",
+        url: ENTRIES,
+        body: '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated',
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        expectedStatus: 400,
+        expectedContent: [MALFORMED],
+      },
+      {
+        name: "multipart with a file part cut short",
+        as: "alice",
+        method: "POST",
+        url: ENTRIES,
+        body: '--x\r\nContent-Disposition: form-data; name="attachments"; filename="a.txt"\r\n\r\nhalf a fi',
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        expectedStatus: 400,
+        expectedContent: [MALFORMED],
+      },
+      {
+        name: "multipart with more than 1000 parts",
+        as: "alice",
+        method: "POST",
+        url: ENTRIES,
+        ...multipart(
+          Array.from({ length: 1001 }, (_, i): [string, string] => [`f${String(i)}`, "x"]),
+        ),
+        expectedStatus: 413,
+      },
+      {
+        name: "JSON nested 100,000 deep",
+        as: "alice",
+        method: "POST",
+        url: ENTRIES,
+        body: `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+        expectedStatus: 400,
+        expectedContent: [MALFORMED],
+      },
+      {
+        name: "a compressed JSON body",
+        as: "alice",
+        method: "POST",
+        url: ENTRIES,
+        body: "{}",
+        headers: { "content-type": "application/json", "content-encoding": "gzip" },
+        expectedStatus: 400,
+      },
+      {
+        name: "an unknown content type",
+        as: "alice",
+        method: "POST",
+        url: ENTRIES,
+        body: "hello",
+        headers: { "content-type": "text/plain" },
+        expectedStatus: 400,
+        expectedContent: [MALFORMED],
+      },
+      {
+        name: "urlencoded with broken escapes",
+        as: "alice",
+        method: "POST",
+        url: ENTRIES,
+        body: "%E0%A4%A=1&title=%",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        expectedStatus: 400,
+      },
+    ])("$name", async (row) => {
+      const res = await runner.run(row);
+      expect(res.body).toMatch(/^\{"data":\{.*\},"message":"[^"]+","status":4\d\d\}\n$/);
+    });
+  });
+
   describe("page request bodies", () => {
     it("answers 413 past 1 MiB, with or without Content-Length", async () => {
       const big = "x".repeat(1024 * 1024 + 1);
