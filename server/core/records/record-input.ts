@@ -86,7 +86,11 @@ function normalise(
     default: {
       if (raw === null || raw === undefined) return { value: "" };
       if (Array.isArray(raw)) {
-        // Single-value fields keep the last submitted value (PocketBase does the same for files).
+        // Single-value selects, relations and files keep the last submitted value (PocketBase's
+        // "last selected"). SECURITY: a list where text is expected is a type mismatch, not a
+        // choice between values (parameter pollution, checklist B22).
+        if (field.type !== "select" && field.type !== "relation" && field.type !== "file")
+          return { error: fieldError("validation_invalid_value", "Invalid value.") };
         return raw.length === 0 ? { value: "" } : normalise(field, raw[raw.length - 1]);
       }
       if (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean")

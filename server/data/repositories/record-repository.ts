@@ -133,13 +133,23 @@ export async function deleteRow(
   await sql`DELETE FROM ${sql.table(collection.name)} WHERE ${sql.id("id")} = ${id}`.execute(db);
 }
 
+/**
+ * Whether a lookup value holds a NUL character. SECURITY: no id, email, username or slug
+ * can hold one, and PostgreSQL text cannot store one (it fails the query instead): such a
+ * value simply matches nothing (checklist B29).
+ */
+function hasNul(value: string): boolean {
+  return value.includes("\u0000");
+}
+
 /** Finds rows by ids (no rule applied). */
 export async function findRowsByIds(
   db: Kysely<AnyDB>,
   collection: Collection,
-  ids: readonly string[],
+  allIds: readonly string[],
   condition: Sql | null = null,
 ): Promise<Row[]> {
+  const ids = allIds.filter((id) => !hasNul(id));
   if (ids.length === 0) return [];
   const extra = condition ? sql` AND ${condition}` : sql``;
   const result =
@@ -157,6 +167,7 @@ export async function findRowBy(
   value: string,
   lower = false,
 ): Promise<Row | undefined> {
+  if (hasNul(value)) return undefined;
   const ref = sql.ref(`${MAIN_ALIAS}.${column}`);
   // `<> ''` lets SQLite use partial unique indexes (`WHERE email != ''`) for the lookup.
   const cond = lower

@@ -143,6 +143,18 @@ async function readFilePart(
 }
 
 /**
+ * What a failure while reading a multipart body becomes: our own errors (413, a rate limit's
+ * 429) as they are, the parser's size limits a 413, anything else the parser throws (no
+ * boundary, a truncated body, a part named `__proto__`) the endpoint's malformed-body 400.
+ */
+function multipartError(error: unknown, message: string): CoreError {
+  if (error instanceof CoreError) return error;
+  if ((error as { statusCode?: unknown }).statusCode === 413)
+    return new CoreError(413, "Request entity too large.");
+  return badRequest(message);
+}
+
+/**
  * Reads the request's body as a plain object. Throws a 400 with `message` when it is
  * malformed or not an object, a 413 when it is over the limit.
  */
@@ -152,80 +164,93 @@ export async function readBody(
   options: ReadBodyOptions = {},
 ): Promise<Record<string, unknown>> {
   if (request.isMultipart()) {
-    // Fastify's bodyLimit only guards the buffered parsers; multipart is streamed, so the
-    // limits are enforced here: upfront from Content-Length, then while reading. Text parts
-    // get 32 MiB whatever the collection; uploads may use what the file fields add.
-    const tooLarge = () => new CoreError(413, "Request entity too large.");
-    const limit = options.collection ? recordBodyLimit(options.collection) : MAX_BODY_SIZE;
-    if (Number(request.headers["content-length"] ?? 0) > limit) throw tooLarge();
-    const out: Record<string, unknown> = {};
-    const payloads: Record<string, unknown>[] = [];
-    const files = new Map<string, UploadedFile[]>();
-    let textTotal = 0;
-    let total = 0;
-    const count = (bytes: number) => {
-      total += bytes;
-      if (total > limit) throw tooLarge();
-    };
-    for await (const part of request.parts({ limits: { fileSize: limit } })) {
-      if (part.type === "file") {
-        const field = fileFieldOf(options.collection, part.fieldname);
-        count(Buffer.byteLength(part.fieldname));
-        const { data, size } = await readFilePart(part.file, field?.maxSize ?? 0, count);
-        if (part.file.truncated) throw tooLarge();
-        if (!field) continue;
-        const list = files.get(part.fieldname) ?? [];
-        list.push(new UploadedFile(part.filename, data, size));
-        files.set(part.fieldname, list);
-        continue;
-      }
-      const value = typeof part.value === "string" ? part.value : String(part.value);
-      const bytes = Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
-      textTotal += bytes;
-      if (part.valueTruncated || textTotal > MAX_BODY_SIZE) throw tooLarge();
-      count(bytes);
-      if (part.fieldname === "@jsonPayload") {
-        try {
-          const parsed: unknown = JSON.parse(value);
-          if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
-            payloads.push(parsed as Record<string, unknown>);
-        } catch {
-          throw badRequest(message);
-        }
-        continue;
-      }
-      const inferred = inferValue(value);
-      const existing = Object.hasOwn(out, part.fieldname) ? out[part.fieldname] : undefined;
-      setOwn(
-        out,
-        part.fieldname,
-        existing === undefined
-          ? inferred
-          : Array.isArray(existing)
-            ? [...(existing as unknown[]), inferred]
-            : [existing, inferred],
-      );
+    try {
+      return await readMultipart(request, message, options);
+    } catch (error) {
+      throw multipartError(error, message);
     }
-    for (const payload of payloads) {
-      for (const [key, value] of Object.entries(payload)) setOwn(out, key, value);
-    }
-    // Uploads join the names sent under the same plain key (existing files to keep), as
-    // PocketBase merges them; `+field` / `field+` uploads replace any text under that key.
-    for (const [key, uploads] of files) {
-      const existing = Object.hasOwn(out, key) ? out[key] : undefined;
-      const plain = !key.startsWith("+") && !key.endsWith("+");
-      setOwn(
-        out,
-        key,
-        plain && existing !== undefined && existing !== null ? [existing, ...uploads] : uploads,
-      );
-    }
-    await request.bodyGuard?.(out);
-    return out;
   }
   const body = request.body;
   if (body === undefined || body === null) return {};
   if (body === INVALID_BODY || typeof body !== "object" || Array.isArray(body))
     throw badRequest(message);
   return body as Record<string, unknown>;
+}
+
+/** Reads a multipart body (see {@link readBody}). */
+async function readMultipart(
+  request: FastifyRequest,
+  message: string,
+  options: ReadBodyOptions,
+): Promise<Record<string, unknown>> {
+  // Fastify's bodyLimit only guards the buffered parsers; multipart is streamed, so the
+  // limits are enforced here: upfront from Content-Length, then while reading. Text parts
+  // get 32 MiB whatever the collection; uploads may use what the file fields add.
+  const tooLarge = () => new CoreError(413, "Request entity too large.");
+  const limit = options.collection ? recordBodyLimit(options.collection) : MAX_BODY_SIZE;
+  if (Number(request.headers["content-length"] ?? 0) > limit) throw tooLarge();
+  const out: Record<string, unknown> = {};
+  const payloads: Record<string, unknown>[] = [];
+  const files = new Map<string, UploadedFile[]>();
+  let textTotal = 0;
+  let total = 0;
+  const count = (bytes: number) => {
+    total += bytes;
+    if (total > limit) throw tooLarge();
+  };
+  for await (const part of request.parts({ limits: { fileSize: limit } })) {
+    if (part.type === "file") {
+      const field = fileFieldOf(options.collection, part.fieldname);
+      count(Buffer.byteLength(part.fieldname));
+      const { data, size } = await readFilePart(part.file, field?.maxSize ?? 0, count);
+      if (part.file.truncated) throw tooLarge();
+      if (!field) continue;
+      const list = files.get(part.fieldname) ?? [];
+      list.push(new UploadedFile(part.filename, data, size));
+      files.set(part.fieldname, list);
+      continue;
+    }
+    const value = typeof part.value === "string" ? part.value : String(part.value);
+    const bytes = Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+    textTotal += bytes;
+    if (part.valueTruncated || textTotal > MAX_BODY_SIZE) throw tooLarge();
+    count(bytes);
+    if (part.fieldname === "@jsonPayload") {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+          payloads.push(parsed as Record<string, unknown>);
+      } catch {
+        throw badRequest(message);
+      }
+      continue;
+    }
+    const inferred = inferValue(value);
+    const existing = Object.hasOwn(out, part.fieldname) ? out[part.fieldname] : undefined;
+    setOwn(
+      out,
+      part.fieldname,
+      existing === undefined
+        ? inferred
+        : Array.isArray(existing)
+          ? [...(existing as unknown[]), inferred]
+          : [existing, inferred],
+    );
+  }
+  for (const payload of payloads) {
+    for (const [key, value] of Object.entries(payload)) setOwn(out, key, value);
+  }
+  // Uploads join the names sent under the same plain key (existing files to keep), as
+  // PocketBase merges them; `+field` / `field+` uploads replace any text under that key.
+  for (const [key, uploads] of files) {
+    const existing = Object.hasOwn(out, key) ? out[key] : undefined;
+    const plain = !key.startsWith("+") && !key.endsWith("+");
+    setOwn(
+      out,
+      key,
+      plain && existing !== undefined && existing !== null ? [existing, ...uploads] : uploads,
+    );
+  }
+  await request.bodyGuard?.(out);
+  return out;
 }

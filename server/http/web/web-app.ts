@@ -141,7 +141,11 @@ function isCrossSiteWrite(request: FastifyRequest, appOrigin: string | undefined
   if (origin === undefined) return false;
   if (origin === appOrigin) return false;
   try {
-    return new URL(origin).host !== request.host;
+    // Hosts compared as URLs parse them, so a default port written out (`Host: site:80`)
+    // still matches; the scheme is not compared (a TLS proxy may not say it forwards https).
+    const sent = new URL(origin);
+    const own = new URL(`${sent.protocol}//${request.host}`);
+    return sent.host !== own.host;
   } catch {
     return true;
   }
@@ -276,11 +280,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       }
     };
 
+    // The route-level limit wins over the parser's when the server sets its own bodyLimit.
     web.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
+      bodyLimit: PAGE_BODY_LIMIT,
       handler,
     });
-    web.route({ method: ["GET", "HEAD"], url: "/", handler });
+    web.route({ method: ["GET", "HEAD"], url: "/", bodyLimit: PAGE_BODY_LIMIT, handler });
   });
 }
