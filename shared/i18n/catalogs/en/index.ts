@@ -2,12 +2,13 @@
 import auth from "./auth.ts";
 import common from "./common.ts";
 import content from "./content.ts";
+import editor from "./editor.ts";
 import errors from "./errors.ts";
 import pages from "./pages.ts";
 import records from "./records.ts";
 import shell from "./shell.ts";
 
 /** The en messages by namespace. */
-const catalog = { common, auth, errors, pages, records, content, shell };
+const catalog = { common, auth, errors, pages, records, content, shell, editor };
 
 export default catalog;
