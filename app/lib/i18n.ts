@@ -98,6 +98,7 @@ export const APP_NAMESPACES = [
   "records",
   "content",
   "shell",
+  "listings",
   "editor",
 ] as const;
 

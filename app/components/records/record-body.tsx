@@ -1,21 +1,4 @@
-/**
- * The text of an entry, post or collection, shown as plain paragraphs (Markdown rendering
- * comes with the editor issue). React escapes it, so nothing in it runs.
- */
-
-/** Renders `text` as paragraphs split on blank lines. */
-export function PlainText({ text }: { text: string }) {
-  const paragraphs = text.split(/\n{2,}/).filter((p) => p.trim() !== "");
-  return (
-    <div className="prose prose-stone max-w-none">
-      {paragraphs.map((paragraph, index) => (
-        <p key={index} className="whitespace-pre-line">
-          {paragraph}
-        </p>
-      ))}
-    </div>
-  );
-}
+/** Pieces of an entry's, post's or collection's page besides its Markdown (`markdown.tsx`). */
 
 /** Tags as a list of small labels. */
 export function TagList({ tags, label }: { tags: string[]; label: string }) {

@@ -7,6 +7,7 @@ import {
   pendingFileUrl,
   resolvePendingLinks,
   storedFileUrl,
+  withFileToken,
 } from "./attachments.ts";
 
 describe("attachments", () => {
@@ -43,5 +44,17 @@ describe("attachments", () => {
     expect(newPendingKey()).toMatch(/^[0-9a-f]{12}$/);
     expect(newPendingKey()).not.toBe(newPendingKey());
     expect(storedFileUrl("entries", "r1", "a b.png")).toBe("/api/files/entries/r1/a%20b.png");
+  });
+
+  it("adds a file token to the rendered links and images of the record's own files only", () => {
+    const html =
+      '<p><img src="/api/files/entries/r1/a.png" alt="a"> <a href="/api/files/entries/r1/b.pdf?download=1">b</a> ' +
+      '<img src="/api/files/entries/r2/c.png" alt="c"> <a href="https://example.com/api/files/entries/r1/x">x</a></p>';
+    expect(withFileToken(html, "/api/files/entries/r1/", "tok.en-1_2")).toBe(
+      '<p><img src="/api/files/entries/r1/a.png?token=tok.en-1_2" alt="a"> <a href="/api/files/entries/r1/b.pdf?download=1&amp;token=tok.en-1_2">b</a> ' +
+        '<img src="/api/files/entries/r2/c.png" alt="c"> <a href="https://example.com/api/files/entries/r1/x">x</a></p>',
+    );
+    expect(withFileToken(html, "/api/files/entries/r1/", "")).toBe(html);
+    expect(withFileToken(html, "/api/files/entries/r1/", 'bad"token')).toBe(html);
   });
 });

@@ -83,3 +83,22 @@ export function newPendingKey(): string {
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Adds a file token to the `src` and `href` attributes of rendered HTML that point at the
+ * files under `prefix` (a private entry's own files, which need one). `token` is a JWT
+ * (`[\w.-]` only), so it needs no escaping in an attribute.
+ */
+export function withFileToken(html: string, prefix: string, token: string): string {
+  if (!token || !/^[\w.-]+$/.test(token)) return html;
+  const pattern = new RegExp(`( (?:src|href)=")(${escapeRegExp(prefix)}[^"?#]*)(\\?[^"#]*)?"`, "g");
+  return html.replace(
+    pattern,
+    (_match, start: string, path: string, query: string | undefined) =>
+      `${start}${path}${query ? `${query}&amp;` : "?"}token=${token}"`,
+  );
+}

@@ -12,7 +12,7 @@ import { collectionHref } from "../../components/records/record-lists.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { excerpt } from "../../content/excerpt.ts";
+import { excerpt } from "#shared/markdown/plain-text.ts";
 import { displayFileName, storedFileUrl } from "../../features/editor/attachments.ts";
 import { DeleteRecord } from "../../features/editor/delete-record.tsx";
 import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";

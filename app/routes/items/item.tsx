@@ -1,7 +1,8 @@
 /** `/i/{code}` (admins and superusers): one item. */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/item";
-import { PlainText, TagList } from "../../components/records/record-body.tsx";
+import { Markdown } from "../../components/records/markdown.tsx";
+import { TagList } from "../../components/records/record-body.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -50,7 +51,7 @@ export default function Item({ loaderData }: Route.ComponentProps) {
           <FormattedDate value={item.updated} />
         </dd>
       </dl>
-      {item.description && <PlainText text={item.description} />}
+      {item.description && <Markdown text={item.description} />}
       <div className="mt-6">
         <TagList tags={item.tags} label={t("records:meta.tags")} />
       </div>

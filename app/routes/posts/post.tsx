@@ -13,7 +13,7 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { excerpt, markdownToPlainText } from "../../content/excerpt.ts";
+import { excerpt, readingMinutes } from "#shared/markdown/plain-text.ts";
 import { DeleteRecord } from "../../features/editor/delete-record.tsx";
 import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
 import { pageMeta } from "../../lib/meta.ts";
@@ -22,18 +22,8 @@ import { findOr404, routeContext } from "../../lib/route-data.ts";
 import { absoluteUrl } from "../../lib/site-url.server.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
 
-/** Words read per minute, for the reading time. */
-const WORDS_PER_MINUTE = 220;
 /** The cover's size in the page and in link previews (one of the field's thumbnails). */
 const COVER = { width: 1200, height: 630 } as const;
-
-/** Minutes it takes to read a post (at least 1). */
-function readingMinutes(post: PostRecord): number {
-  const words = markdownToPlainText(`${post.excerpt}\n${post.content}`)
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
-}
 
 function coverPath(post: PostRecord, thumb: string): string {
   return `/api/files/posts/${encodeURIComponent(post.id)}/${encodeURIComponent(post.cover)}?thumb=${thumb}`;
@@ -78,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     username,
     live,
     scheduled: post.status === "published" && !live,
-    minutes: readingMinutes(post),
+    minutes: readingMinutes(`${post.excerpt}\n\n${post.content}`),
     locale,
     siteName: t("common:app.name"),
     canonical: absoluteUrl(

@@ -1,7 +1,7 @@
 /** `/profile/{username}`: a user's name, role, biography, posts and public entries. */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/profile";
-import { PlainText } from "../../components/records/record-body.tsx";
+import { Markdown } from "../../components/records/markdown.tsx";
 import { EntryList, PostList } from "../../components/records/record-lists.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
@@ -74,7 +74,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         )}
       </header>
-      {profile.bio && <PlainText text={profile.bio} />}
+      {profile.bio && <Markdown text={profile.bio} />}
       <section aria-labelledby="profile-posts" className="mt-10">
         <h2 id="profile-posts" className="mb-4 font-serif text-2xl font-semibold">
           {t("records:profile.posts")}

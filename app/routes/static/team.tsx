@@ -1,7 +1,7 @@
 /** `/team`: the users with the writer or admin role, from the API, administrators first. */
 import { Link } from "react-router";
 import type { Route } from "./+types/team";
-import { excerpt } from "../../content/excerpt.ts";
+import { excerpt } from "#shared/markdown/plain-text.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useAppTranslation } from "../../lib/i18n.ts";

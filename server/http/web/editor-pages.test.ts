@@ -101,6 +101,15 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
     ]);
     ids.secret = secret.id;
     names.secret = secret.attachments as string[];
+    // The entry shows its own (protected) image.
+    await app.http.inject({
+      method: "PATCH",
+      url: `/api/collections/entries/records/${ids.secret}`,
+      headers: { authorization: wanda.token },
+      payload: {
+        content: `Only for me.\n\n![photo](/api/files/entries/${ids.secret}/${names.secret[0] ?? ""})`,
+      },
+    });
 
     await app.seedRecord("entries", {
       author: wandaId,
@@ -259,6 +268,8 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
       const html = res.body;
       expect(html).toContain("<title>Sowing day &lt;b&gt;one&lt;/b&gt; · Cahier</title>");
       expect(html).not.toContain("<b>one</b>");
+      // The Markdown is rendered on the server.
+      expect(html).toContain("Seeds went <strong>in</strong> today.");
       expect(html).toContain("March 4, 2025");
       expect(html).toContain("In Garden notebook");
       expect(html).toContain('href="/archive?tag=garden"');
@@ -303,6 +314,16 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
       expect(own.body).toContain("Visibility: Private");
       expect(metaContent(own.body, "robots")).toBe("noindex");
       expect(own.body).toMatch(/\?download=1&amp;token=[\w.-]+"/);
+      // Its own image in the text loads with the token too.
+      const img = new RegExp(
+        `<img src="/api/files/entries/${ids.secret}/${names.secret?.[0] ?? ""}\\?token=([\\w.-]+)"`,
+      ).exec(own.body);
+      expect(img).not.toBeNull();
+      const file = await app.http.inject({
+        method: "GET",
+        url: `/api/files/entries/${ids.secret}/${names.secret?.[0] ?? ""}?token=${img?.[1] ?? ""}`,
+      });
+      expect(file.statusCode).toBe(200);
       expect((await page("/entry/wanda/secret-plan", root)).statusCode).toBe(200);
     });
 

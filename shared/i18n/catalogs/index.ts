@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "records",
   "content",
   "shell",
+  "listings",
   "editor",
 ] as const;
 

@@ -4,11 +4,12 @@ import common from "./common.ts";
 import content from "./content.ts";
 import editor from "./editor.ts";
 import errors from "./errors.ts";
+import listings from "./listings.ts";
 import pages from "./pages.ts";
 import records from "./records.ts";
 import shell from "./shell.ts";
 
 /** The en messages by namespace. */
-const catalog = { common, auth, errors, pages, records, content, shell, editor };
+const catalog = { common, auth, errors, pages, records, content, shell, listings, editor };
 
 export default catalog;
