@@ -10,7 +10,7 @@ const editor = {
     toolbar: "Mise en forme",
     bold: "Gras (Ctrl+B)",
     italic: "Italique (Ctrl+I)",
-    heading: "Titre",
+    heading: "Intertitre",
     link: "Lien (Ctrl+K)",
     quote: "Citation",
     list: "Liste à puces",
