@@ -100,6 +100,7 @@ export const APP_NAMESPACES = [
   "shell",
   "listings",
   "oauth2",
+  "editor",
 ] as const;
 
 /** A translation function over every namespace. */

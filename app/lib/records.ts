@@ -35,6 +35,8 @@ export interface EntryRecord extends RecordModel {
   visibility: Visibility;
   tags: string[];
   date: string;
+  /** Stored file names (protected: a private entry's need a file token). */
+  attachments: string[];
   created: string;
   updated: string;
   expand?: { author?: UserRecord; collection?: CollectionRecord };
@@ -47,6 +49,7 @@ export interface PostRecord extends RecordModel {
   title: string;
   excerpt: string;
   content: string;
+  /** Stored cover image name, `""` when none. */
   cover: string;
   tags: string[];
   status: "draft" | "published";
@@ -94,13 +97,17 @@ export function findUserByUsername(pb: PocketBase, username: string): Promise<Us
     .getFirstListItem<UserRecord>(pb.filter("username = {:username}", { username }));
 }
 
-/** Finds an entry by its author's username and its name. */
+/**
+ * Finds an entry by its author's username and its name. The `author` and `name` query
+ * parameters name the link, which is what lets an unlisted entry through the list rule
+ * (ADR 015); other lists never show unlisted entries.
+ */
 export function findEntry(pb: PocketBase, username: string, name: string): Promise<EntryRecord> {
   return pb
     .collection("entries")
     .getFirstListItem<EntryRecord>(
       pb.filter("author.username = {:username} && name = {:name}", { username, name }),
-      { expand: "author,collection" },
+      { expand: "author,collection", query: { author: username, name } },
     );
 }
 

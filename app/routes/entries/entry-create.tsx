@@ -2,18 +2,17 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/entry-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { entryFields } from "../../features/records/fields.ts";
-import { RecordForm } from "../../features/records/record-form.tsx";
+import { EntryEditor } from "../../features/editor/entry-editor.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import type { CollectionRecord } from "../../lib/records.ts";
 import { requireUser, routeContext } from "../../lib/route-data.ts";
 
-/** Title. */
+/** Title; never indexed. */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return [...pageMeta(args), { name: "robots", content: "noindex" }];
 }
 
-/** The author's collections, to file the entry in. */
+/** The author and their collections, to file the entry in. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { pb, t } = routeContext(context);
   const user = requireUser(context);
@@ -25,28 +24,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   return {
     title: t("records:entry.createTitle"),
-    authorId: user.id,
-    username: user.username,
+    author: { id: user.id, username: user.username },
     collections: collections.map(({ id, title }) => ({ id, title })),
+    today: new Date().toISOString().slice(0, 10),
   };
 }
 
 /** The new-entry page. */
 export default function EntryCreate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
-  const { authorId, username, collections } = loaderData;
+  const { author, collections, today } = loaderData;
   return (
-    <div className="mx-auto max-w-2xl">
-      <PageHeader title={t("records:entry.createTitle")} />
-      <RecordForm
-        collection="entries"
-        fields={entryFields(t, collections)}
-        extra={{ author: authorId }}
-        submitLabel={t("common:actions.create")}
-        redirectTo={(record) =>
-          `/entry/${encodeURIComponent(username)}/${encodeURIComponent(String(record.name))}`
-        }
-      />
+    <div>
+      <PageHeader title={t("records:entry.createTitle")} intro={t("editor:entry.createIntro")} />
+      <EntryEditor author={author} collections={collections} today={today} />
     </div>
   );
 }

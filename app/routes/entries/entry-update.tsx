@@ -2,18 +2,20 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/entry-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { entryFields } from "../../features/records/fields.ts";
-import { RecordForm } from "../../features/records/record-form.tsx";
+import { EntryEditor } from "../../features/editor/entry-editor.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findEntry, type CollectionRecord } from "../../lib/records.ts";
 import { findOr404, requireUser, routeContext, throwForbidden } from "../../lib/route-data.ts";
 
-/** Title. */
+/** Title; never indexed. */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return [...pageMeta(args), { name: "robots", content: "noindex" }];
 }
 
-/** The entry (404 when unreadable, 403 when someone else's) and the author's collections. */
+/**
+ * The entry (404 when unreadable, 403 when someone else's), the author's collections, and a
+ * file token when the attachments are protected from others (a private entry).
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t } = routeContext(context);
   const user = requireUser(context);
@@ -21,35 +23,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     findEntry(pb, params.username, params.name),
   );
   if (entry.author !== user.id) throwForbidden(context);
-  const collections = await pb.collection("collections").getFullList<CollectionRecord>({
-    filter: pb.filter("owner = {:id}", { id: user.id }),
-    sort: "title",
-    fields: "id,title",
-    batch: 500,
-  });
+  const [collections, fileToken] = await Promise.all([
+    pb.collection("collections").getFullList<CollectionRecord>({
+      filter: pb.filter("owner = {:id}", { id: user.id }),
+      sort: "title",
+      fields: "id,title",
+      batch: 500,
+    }),
+    entry.visibility === "private" ? pb.files.getToken() : Promise.resolve(""),
+  ]);
   return {
     title: t("records:entry.updateTitle"),
     entry,
-    username: params.username,
+    author: { id: user.id, username: entry.expand?.author?.username ?? params.username },
     collections: collections.map(({ id, title }) => ({ id, title })),
+    fileToken,
+    today: new Date().toISOString().slice(0, 10),
   };
 }
 
 /** The edit-entry page. */
 export default function EntryUpdate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
-  const { entry, username, collections } = loaderData;
+  const { entry, author, collections, fileToken, today } = loaderData;
   return (
-    <div className="mx-auto max-w-2xl">
+    <div>
       <PageHeader title={t("records:entry.updateTitle")} intro={entry.title} />
-      <RecordForm
-        collection="entries"
-        recordId={entry.id}
-        fields={entryFields(t, collections, entry)}
-        submitLabel={t("common:actions.save")}
-        redirectTo={(record) =>
-          `/entry/${encodeURIComponent(username)}/${encodeURIComponent(String(record.name))}`
-        }
+      <EntryEditor
+        // A different entry is a different form (and a different draft).
+        key={entry.id}
+        author={author}
+        entry={entry}
+        collections={collections}
+        today={today}
+        fileToken={fileToken || undefined}
       />
     </div>
   );

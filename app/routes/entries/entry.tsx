@@ -1,42 +1,96 @@
-/** `/entry/{username}/{name}`: one entry, if the visitor may read it (else 404). */
-import { useAppTranslation } from "../../lib/i18n.ts";
+/**
+ * `/entry/{username}/{name}`: one entry, if the visitor may read it (else the 404 page):
+ * its Markdown rendered on the server, date, author, collection, tags and attachments; for
+ * its author also the visibility, Edit and Delete. Unlisted and private entries are kept out
+ * of search engines.
+ */
 import { Link } from "react-router";
+import { Download, Globe, Link2, Lock, PenLine } from "lucide-react";
+import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/entry";
-import { Markdown } from "../../components/records/markdown.tsx";
-import { TagList } from "../../components/records/record-body.tsx";
 import { collectionHref } from "../../components/records/record-lists.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
+import { excerpt } from "#shared/markdown/plain-text.ts";
+import { displayFileName, storedFileUrl } from "../../features/editor/attachments.ts";
+import { DeleteRecord } from "../../features/editor/delete-record.tsx";
+import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findEntry } from "../../lib/records.ts";
 import { findOr404, routeContext } from "../../lib/route-data.ts";
+import { absoluteUrl } from "../../lib/site-url.server.ts";
+import { isoDate, socialMeta } from "../../lib/social-meta.ts";
 
-/** Title: the entry's. */
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+/** Title, description, canonical link and Open Graph tags; hidden from search unless public. */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const base = pageMeta({ loaderData: { title: loaderData.title }, matches });
+  const { entry, canonical, authorUrl, siteName, locale, description } = loaderData;
+  return [
+    ...base,
+    ...socialMeta({
+      title: entry.title,
+      description,
+      url: canonical,
+      siteName,
+      type: "article",
+      locale,
+      publishedTime: isoDate(entry.date || entry.created),
+      modifiedTime: isoDate(entry.updated),
+      author: authorUrl,
+      tags: entry.tags,
+      noindex: entry.visibility !== "public",
+    }),
+  ];
 }
 
-/** The entry, through the API's view rule. */
+/** The entry through the API's view rule, and a file token when its files need one. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb } = routeContext(context);
+  const { pb, t, locale } = routeContext(context);
   const entry = await findOr404(context, new URL(request.url), () =>
     findEntry(pb, params.username, params.name),
   );
-  return { title: entry.title, entry, username: params.username };
+  const username = entry.expand?.author?.username ?? params.username;
+  // Protected files of a private entry reach only its author, through a short-lived token.
+  const fileToken =
+    entry.visibility === "private" && entry.attachments.length > 0 ? await pb.files.getToken() : "";
+  return {
+    title: entry.title,
+    description: excerpt(entry.content, 160),
+    entry,
+    username,
+    fileToken,
+    locale,
+    siteName: t("common:app.name"),
+    canonical: absoluteUrl(
+      request,
+      `/entry/${encodeURIComponent(username)}/${encodeURIComponent(entry.name)}`,
+    ),
+    authorUrl: absoluteUrl(request, `/profile/${encodeURIComponent(username)}`),
+  };
 }
+
+const VISIBILITY_ICONS = { private: Lock, unlisted: Link2, public: Globe } as const;
 
 /** The entry page. */
 export default function Entry({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   const { user } = useSession();
-  const { entry, username } = loaderData;
+  const { entry, username, fileToken } = loaderData;
   const author = entry.expand?.author;
   const collection = entry.expand?.collection;
+  const isAuthor = user?.id === entry.author;
+  const VisibilityIcon = VISIBILITY_ICONS[entry.visibility];
+  const ownFiles = storedFileUrl("entries", entry.id, "");
+  const fileHref = (name: string) => {
+    const query = new URLSearchParams({ download: "1" });
+    if (fileToken) query.set("token", fileToken);
+    return `${ownFiles}${encodeURIComponent(name)}?${query.toString()}`;
+  };
   return (
     <article className="mx-auto max-w-prose">
       <header className="mb-6">
-        <h1 className="font-serif text-3xl font-bold sm:text-4xl">{entry.title}</h1>
+        <h1 className="font-serif text-3xl font-bold break-words sm:text-4xl">{entry.title}</h1>
         <p className="mt-2 text-stone-700">
           <FormattedDate value={entry.date || entry.created} />
           {author && (
@@ -50,31 +104,91 @@ export default function Entry({ loaderData }: Route.ComponentProps) {
               </Link>
             </>
           )}
-          {" · "}
-          {t(`common:visibility.${entry.visibility}`)}
         </p>
         {collection && (
           <p className="mt-1 text-stone-700">
-            {t("records:form.collection")}:{" "}
             <Link
               to={collectionHref(collection, username)}
               className="underline underline-offset-4"
             >
-              {collection.title}
+              {t("editor:entry.inCollection", { collection: collection.title })}
             </Link>
           </p>
         )}
-      </header>
-      {entry.content ? <Markdown text={entry.content} /> : <p>{t("records:entry.noContent")}</p>}
-      <footer className="mt-8 flex flex-wrap items-center gap-4">
-        <TagList tags={entry.tags} label={t("records:meta.tags")} />
-        {user?.id === entry.author && (
-          <ButtonLink
-            to={`/entry/update/${encodeURIComponent(username)}/${encodeURIComponent(entry.name)}`}
-            variant="secondary"
+        {isAuthor && (
+          <p
+            className="mt-3 inline-flex items-center gap-1 rounded-full bg-stone-200 px-3 py-1 text-sm font-medium text-stone-900"
+            data-testid="visibility-badge"
           >
-            {t("records:entry.editLink")}
-          </ButtonLink>
+            <VisibilityIcon aria-hidden size={14} />
+            {t("editor:entry.visibilityBadge", {
+              visibility: t(`common:visibility.${entry.visibility}`),
+            })}
+          </p>
+        )}
+      </header>
+      {entry.content.trim() ? (
+        <MarkdownPreview
+          text={entry.content}
+          fileToken={fileToken || undefined}
+          ownFiles={ownFiles}
+        />
+      ) : (
+        <p className="text-stone-700">{t("editor:entry.empty")}</p>
+      )}
+      {entry.attachments.length > 0 && (
+        <section aria-labelledby="entry-attachments" className="mt-8">
+          <h2 id="entry-attachments" className="font-serif text-xl font-semibold">
+            {t("editor:attachments.heading")}
+          </h2>
+          <ul className="mt-2 grid gap-1">
+            {entry.attachments.map((name) => (
+              <li key={name}>
+                <a
+                  href={fileHref(name)}
+                  className="inline-flex items-center gap-2 break-all underline underline-offset-4"
+                  download
+                >
+                  <Download aria-hidden size={16} className="shrink-0" />
+                  {displayFileName(name)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <footer className="mt-8 flex flex-wrap items-center gap-4">
+        {entry.tags.length > 0 && (
+          <ul aria-label={t("records:meta.tags")} className="flex flex-wrap gap-2">
+            {entry.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={`/archive?tag=${encodeURIComponent(tag)}`}
+                  className="rounded-full bg-stone-200 px-3 py-0.5 text-sm text-stone-800 hover:bg-stone-300"
+                >
+                  {tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {isAuthor && (
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink
+              to={`/entry/update/${encodeURIComponent(username)}/${encodeURIComponent(entry.name)}`}
+              variant="secondary"
+            >
+              <PenLine aria-hidden size={16} />
+              {t("editor:entry.edit")}
+            </ButtonLink>
+            <DeleteRecord
+              collection="entries"
+              recordId={entry.id}
+              authorId={entry.author}
+              title={entry.title}
+              redirectTo="/archive"
+            />
+          </div>
         )}
       </footer>
     </article>

@@ -246,7 +246,10 @@ export const entriesCollection: Collection = {
     { name: "idx_visibility_date_entries", columns: ["visibility", "date"] },
     { name: "idx_collection_entries", columns: ["collection"] },
   ],
-  listRule: `visibility = "public" || author = @request.auth.id`,
+  // An unlisted entry is listed only to a request that names its link (ADR 015).
+  listRule:
+    `visibility = "public" || author = @request.auth.id || ` +
+    `(visibility = "unlisted" && name = @request.query.name && author.username = @request.query.author)`,
   viewRule: `visibility != "private" || author = @request.auth.id`,
   // SECURITY: an entry may only join a collection of its own author.
   createRule:

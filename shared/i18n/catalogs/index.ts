@@ -17,6 +17,7 @@ export const NAMESPACES = [
   "shell",
   "listings",
   "oauth2",
+  "editor",
 ] as const;
 
 /** The namespace used when a key names none. */

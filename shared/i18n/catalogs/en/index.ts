@@ -2,6 +2,7 @@
 import auth from "./auth.ts";
 import common from "./common.ts";
 import content from "./content.ts";
+import editor from "./editor.ts";
 import errors from "./errors.ts";
 import listings from "./listings.ts";
 import oauth2 from "./oauth2.ts";
@@ -10,6 +11,6 @@ import records from "./records.ts";
 import shell from "./shell.ts";
 
 /** The en messages by namespace. */
-const catalog = { common, auth, errors, pages, records, content, shell, listings, oauth2 };
+const catalog = { common, auth, errors, pages, records, content, shell, listings, oauth2, editor };
 
 export default catalog;

@@ -1,0 +1,522 @@
+/**
+ * The entry form of `/entry/create` and `/entry/update/{username}/{name}`: title, Markdown
+ * content, date, collection, visibility, tags and attachments. Saves through the browser's
+ * SDK client (multipart when files go with it), keeps a draft in the browser while the writer
+ * types, maps the API's validation errors onto the fields, and goes to the entry's page once
+ * saved. The entry's name (its URL) is made by the server from the title on creation and
+ * never changes afterwards.
+ */
+import { useCallback, useId, useRef, useState, type SubmitEvent } from "react";
+import { ClientResponseError } from "pocketbase";
+import { useAppTranslation } from "../../lib/i18n.ts";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { requestErrorMessage } from "../../lib/api-errors.ts";
+import { useSafeNavigate } from "../../lib/navigation.ts";
+import type { CollectionRecord, EntryRecord, Visibility } from "../../lib/records.ts";
+import { useNotify } from "../../components/notifications/notifications.tsx";
+import { inputClass } from "../../components/ui/form-field.tsx";
+import { AttachmentsField } from "./attachments-field.tsx";
+import {
+  addedNames,
+  hasPendingLinks,
+  MAX_ATTACHMENT_SIZE,
+  MAX_ATTACHMENTS,
+  newPendingKey,
+  pendingFileUrl,
+  resolvePendingLinks,
+  storedFileUrl,
+  type PendingFile,
+} from "./attachments.ts";
+import { draftKey, sameValues } from "./draft-storage.ts";
+import {
+  describedBy,
+  DraftOffer,
+  ErrorSummary,
+  FieldNote,
+  FormActions,
+  labelClass,
+  useLocalToday,
+  useHydrated,
+  useSaveShortcut,
+  type FieldProblem,
+} from "./editor-form.tsx";
+import { editorFieldErrors } from "./editor-errors.ts";
+import { fileMarkdown, isImageName } from "./format-commands.ts";
+import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
+import { MarkdownPreview } from "./markdown-preview.tsx";
+import { TagInput } from "./tag-input.tsx";
+import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
+import { useEditorDraft } from "./use-editor-draft.ts";
+import { VisibilityField } from "./visibility-field.tsx";
+
+/** The values of the entry form (what a draft holds). */
+export interface EntryValues {
+  title: string;
+  content: string;
+  /** `YYYY-MM-DD`, or `""`. */
+  date: string;
+  /** A collection id, or `""`. */
+  collection: string;
+  visibility: Visibility;
+  tags: string[];
+}
+
+const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];
+
+/** Whether stored draft values have the entry form's shape. */
+export function isEntryValues(value: unknown): value is EntryValues {
+  const v = value as Partial<EntryValues> | null;
+  return (
+    typeof v?.title === "string" &&
+    typeof v.content === "string" &&
+    typeof v.date === "string" &&
+    typeof v.collection === "string" &&
+    VISIBILITIES.includes(v.visibility as Visibility) &&
+    Array.isArray(v.tags) &&
+    v.tags.every((tag) => typeof tag === "string")
+  );
+}
+
+/** The form values of a stored entry, or of a new one dated `today`. */
+export function entryValues(entry: EntryRecord | undefined, today: string): EntryValues {
+  return {
+    title: entry?.title ?? "",
+    content: entry?.content ?? "",
+    date: entry ? entry.date.slice(0, 10) : today,
+    collection: entry?.collection ?? "",
+    visibility: entry?.visibility ?? "private",
+    tags: entry?.tags ?? [],
+  };
+}
+
+/** Props of {@link EntryEditor}. */
+export interface EntryEditorProps {
+  /** The author (the signed-in user). */
+  author: { id: string; username: string };
+  /** The entry to edit; a new one is created when absent. */
+  entry?: EntryRecord;
+  /** The author's collections. */
+  collections: Pick<CollectionRecord, "id" | "title">[];
+  /** Today on the server (`YYYY-MM-DD`), the default date of a new entry. */
+  today: string;
+  /** A file token for the protected attachments of a private entry. */
+  fileToken?: string;
+}
+
+type Field = keyof EntryValues | "attachments";
+
+/** The entry form. */
+export function EntryEditor(props: EntryEditorProps) {
+  const { t } = useAppTranslation();
+  const { entry, author } = props;
+  const navigate = useSafeNavigate();
+  const notify = useNotify();
+  const hydrated = useHydrated();
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const editorRef = useRef<MarkdownEditorHandle>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const insertPicked = useRef(false);
+  const savedRef = useRef(false);
+
+  const [initial, setInitial] = useState(() => entryValues(entry, props.today));
+  const [values, setValues] = useState(initial);
+  const [pending, setPending] = useState<PendingFile[]>([]);
+  const [removed, setRemoved] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const stored = entry?.attachments ?? [];
+
+  const draft = useEditorDraft({
+    storageKey: draftKey(author.id, "entries", entry?.id),
+    base: entry?.updated ?? "",
+    initial,
+    values,
+    isValues: isEntryValues,
+  });
+
+  const dirty = useCallback(
+    () =>
+      !savedRef.current &&
+      (!sameValues(values, initial) || pending.length > 0 || removed.length > 0),
+    [values, initial, pending, removed],
+  );
+  useSaveShortcut(formRef);
+
+  const ids = {
+    title: `${formId}-title`,
+    date: `${formId}-date`,
+    collection: `${formId}-collection`,
+  };
+
+  function set<K extends keyof EntryValues>(field: K, value: EntryValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  // A new entry is about the writer's today, not the server's (their time zones may differ).
+  const today = useLocalToday(props.today);
+  const [seenToday, setSeenToday] = useState(props.today);
+  if (!entry && seenToday !== today) {
+    setSeenToday(today);
+    const moveDate = (current: EntryValues) =>
+      current.date === seenToday ? { ...current, date: today } : current;
+    setInitial(moveDate);
+    setValues(moveDate);
+  }
+
+  function pick(files: File[]) {
+    const room = MAX_ATTACHMENTS - (stored.length - removed.length) - pending.length;
+    const accepted: PendingFile[] = [];
+    const refused: string[] = [];
+    for (const file of files) {
+      if (file.size > MAX_ATTACHMENT_SIZE)
+        refused.push(
+          t("editor:attachments.tooLarge", {
+            name: file.name,
+            size: MAX_ATTACHMENT_SIZE / 1024 / 1024,
+          }),
+        );
+      else if (accepted.length >= room)
+        refused.push(t("editor:attachments.tooMany", { max: MAX_ATTACHMENTS }));
+      else accepted.push({ key: newPendingKey(), file });
+    }
+    setErrors((current) => {
+      const next = { ...current };
+      if (refused.length) next.attachments = [...new Set(refused)].join(" ");
+      else delete next.attachments;
+      return next;
+    });
+    setPending((current) => [...current, ...accepted]);
+    if (insertPicked.current) {
+      insertPicked.current = false;
+      for (const { key, file } of accepted) {
+        editorRef.current?.insert(
+          fileMarkdown(file.name, pendingFileUrl(key), isImageName(file.name)),
+          true,
+        );
+      }
+    }
+  }
+
+  function focusField(target: string) {
+    if (target === "content") {
+      editorRef.current?.focus();
+      return;
+    }
+    const element = document.getElementById(target);
+    element?.focus();
+    element?.scrollIntoView({ block: "center" });
+  }
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    const pb = getBrowserClient();
+    const records = pb.collection("entries");
+    const body: Record<string, unknown> = {
+      title: values.title,
+      content: values.content,
+      date: values.date ? `${values.date} 00:00:00.000Z` : "",
+      collection: values.collection,
+      visibility: values.visibility,
+      tags: values.tags,
+    };
+    if (!entry) body.author = author.id;
+    if (pending.length) body["attachments+"] = pending.map((p) => p.file);
+    if (removed.length) body["attachments-"] = removed;
+    let saved: EntryRecord;
+    try {
+      saved = entry
+        ? await records.update<EntryRecord>(entry.id, body)
+        : await records.create<EntryRecord>(body);
+    } catch (error) {
+      const byField = editorFieldErrors(error, t) as Partial<Record<Field, string>>;
+      setErrors(byField);
+      const message = Object.keys(byField).length
+        ? t("editor:form.failed")
+        : error instanceof ClientResponseError && error.status === 403
+          ? t("shell:requestErrors.forbidden")
+          : requestErrorMessage(error, t);
+      setFailure(message);
+      notify.error(message);
+      setBusy(false);
+      requestAnimationFrame(() => {
+        document.querySelector<HTMLElement>('[data-testid="error-summary"]')?.focus();
+      });
+      return;
+    }
+    // Links to files picked before the save point at placeholders until now.
+    if (hasPendingLinks(values.content) && pending.length) {
+      const names = addedNames(stored, saved.attachments);
+      const content = resolvePendingLinks(values.content, pending, names, (name) =>
+        storedFileUrl("entries", saved.id, name),
+      );
+      try {
+        if (content !== values.content)
+          saved = await records.update<EntryRecord>(saved.id, { content });
+      } catch (error) {
+        notify.requestError(error);
+      }
+    }
+    savedRef.current = true;
+    draft.finish();
+    notify.success(t("editor:form.saved"));
+    setBusy(false);
+    await navigate(
+      `/entry/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.name)}`,
+    );
+  }
+
+  const problems: FieldProblem[] = (
+    [
+      ["title", ids.title, t("editor:fields.title")],
+      ["content", "content", t("editor:markdown.label")],
+      ["date", ids.date, t("editor:fields.date")],
+      ["collection", ids.collection, t("editor:fields.collection")],
+      ["visibility", `${formId}-visibility-${values.visibility}`, t("editor:fields.visibility")],
+      ["tags", `${formId}-tags`, t("editor:fields.tags")],
+      ["attachments", `${formId}-attachments`, t("editor:attachments.label")],
+    ] as const
+  ).flatMap(([field, target, label]) => {
+    const message = errors[field];
+    return message ? [{ target, label, message }] : [];
+  });
+  const other = Object.entries(errors).filter(
+    ([field]) =>
+      !["title", "content", "date", "collection", "visibility", "tags", "attachments"].includes(
+        field,
+      ),
+  );
+
+  const cancelTo = entry
+    ? `/entry/${encodeURIComponent(author.username)}/${encodeURIComponent(entry.name)}`
+    : "/archive";
+  const fileUrl = (name: string) => (entry ? storedFileUrl("entries", entry.id, name) : "");
+  const downloadUrl = (name: string) => {
+    const query = new URLSearchParams({ download: "1" });
+    if (props.fileToken) query.set("token", props.fileToken);
+    return `${fileUrl(name)}?${query.toString()}`;
+  };
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="grid gap-6"
+      aria-busy={busy || undefined}
+    >
+      {draft.offer && (
+        <DraftOffer
+          savedAt={draft.offer.savedAt}
+          onRestore={() => {
+            const restored = draft.restore();
+            if (restored) setValues(restored);
+            notify.info(t("editor:draft.restored"));
+          }}
+          onDiscard={() => {
+            draft.discard();
+            notify.info(t("editor:draft.discarded"));
+          }}
+        />
+      )}
+      {failure && (
+        <ErrorSummary
+          message={failure}
+          problems={[
+            ...problems,
+            ...other.map(([field, message]) => ({
+              target: ids.title,
+              label: field,
+              message,
+            })),
+          ]}
+          onFocusField={focusField}
+        />
+      )}
+
+      <div>
+        <label htmlFor={ids.title} className={labelClass}>
+          {t("editor:fields.title")}
+        </label>
+        <input
+          id={ids.title}
+          name="title"
+          type="text"
+          required
+          maxLength={200}
+          value={values.title}
+          onChange={(event) => {
+            set("title", event.currentTarget.value);
+          }}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={describedBy(ids.title, Boolean(entry), errors.title) || undefined}
+          className={`${inputClass} text-lg`}
+        />
+        {entry && (
+          <FieldNote id={`${ids.title}-hint`} kind="hint">
+            {t("editor:fields.urlHint")}
+          </FieldNote>
+        )}
+        {errors.title && (
+          <FieldNote id={`${ids.title}-error`} kind="error">
+            {errors.title}
+          </FieldNote>
+        )}
+      </div>
+
+      <MarkdownEditor
+        name="content"
+        value={values.content}
+        onChange={(content) => {
+          set("content", content);
+        }}
+        error={errors.content}
+        handleRef={editorRef}
+        onAttach={() => {
+          insertPicked.current = true;
+          fileInputRef.current?.click();
+        }}
+        renderPreview={(text) => (
+          <MarkdownPreview
+            text={text}
+            fileToken={props.fileToken}
+            ownFiles={entry ? storedFileUrl("entries", entry.id, "") : undefined}
+          />
+        )}
+      />
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <div>
+          <label htmlFor={ids.date} className={labelClass}>
+            {t("editor:fields.date")}
+          </label>
+          <input
+            id={ids.date}
+            name="date"
+            type="date"
+            value={values.date}
+            onChange={(event) => {
+              set("date", event.currentTarget.value);
+            }}
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={describedBy(ids.date, true, errors.date)}
+            className={inputClass}
+          />
+          <FieldNote id={`${ids.date}-hint`} kind="hint">
+            {t("editor:fields.dateHint")}
+          </FieldNote>
+          {errors.date && (
+            <FieldNote id={`${ids.date}-error`} kind="error">
+              {errors.date}
+            </FieldNote>
+          )}
+        </div>
+        <div>
+          <label htmlFor={ids.collection} className={labelClass}>
+            {t("editor:fields.collection")}
+          </label>
+          <select
+            id={ids.collection}
+            name="collection"
+            value={values.collection}
+            onChange={(event) => {
+              set("collection", event.currentTarget.value);
+            }}
+            aria-invalid={errors.collection ? true : undefined}
+            aria-describedby={describedBy(ids.collection, true, errors.collection)}
+            className={inputClass}
+          >
+            <option value="">{t("editor:fields.noCollection")}</option>
+            {props.collections.map((collection) => (
+              <option key={collection.id} value={collection.id}>
+                {collection.title}
+              </option>
+            ))}
+          </select>
+          <FieldNote id={`${ids.collection}-hint`} kind="hint">
+            {t("editor:fields.collectionHint")}
+          </FieldNote>
+          {errors.collection && (
+            <FieldNote id={`${ids.collection}-error`} kind="error">
+              {errors.collection}
+            </FieldNote>
+          )}
+        </div>
+      </div>
+
+      <VisibilityField
+        idPrefix={`${formId}-visibility`}
+        value={values.visibility}
+        onChange={(visibility) => {
+          set("visibility", visibility);
+        }}
+        error={errors.visibility}
+      />
+
+      <div id={`${formId}-tags-field`}>
+        <TagInput
+          id={`${formId}-tags`}
+          name="tags"
+          value={values.tags}
+          onChange={(tags) => {
+            set("tags", tags);
+          }}
+          error={errors.tags}
+        />
+      </div>
+
+      <div id={`${formId}-attachments`} tabIndex={-1}>
+        <AttachmentsField
+          stored={stored}
+          removed={removed}
+          pending={pending}
+          onAdd={() => {
+            insertPicked.current = false;
+            fileInputRef.current?.click();
+          }}
+          onToggleRemove={(name) => {
+            setRemoved((current) =>
+              current.includes(name) ? current.filter((n) => n !== name) : [...current, name],
+            );
+          }}
+          onDropPending={(key) => {
+            setPending((current) => current.filter((file) => file.key !== key));
+          }}
+          onInsert={(markdown) => {
+            editorRef.current?.insert(markdown, true);
+          }}
+          linkUrl={fileUrl}
+          downloadUrl={downloadUrl}
+          error={errors.attachments}
+        />
+        <input
+          ref={fileInputRef}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            event.currentTarget.value = "";
+            if (files.length) pick(files);
+          }}
+        />
+      </div>
+
+      <FormActions
+        submitLabel={entry ? t("editor:form.save") : t("editor:form.create")}
+        busy={busy}
+        hydrated={hydrated}
+        cancelTo={cancelTo}
+        lastSaved={draft.lastSaved}
+      />
+      <UnsavedChangesGuard dirty={dirty} />
+    </form>
+  );
+}

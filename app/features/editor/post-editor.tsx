@@ -1,0 +1,480 @@
+/**
+ * The post form of `/post/create` and `/post/update/{username}/{title}` (writers and admins):
+ * the entry editor's Markdown editor, drafts and error handling, plus excerpt, cover image,
+ * status (draft or published), publication date (a future date schedules the post: the API's
+ * rules show it to readers once it is due, with no job to run) and language. The post's slug
+ * (its URL) is made by the server from the title on creation and never changes afterwards.
+ */
+import { useCallback, useId, useRef, useState, type SubmitEvent } from "react";
+import { ClientResponseError } from "pocketbase";
+import { isLocale, SUPPORTED_LOCALES, type Locale } from "#shared/i18n/locales.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { requestErrorMessage } from "../../lib/api-errors.ts";
+import { useSafeNavigate } from "../../lib/navigation.ts";
+import type { PostRecord } from "../../lib/records.ts";
+import { useNotify } from "../../components/notifications/notifications.tsx";
+import { useSession } from "../../components/session-provider.tsx";
+import { inputClass } from "../../components/ui/form-field.tsx";
+import { CoverField } from "./cover-field.tsx";
+import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts";
+import { draftKey, sameValues } from "./draft-storage.ts";
+import {
+  describedBy,
+  DraftOffer,
+  ErrorSummary,
+  FieldNote,
+  FormActions,
+  labelClass,
+  useClock,
+  useHydrated,
+  useTimeZone,
+  useSaveShortcut,
+  type FieldProblem,
+} from "./editor-form.tsx";
+import { editorFieldErrors } from "./editor-errors.ts";
+import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
+import { MarkdownPreview } from "./markdown-preview.tsx";
+import { TagInput } from "./tag-input.tsx";
+import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
+import { useEditorDraft } from "./use-editor-draft.ts";
+
+/** Longest excerpt (the registry's `max`). */
+export const MAX_EXCERPT = 500;
+
+/** The values of the post form (what a draft holds). */
+export interface PostValues {
+  title: string;
+  excerpt: string;
+  content: string;
+  status: "draft" | "published";
+  /** In the API's format (UTC), `""` for "when published". */
+  publishedAt: string;
+  lang: Locale;
+  tags: string[];
+}
+
+/** Whether stored draft values have the post form's shape. */
+export function isPostValues(value: unknown): value is PostValues {
+  const v = value as Partial<PostValues> | null;
+  return (
+    typeof v?.title === "string" &&
+    typeof v.excerpt === "string" &&
+    typeof v.content === "string" &&
+    (v.status === "draft" || v.status === "published") &&
+    typeof v.publishedAt === "string" &&
+    isLocale(v.lang) &&
+    Array.isArray(v.tags) &&
+    v.tags.every((tag) => typeof tag === "string")
+  );
+}
+
+/** The form values of a stored post, or of a new one in `lang`. */
+export function postValues(post: PostRecord | undefined, lang: Locale): PostValues {
+  return {
+    title: post?.title ?? "",
+    excerpt: post?.excerpt ?? "",
+    content: post?.content ?? "",
+    status: post?.status ?? "draft",
+    publishedAt: post?.publishedAt ?? "",
+    lang: isLocale(post?.lang) ? post.lang : lang,
+    tags: post?.tags ?? [],
+  };
+}
+
+/** Props of {@link PostEditor}. */
+export interface PostEditorProps {
+  author: { id: string; username: string };
+  /** The post to edit; a new one is created when absent. */
+  post?: PostRecord;
+  /** The language of a new post (the interface's). */
+  lang: Locale;
+}
+
+type Field = keyof PostValues | "cover";
+
+/** The post form. */
+export function PostEditor(props: PostEditorProps) {
+  const { t } = useAppTranslation();
+  const { locale } = useSession();
+  const { post, author } = props;
+  const navigate = useSafeNavigate();
+  const notify = useNotify();
+  const hydrated = useHydrated();
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const editorRef = useRef<MarkdownEditorHandle>(null);
+  const savedRef = useRef(false);
+
+  const [initial] = useState(() => postValues(post, props.lang));
+  const [values, setValues] = useState(initial);
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverRemoved, setCoverRemoved] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const now = useClock();
+  const zone = useTimeZone();
+
+  const draft = useEditorDraft({
+    storageKey: draftKey(author.id, "posts", post?.id),
+    base: post?.updated ?? "",
+    initial,
+    values,
+    isValues: isPostValues,
+  });
+  const dirty = useCallback(
+    () => !savedRef.current && (!sameValues(values, initial) || cover !== null || coverRemoved),
+    [values, initial, cover, coverRemoved],
+  );
+  useSaveShortcut(formRef);
+
+  const ids = {
+    title: `${formId}-title`,
+    excerpt: `${formId}-excerpt`,
+    publishedAt: `${formId}-published-at`,
+    lang: `${formId}-lang`,
+    tags: `${formId}-tags`,
+    status: `${formId}-status`,
+  };
+
+  function set<K extends keyof PostValues>(field: K, value: PostValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function focusField(target: string) {
+    if (target === "content") {
+      editorRef.current?.focus();
+      return;
+    }
+    const element = document.getElementById(target);
+    element?.focus();
+    element?.scrollIntoView({ block: "center" });
+  }
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    const records = getBrowserClient().collection("posts");
+    const body: Record<string, unknown> = {
+      title: values.title,
+      excerpt: values.excerpt,
+      content: values.content,
+      status: values.status,
+      publishedAt: values.publishedAt,
+      lang: values.lang,
+      tags: values.tags,
+    };
+    if (!post) body.author = author.id;
+    if (cover) body.cover = cover;
+    else if (coverRemoved) body.cover = "";
+    let saved: PostRecord;
+    try {
+      saved = post
+        ? await records.update<PostRecord>(post.id, body)
+        : await records.create<PostRecord>(body);
+    } catch (error) {
+      const byField = editorFieldErrors(error, t) as Partial<Record<Field, string>>;
+      setErrors(byField);
+      const message = Object.keys(byField).length
+        ? t("editor:form.failed")
+        : error instanceof ClientResponseError && error.status === 403
+          ? t("shell:requestErrors.forbidden")
+          : requestErrorMessage(error, t);
+      setFailure(message);
+      notify.error(message);
+      setBusy(false);
+      requestAnimationFrame(() => {
+        document.querySelector<HTMLElement>('[data-testid="error-summary"]')?.focus();
+      });
+      return;
+    }
+    savedRef.current = true;
+    draft.finish();
+    notify.success(t("editor:form.saved"));
+    setBusy(false);
+    await navigate(
+      `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.slug)}`,
+    );
+  }
+
+  const formatDate = (value: string) => {
+    const date = parseApiDate(value);
+    return date
+      ? new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" }).format(date)
+      : "";
+  };
+  const scheduled = now !== null && isFuture(values.publishedAt, now);
+  const publishNote =
+    values.status !== "published" || now === null
+      ? ""
+      : scheduled
+        ? t("editor:fields.scheduledFor", { date: formatDate(values.publishedAt) })
+        : values.publishedAt
+          ? t("editor:fields.publishedSince", { date: formatDate(values.publishedAt) })
+          : t("editor:fields.publishesNow");
+
+  const labels: Partial<Record<string, [string, string]>> = {
+    title: [ids.title, t("editor:fields.title")],
+    content: ["content", t("editor:markdown.label")],
+    excerpt: [ids.excerpt, t("editor:fields.excerpt")],
+    status: [`${ids.status}-${values.status}`, t("editor:fields.status")],
+    publishedAt: [ids.publishedAt, t("editor:fields.publishedAt")],
+    lang: [ids.lang, t("editor:fields.lang")],
+    tags: [ids.tags, t("editor:fields.tags")],
+    cover: [ids.title, t("editor:cover.label")],
+  };
+  const problems: FieldProblem[] = Object.entries(errors).map(([field, message]) => {
+    const [target, label] = labels[field] ?? [ids.title, field];
+    return { target, label, message };
+  });
+
+  const cancelTo = post
+    ? `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(post.slug)}`
+    : "/blog";
+  const storedCover =
+    post?.cover && post.id
+      ? `/api/files/posts/${encodeURIComponent(post.id)}/${encodeURIComponent(post.cover)}?thumb=600x315`
+      : "";
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="grid gap-6"
+      aria-busy={busy || undefined}
+    >
+      {draft.offer && (
+        <DraftOffer
+          savedAt={draft.offer.savedAt}
+          onRestore={() => {
+            const restored = draft.restore();
+            if (restored) setValues(restored);
+            notify.info(t("editor:draft.restored"));
+          }}
+          onDiscard={() => {
+            draft.discard();
+            notify.info(t("editor:draft.discarded"));
+          }}
+        />
+      )}
+      {failure && <ErrorSummary message={failure} problems={problems} onFocusField={focusField} />}
+
+      <div>
+        <label htmlFor={ids.title} className={labelClass}>
+          {t("editor:fields.title")}
+        </label>
+        <input
+          id={ids.title}
+          name="title"
+          type="text"
+          required
+          maxLength={200}
+          value={values.title}
+          onChange={(event) => {
+            set("title", event.currentTarget.value);
+          }}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={describedBy(ids.title, Boolean(post), errors.title) || undefined}
+          className={`${inputClass} text-lg`}
+        />
+        {post && (
+          <FieldNote id={`${ids.title}-hint`} kind="hint">
+            {t("editor:fields.urlHint")}
+          </FieldNote>
+        )}
+        {errors.title && (
+          <FieldNote id={`${ids.title}-error`} kind="error">
+            {errors.title}
+          </FieldNote>
+        )}
+      </div>
+
+      <div>
+        <label htmlFor={ids.excerpt} className={labelClass}>
+          {t("editor:fields.excerpt")}
+        </label>
+        <textarea
+          id={ids.excerpt}
+          name="excerpt"
+          rows={3}
+          maxLength={MAX_EXCERPT}
+          value={values.excerpt}
+          onChange={(event) => {
+            set("excerpt", event.currentTarget.value);
+          }}
+          aria-invalid={errors.excerpt ? true : undefined}
+          aria-describedby={`${describedBy(ids.excerpt, true, errors.excerpt)} ${ids.excerpt}-count`}
+          className={inputClass}
+        />
+        <FieldNote id={`${ids.excerpt}-hint`} kind="hint">
+          {t("editor:fields.excerptHint")}
+        </FieldNote>
+        <p id={`${ids.excerpt}-count`} className="mt-1 text-sm text-stone-600">
+          {t("editor:fields.characters", {
+            count: Array.from(values.excerpt).length,
+            max: MAX_EXCERPT,
+          })}
+        </p>
+        {errors.excerpt && (
+          <FieldNote id={`${ids.excerpt}-error`} kind="error">
+            {errors.excerpt}
+          </FieldNote>
+        )}
+      </div>
+
+      <MarkdownEditor
+        name="content"
+        value={values.content}
+        onChange={(content) => {
+          set("content", content);
+        }}
+        error={errors.content}
+        handleRef={editorRef}
+        imageTemplate
+        renderPreview={(text) => <MarkdownPreview text={text} lang={values.lang} />}
+      />
+
+      <CoverField
+        storedUrl={storedCover}
+        picked={cover}
+        removed={coverRemoved}
+        onPick={setCover}
+        onToggleRemove={() => {
+          setCoverRemoved((current) => !current);
+        }}
+        error={errors.cover}
+      />
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <fieldset aria-describedby={errors.status ? `${ids.status}-error` : undefined}>
+          <legend className={labelClass}>{t("editor:fields.status")}</legend>
+          <div className="mt-2 grid gap-2">
+            {(["draft", "published"] as const).map((status) => {
+              const id = `${ids.status}-${status}`;
+              return (
+                <div key={status} className="flex gap-3">
+                  <input
+                    id={id}
+                    type="radio"
+                    name="status"
+                    value={status}
+                    checked={values.status === status}
+                    onChange={() => {
+                      set("status", status);
+                    }}
+                    aria-describedby={`${id}-help`}
+                    className="mt-1 h-4 w-4 shrink-0 accent-amber-800"
+                  />
+                  <div>
+                    <label htmlFor={id} className="font-semibold text-stone-900">
+                      {t(`editor:fields.${status}`)}
+                    </label>
+                    <p id={`${id}-help`} className="text-sm text-stone-700">
+                      {t(`editor:fields.${status}Help`)}
+                    </p>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+          {errors.status && (
+            <FieldNote id={`${ids.status}-error`} kind="error">
+              {errors.status}
+            </FieldNote>
+          )}
+        </fieldset>
+
+        <div>
+          <label htmlFor={ids.publishedAt} className={labelClass}>
+            {t("editor:fields.publishedAt")}
+          </label>
+          <input
+            id={ids.publishedAt}
+            name="publishedAt"
+            type="datetime-local"
+            // Before hydration the server cannot know the writer's zone: UTC until then.
+            value={toLocalInput(values.publishedAt, hydrated ? undefined : 0)}
+            onChange={(event) => {
+              set("publishedAt", fromLocalInput(event.currentTarget.value));
+            }}
+            aria-invalid={errors.publishedAt ? true : undefined}
+            aria-describedby={`${describedBy(ids.publishedAt, true, errors.publishedAt)} ${ids.publishedAt}-state`}
+            className={inputClass}
+          />
+          <FieldNote id={`${ids.publishedAt}-hint`} kind="hint">
+            {t("editor:fields.publishedAtHint")}
+            {zone && <> {t("editor:fields.publishedAtZone", { zone })}</>}
+          </FieldNote>
+          <p
+            id={`${ids.publishedAt}-state`}
+            aria-live="polite"
+            data-testid="publish-state"
+            className="mt-1 text-sm font-medium text-amber-900"
+          >
+            {publishNote}
+          </p>
+          {errors.publishedAt && (
+            <FieldNote id={`${ids.publishedAt}-error`} kind="error">
+              {errors.publishedAt}
+            </FieldNote>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <div>
+          <label htmlFor={ids.lang} className={labelClass}>
+            {t("editor:fields.lang")}
+          </label>
+          <select
+            id={ids.lang}
+            name="lang"
+            value={values.lang}
+            onChange={(event) => {
+              const lang = event.currentTarget.value;
+              if (isLocale(lang)) set("lang", lang);
+            }}
+            aria-invalid={errors.lang ? true : undefined}
+            aria-describedby={describedBy(ids.lang, false, errors.lang) || undefined}
+            className={inputClass}
+          >
+            {SUPPORTED_LOCALES.map((lang) => (
+              <option key={lang} value={lang} lang={lang}>
+                {t(`common:languages.${lang}`)}
+              </option>
+            ))}
+          </select>
+          {errors.lang && (
+            <FieldNote id={`${ids.lang}-error`} kind="error">
+              {errors.lang}
+            </FieldNote>
+          )}
+        </div>
+        <TagInput
+          id={ids.tags}
+          name="tags"
+          value={values.tags}
+          onChange={(tags) => {
+            set("tags", tags);
+          }}
+          error={errors.tags}
+        />
+      </div>
+
+      <FormActions
+        submitLabel={post ? t("editor:form.save") : t("editor:form.create")}
+        busy={busy}
+        hydrated={hydrated}
+        cancelTo={cancelTo}
+        lastSaved={draft.lastSaved}
+      />
+      <UnsavedChangesGuard dirty={dirty} />
+    </form>
+  );
+}
