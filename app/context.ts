@@ -15,6 +15,12 @@ import type { SessionUser } from "./lib/session.ts";
  */
 export const apiTransportContext = createContext<ApiFetch | null>(null);
 
+/**
+ * The configured public URL of the site (`APP_URL`, no trailing slash), or `null`: absolute
+ * links then use the request's origin (`app/lib/site-url.ts`).
+ */
+export const siteUrlContext = createContext<string | null>(null);
+
 /** The request's SDK client, authenticated as the visitor (from the `pb_auth` cookie). */
 export const apiContext = createContext<PocketBase>();
 

@@ -10,7 +10,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { apiTransportContext } from "./context.ts";
+import { apiTransportContext, siteUrlContext } from "./context.ts";
 import type { ApiFetch } from "./lib/api-client.ts";
 
 /** How long a streamed render may wait for slow data before giving up. */
@@ -18,11 +18,16 @@ export const streamTimeout = 5_000;
 
 /**
  * The router context of one request. `transport` sends the SDK's requests to the API of the
- * same process (no socket); without it the SDK calls the request's origin.
+ * same process (no socket); without it the SDK calls the request's origin. `site.siteUrl` is
+ * the configured public URL (`APP_URL`), when there is one.
  */
-export function createLoadContext(transport: ApiFetch | null): RouterContextProvider {
+export function createLoadContext(
+  transport: ApiFetch | null,
+  site: { siteUrl: string | null } = { siteUrl: null },
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, transport);
+  context.set(siteUrlContext, site.siteUrl);
   return context;
 }
 

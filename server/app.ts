@@ -71,6 +71,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         trustedProxies: config.trustedProxies,
         guestCacheTtlMs: config.guestCacheTtlMs,
         dataDir: config.dataDir,
+        siteUrl: config.siteUrl,
       },
     );
     log.to = http.log;

@@ -99,6 +99,8 @@ export const APP_NAMESPACES = [
   "content",
   "shell",
   "listings",
+  "profile",
+  "feeds",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -15,6 +15,7 @@ import { FormattedDate } from "../components/ui/formatted-date.tsx";
 import { useSession } from "../components/session-provider.tsx";
 import { useAppTranslation } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { blogFeedLinks } from "./feeds/feed-links.ts";
 import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../lib/records.ts";
 import { routeContext } from "../lib/route-data.ts";
 import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
@@ -26,9 +27,9 @@ const RECENT_ENTRIES = 5;
 /** Length of a post's excerpt on the home page, in characters. */
 const POST_EXCERPT_LENGTH = 220;
 
-/** Title and description. */
+/** Title and description, and the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return [...pageMeta(args), ...blogFeedLinks(args)];
 }
 
 /** The latest published posts, and the signed-in user's recent entries (private included). */

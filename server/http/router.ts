@@ -32,6 +32,8 @@ export interface HttpOptions {
   guestCacheTtlMs: number;
   /** The data folder (the web app reads its optional `route-rules.json` there). */
   dataDir?: string;
+  /** The configured public URL (`APP_URL`), for the web app's absolute links. */
+  siteUrl?: string | undefined;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -108,6 +110,6 @@ export async function buildHttpApp(
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
-  await registerWebApp(app, { api: app, dataDir: options.dataDir });
+  await registerWebApp(app, { api: app, dataDir: options.dataDir, siteUrl: options.siteUrl });
   return app;
 }

@@ -8,12 +8,13 @@ import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { pageMeta } from "../../lib/meta.ts";
+import { collectionFeedLinks } from "../feeds/feed-links.ts";
 import { findCollection, type EntryRecord } from "../../lib/records.ts";
 import { findOr404, routeContext } from "../../lib/route-data.ts";
 
-/** Title: the collection's. */
+/** Title: the collection's; its feeds (autodiscovery) when it is public. */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return [...pageMeta(args), ...collectionFeedLinks(args)];
 }
 
 /** The collection and its entries (first 500). */

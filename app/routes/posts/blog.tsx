@@ -4,12 +4,13 @@ import type { Route } from "./+types/blog";
 import { Pagination, PostList } from "../../components/records/record-lists.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { pageMeta } from "../../lib/meta.ts";
+import { blogFeedLinks } from "../feeds/feed-links.ts";
 import { PAGE_SIZE, pageParam, PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
 import { routeContext } from "../../lib/route-data.ts";
 
-/** Title. */
+/** Title, and the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return [...pageMeta(args), ...blogFeedLinks(args)];
 }
 
 /** One page of published posts. */

@@ -44,6 +44,11 @@ export interface WebAppOptions {
   api: Pick<FastifyInstance, "inject">;
   /** The data folder, where the optional `route-rules.json` lives (`builds.ts`). */
   dataDir?: string;
+  /**
+   * The configured public URL (`APP_URL`): absolute links in pages, feeds and the sitemap
+   * use it; without it they use the request's origin.
+   */
+  siteUrl?: string | undefined;
 }
 
 /** A `fetch`-compatible function. */
@@ -54,7 +59,8 @@ type RequestHandler = (request: Request, loadContext?: unknown) => Promise<Respo
 
 interface LoadedBuild {
   handle: RequestHandler;
-  createLoadContext: ((transport: FetchLike | null) => unknown) | undefined;
+  createLoadContext:
+    ((transport: FetchLike | null, site?: { siteUrl: string | null }) => unknown) | undefined;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -202,7 +208,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         const webRequest = createRequest(request.raw, reply.raw);
         const response = await build.handle(
           webRequest,
-          build.createLoadContext?.(transport) ?? undefined,
+          build.createLoadContext?.(transport, { siteUrl: options.siteUrl ?? null }) ?? undefined,
         );
         await sendResponse(reply.raw, response);
       } catch (error) {

@@ -16,6 +16,8 @@ export const NAMESPACES = [
   "content",
   "shell",
   "listings",
+  "profile",
+  "feeds",
 ] as const;
 
 /** The namespace used when a key names none. */

@@ -4,11 +4,13 @@ import common from "./common.ts";
 import content from "./content.ts";
 import errors from "./errors.ts";
 import listings from "./listings.ts";
+import feeds from "./feeds.ts";
 import pages from "./pages.ts";
+import profile from "./profile.ts";
 import records from "./records.ts";
 import shell from "./shell.ts";
 
 /** The fr messages by namespace. */
-const catalog = { common, auth, errors, pages, records, content, shell, listings };
+const catalog = { common, auth, errors, pages, records, content, shell, listings, profile, feeds };
 
 export default catalog;
