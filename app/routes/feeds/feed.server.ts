@@ -317,11 +317,28 @@ function jsonFeed(model: FeedModel): string {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
+/**
+ * Escapes `<` in the attributes of Atom's `<category/>` elements. The feed package escapes
+ * only `&` in their `label` and `term` (and its XML writer only `"`), so a tag holding `<`
+ * would make the document unreadable. Attribute values never hold a raw `"`, so each one is
+ * exactly the text between two quotes; no other raw `<category` can occur (text and titles
+ * are escaped, contents are CDATA of rendered HTML, which escapes `<`).
+ */
+function escapeCategoryAttributes(xml: string): string {
+  return xml.replace(/<category((?:\s+[\w:-]+="[^"]*")*)\s*\/>/g, (_match, attributes: string) => {
+    const escaped = attributes.replace(
+      /="([^"]*)"/g,
+      (_m, value: string) => `="${value.replaceAll("<", "&lt;").replaceAll(">", "&gt;")}"`,
+    );
+    return `<category${escaped}/>`;
+  });
+}
+
 /** The feed's text in one format. */
 export function renderFeed(model: FeedModel, format: FeedFormat): string {
   if (format === "json") return jsonFeed(model);
   const feed = xmlFeed(model, format);
-  return `${format === "rss" ? feed.rss2() : feed.atom1()}\n`;
+  return `${format === "rss" ? feed.rss2() : escapeCategoryAttributes(feed.atom1())}\n`;
 }
 
 /** The format a feed URL asks for, from its last path segment (`…/atom.xml` → `atom`). */
