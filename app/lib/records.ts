@@ -47,6 +47,7 @@ export interface PostRecord extends RecordModel {
   title: string;
   excerpt: string;
   content: string;
+  cover: string;
   tags: string[];
   status: "draft" | "published";
   publishedAt: string;

@@ -7,12 +7,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BookLock, Feather, PenLine, Server } from "lucide-react";
 import type { Route } from "./+types/home";
-import { excerpt } from "#shared/markdown/plain-text.ts";
-import { entryHref, postHref } from "../components/records/record-lists.tsx";
-import { Avatar } from "../components/ui/avatar.tsx";
+import { EmptyState } from "../components/records/empty-state.tsx";
+import { EntryRows, PostCards } from "../components/records/record-lists.tsx";
+import { entrySummary, postSummary } from "../components/records/summaries.ts";
 import { ButtonLink } from "../components/ui/button-link.tsx";
-import { FormattedDate } from "../components/ui/formatted-date.tsx";
 import { useSession } from "../components/session-provider.tsx";
+import { canonicalUrl } from "../lib/canonical.ts";
 import { useAppTranslation } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { blogFeedLinks } from "./feeds/feed-links.ts";
@@ -24,16 +24,13 @@ import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
 const LATEST_POSTS = 4;
 const RECENT_ENTRIES = 5;
 
-/** Length of a post's excerpt on the home page, in characters. */
-const POST_EXCERPT_LENGTH = 220;
-
-/** Title and description, and the blog feeds (autodiscovery). */
+/** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args), ...blogFeedLinks(args)];
 }
 
 /** The latest published posts, and the signed-in user's recent entries (private included). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pb, user, t } = routeContext(context);
   const ownsEntries = user !== null && !isSuperuser(user);
   const [posts, entries] = await Promise.all([
@@ -46,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ownsEntries
       ? pb.collection("entries").getList<EntryRecord>(1, RECENT_ENTRIES, {
           filter: pb.filter("author = {:id}", { id: user.id }),
-          sort: "-date,-created",
+          sort: "-date,-created,-id",
           skipTotal: true,
         })
       : null,
@@ -54,34 +51,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     title: t("content:home.title"),
     description: t("content:home.description"),
-    posts: posts.items.map((post) => {
-      const author = post.expand?.author;
-      return {
-        id: post.id,
-        href: postHref(post),
-        title: post.title,
-        /** The post's language, when set, for its title and excerpt. */
-        lang: post.lang || undefined,
-        date: post.publishedAt || post.created,
-        excerpt: excerpt(post.excerpt || post.content, POST_EXCERPT_LENGTH),
-        author: author
-          ? {
-              id: author.id,
-              collectionId: author.collectionId,
-              username: author.username,
-              name: author.name,
-              avatar: author.avatar,
-            }
-          : null,
-      };
-    }),
-    entries: (entries?.items ?? []).map((entry) => ({
-      id: entry.id,
-      href: entryHref(entry, user?.username),
-      title: entry.title,
-      date: entry.date || entry.created,
-      visibility: entry.visibility,
-    })),
+    canonical: canonicalUrl(request, "/"),
+    posts: posts.items.map((post) => postSummary(post)),
+    entries: (entries?.items ?? []).map((entry) => entrySummary(entry, user?.username)),
   };
 }
 
@@ -202,27 +174,7 @@ function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] })
               <ButtonLink to="/entry/create">{t("content:home.writeFirstEntry")}</ButtonLink>
             </EmptyState>
           ) : (
-            <ul className="divide-y divide-stone-200 rounded border border-stone-200 bg-white">
-              {props.entries.map((entry) => (
-                <li
-                  key={entry.id}
-                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
-                >
-                  <Link
-                    to={entry.href}
-                    className="min-w-0 font-semibold text-stone-900 underline-offset-4 [overflow-wrap:anywhere] hover:underline"
-                  >
-                    {entry.title}
-                  </Link>
-                  <span className="flex items-center gap-3 text-sm text-stone-700">
-                    <FormattedDate value={entry.date} />
-                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">
-                      {t(`common:visibility.${entry.visibility}`)}
-                    </span>
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <EntryRows entries={props.entries} />
           )}
         </div>
       )}
@@ -262,54 +214,8 @@ function LatestPosts(props: { posts: HomePost[] }) {
           </EmptyState>
         )
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {props.posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} />
-            </li>
-          ))}
-        </ul>
+        <PostCards posts={props.posts} />
       )}
     </section>
-  );
-}
-
-/** A post on the home page. */
-function PostCard({ post }: { post: HomePost }) {
-  const { t } = useAppTranslation();
-  const authorName = post.author ? post.author.name || post.author.username : "";
-  return (
-    <article className="flex h-full flex-col rounded border border-stone-200 bg-white p-5">
-      <h3
-        lang={post.lang}
-        className="font-serif text-xl font-semibold text-stone-900 [overflow-wrap:anywhere]"
-      >
-        <Link to={post.href} className="underline-offset-4 hover:underline">
-          {post.title}
-        </Link>
-      </h3>
-      <div className="mt-3 flex items-center gap-3 text-sm text-stone-700">
-        {post.author && <Avatar user={post.author} size="medium" loading="lazy" />}
-        <p className="grid">
-          {post.author && <span>{t("content:home.byline", { name: authorName })}</span>}
-          <FormattedDate value={post.date} />
-        </p>
-      </div>
-      {post.excerpt && (
-        <p lang={post.lang} className="mt-3 text-stone-800">
-          {post.excerpt}
-        </p>
-      )}
-    </article>
-  );
-}
-
-/** An empty list: what is missing, and what to do next. */
-function EmptyState(props: { text: string; children?: ReactNode }) {
-  return (
-    <div className="rounded border border-dashed border-stone-300 bg-white p-6">
-      <p className="text-stone-700">{props.text}</p>
-      {props.children && <div className="mt-4 flex flex-wrap gap-3">{props.children}</div>}
-    </div>
   );
 }

@@ -1,69 +1,115 @@
-/** `/collection/{username}/{name}`: a collection and the entries in it the visitor may read. */
-import { useAppTranslation } from "../../lib/i18n.ts";
+/**
+ * `/collection/{username}/{name}`: a collection (its Markdown description, its owner) and the
+ * entries in it the visitor may read, 30 per page; the owner also sees their private and
+ * unlisted entries, marked as such, and an edit link.
+ */
 import { Link } from "react-router";
 import type { Route } from "./+types/collection";
+import { EmptyState } from "../../components/records/empty-state.tsx";
 import { Markdown } from "../../components/records/markdown.tsx";
-import { EntryList } from "../../components/records/record-lists.tsx";
+import { EntryRows, Pagination, VisibilityBadge } from "../../components/records/record-lists.tsx";
+import {
+  entrySummary,
+  personName,
+  personSummary,
+  profileHref,
+} from "../../components/records/summaries.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { useSession } from "../../components/session-provider.tsx";
+import { listingQuery } from "../../features/listings/listing-query.ts";
+import { canonicalUrl } from "../../lib/canonical.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { excerpt } from "#shared/markdown/plain-text.ts";
 import { collectionFeedLinks } from "../feeds/feed-links.ts";
-import { findCollection, type EntryRecord } from "../../lib/records.ts";
+import { findCollection, PAGE_SIZE, type EntryRecord } from "../../lib/records.ts";
 import { findOr404, routeContext } from "../../lib/route-data.ts";
 
-/** Title: the collection's; its feeds (autodiscovery) when it is public. */
+/** Length of the meta description, in characters. */
+const DESCRIPTION_LENGTH = 160;
+
+/** Title (the collection's), description and canonical URL; its feeds when it is public. */
 export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args), ...collectionFeedLinks(args)];
 }
 
-/** The collection and its entries (first 500). */
+/** The collection and one page of its entries the visitor may read. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb } = routeContext(context);
-  const collection = await findOr404(context, new URL(request.url), () =>
+  const { pb, user, t } = routeContext(context);
+  const url = new URL(request.url);
+  const { page } = listingQuery(url);
+  const collection = await findOr404(context, url, () =>
     findCollection(pb, params.username, params.name),
   );
-  const entries = await pb.collection("entries").getList<EntryRecord>(1, 500, {
-    filter: pb.filter("collection = {:id}", { id: collection.id }),
-    sort: "-date,-created",
-    skipTotal: true,
+  const isOwner = user?.id === collection.owner;
+  const entries = await pb.collection("entries").getList<EntryRecord>(page, PAGE_SIZE, {
+    filter: pb.filter(
+      isOwner ? "collection = {:id}" : 'collection = {:id} && visibility = "public"',
+      { id: collection.id },
+    ),
+    sort: "-date,-created,-id",
   });
+  const owner = personSummary(collection.expand?.owner);
+  const ownerName = owner ? personName(owner) : params.username;
+  const username = owner?.username ?? params.username;
   return {
     title: collection.title,
-    description: collection.description,
-    collection,
-    entries: entries.items,
-    username: params.username,
+    description:
+      excerpt(collection.description, DESCRIPTION_LENGTH) ||
+      t("listings:collections.descriptionFallback", { name: ownerName }),
+    canonical: canonicalUrl(
+      request,
+      `/collection/${encodeURIComponent(username)}/${encodeURIComponent(collection.name)}`,
+      { page: page > 1 ? page : null },
+    ),
+    collection: {
+      id: collection.id,
+      name: collection.name,
+      title: collection.title,
+      description: collection.description,
+      visibility: collection.visibility,
+    },
+    owner,
+    username,
+    isOwner,
+    entries: entries.items.map((entry) => entrySummary(entry, username)),
+    page,
+    totalPages: entries.totalPages,
+    totalItems: entries.totalItems,
   };
 }
 
 /** The collection page. */
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
-  const { user } = useSession();
-  const { collection, entries, username } = loaderData;
-  const owner = collection.expand?.owner;
+  const { collection, owner, username, isOwner, entries, page, totalPages, totalItems } =
+    loaderData;
   return (
     <>
       <PageHeader
         title={collection.title}
         intro={
           owner && (
-            <Link
-              to={`/profile/${encodeURIComponent(owner.username)}`}
-              className="underline underline-offset-4"
-            >
-              {t("records:meta.by", { name: owner.name || owner.username })}
-            </Link>
+            <>
+              <Link to={profileHref(owner.username)} className="underline underline-offset-4">
+                {t("listings:collections.owner", { name: personName(owner) })}
+              </Link>
+              {isOwner && (
+                <>
+                  {" "}
+                  <VisibilityBadge visibility={collection.visibility} />
+                </>
+              )}
+            </>
           )
         }
         actions={
-          user?.id === collection.owner ? (
+          isOwner ? (
             <ButtonLink
               to={`/collection/update/${encodeURIComponent(username)}/${encodeURIComponent(collection.name)}`}
               variant="secondary"
             >
-              {t("records:collection.editLink")}
+              {t("listings:collections.edit")}
             </ButtonLink>
           ) : undefined
         }
@@ -71,13 +117,22 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
       {collection.description && <Markdown text={collection.description} />}
       <section aria-labelledby="collection-entries" className="mt-8">
         <h2 id="collection-entries" className="mb-4 font-serif text-2xl font-semibold">
-          {t("records:collections.entries")}
+          {t("listings:collections.entries")}
         </h2>
-        <EntryList
-          entries={entries}
-          empty={t("records:collections.noEntries")}
-          username={username}
-        />
+        {entries.length > 0 ? (
+          <EntryRows entries={entries} />
+        ) : totalItems > 0 ? (
+          <EmptyState text={t("listings:empty.outOfRange", { page })}>
+            <ButtonLink to="?">{t("listings:empty.firstPage")}</ButtonLink>
+          </EmptyState>
+        ) : isOwner ? (
+          <EmptyState text={t("listings:collections.noEntriesOwner")}>
+            <ButtonLink to="/entry/create">{t("listings:collections.writeEntry")}</ButtonLink>
+          </EmptyState>
+        ) : (
+          <EmptyState text={t("listings:collections.noEntries")} />
+        )}
+        <Pagination page={page} totalPages={totalPages} />
       </section>
     </>
   );

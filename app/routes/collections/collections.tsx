@@ -1,53 +1,79 @@
-/** `/collections`: public collections and the visitor's own. */
-import { useAppTranslation } from "../../lib/i18n.ts";
+/**
+ * `/collections`: the signed-in person's own collections (every visibility) with a button to
+ * create one; for visitors (and superusers, who own none), the public ones.
+ */
 import type { Route } from "./+types/collections";
-import { CollectionList, Pagination } from "../../components/records/record-lists.tsx";
+import { EmptyState } from "../../components/records/empty-state.tsx";
+import { CollectionCards, Pagination } from "../../components/records/record-lists.tsx";
+import { collectionSummary } from "../../components/records/summaries.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { useSession } from "../../components/session-provider.tsx";
+import { listingQuery } from "../../features/listings/listing-query.ts";
+import { canonicalUrl } from "../../lib/canonical.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { PAGE_SIZE, pageParam, type CollectionRecord } from "../../lib/records.ts";
+import { PAGE_SIZE, type CollectionRecord } from "../../lib/records.ts";
 import { routeContext } from "../../lib/route-data.ts";
 
-/** Title. */
+/** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** One page of collections. */
+/** One page of the visitor's own collections, or of the public ones. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb, t } = routeContext(context);
-  const page = pageParam(new URL(request.url));
+  const { pb, user, t } = routeContext(context);
+  const { page } = listingQuery(new URL(request.url));
+  const own = user?.collectionName === "users";
   const list = await pb.collection("collections").getList<CollectionRecord>(page, PAGE_SIZE, {
-    sort: "title",
+    filter: own ? pb.filter("owner = {:me}", { me: user.id }) : 'visibility = "public"',
+    sort: "title,-created,id",
     expand: "owner",
   });
+  const heading = t("records:collections.title");
   return {
-    title: t("records:collections.title"),
-    description: t("records:collections.intro"),
-    collections: list.items,
-    page: list.page,
+    title: page > 1 ? `${heading} (${t("listings:pagination.page", { page })})` : heading,
+    description: own
+      ? t("listings:collections.descriptionOwn")
+      : t("listings:collections.description"),
+    canonical: canonicalUrl(request, "/collections", { page: page > 1 ? page : null }),
+    own,
+    signedIn: user !== null,
+    collections: list.items.map((collection) => collectionSummary(collection)),
+    page,
     totalPages: list.totalPages,
+    totalItems: list.totalItems,
   };
 }
 
-/** The collections list. */
+/** The collections page. */
 export default function Collections({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
-  const { user } = useSession();
+  const { own, signedIn, collections, page, totalPages, totalItems } = loaderData;
+  const createButton = (
+    <ButtonLink to="/collection/create">{t("listings:collections.create")}</ButtonLink>
+  );
   return (
     <>
       <PageHeader
         title={t("records:collections.title")}
-        intro={t("records:collections.intro")}
-        actions={
-          user?.collectionName === "users" ? (
-            <ButtonLink to="/collection/create">{t("records:collections.create")}</ButtonLink>
-          ) : undefined
-        }
+        intro={own ? t("listings:collections.introOwn") : t("listings:collections.introPublic")}
+        actions={own ? createButton : undefined}
       />
-      <CollectionList collections={loaderData.collections} empty={t("records:collections.empty")} />
-      <Pagination page={loaderData.page} totalPages={loaderData.totalPages} />
+      {collections.length > 0 ? (
+        <CollectionCards collections={collections} showOwner={!own} showVisibility={own} />
+      ) : totalItems > 0 ? (
+        <EmptyState text={t("listings:empty.outOfRange", { page })}>
+          <ButtonLink to="/collections">{t("listings:empty.firstPage")}</ButtonLink>
+        </EmptyState>
+      ) : own ? (
+        <EmptyState text={t("listings:collections.emptyOwn")}>{createButton}</EmptyState>
+      ) : (
+        <EmptyState text={t("listings:collections.emptyPublic")}>
+          {!signedIn && <ButtonLink to="/signUp">{t("listings:collections.signUp")}</ButtonLink>}
+        </EmptyState>
+      )}
+      <Pagination page={page} totalPages={totalPages} />
     </>
   );
 }

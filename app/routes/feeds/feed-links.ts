@@ -117,7 +117,8 @@ export function authorFeedLinks(
 
 /**
  * A collection's feed links, for its page: only a public collection has feeds (an unlisted
- * one is never listed, so it is never syndicated either).
+ * one is never listed, so it is never syndicated either). The owner comes from the loader's
+ * `owner` (or the collection's expanded `owner`), else the URL's username.
  */
 export function collectionFeedLinks(
   args: MetaArgsLike & {
@@ -128,14 +129,15 @@ export function collectionFeedLinks(
         visibility: string;
         expand?: { owner?: { username: string; name: string } };
       };
+      owner?: { username: string; name: string } | null;
     };
   },
 ): MetaDescriptor[] {
   const collection = args.loaderData?.collection;
-  const username = args.params.username;
+  const owner = args.loaderData?.owner ?? collection?.expand?.owner;
+  const username = owner?.username ?? args.params.username;
   if (!collection || collection.visibility !== "public" || !username) return [];
   const { t } = rootInfo(args.matches);
-  const owner = collection.expand?.owner;
   const name = owner ? owner.name || owner.username : username;
   const title = t
     ? t("feeds:collection.title", { title: collection.title, name })

@@ -44,8 +44,8 @@ export function meta(args: Route.MetaArgs) {
   const data = args.loaderData as typeof args.loaderData | undefined;
   if (!data) return pageMeta(args);
   return [
+    // The canonical link comes with `pageMeta` (the loader's `canonical`).
     ...pageMeta(args),
-    { tagName: "link", rel: "canonical", href: data.canonical },
     { property: "og:type", content: "profile" },
     { property: "og:title", content: data.title },
     { property: "og:description", content: data.description },

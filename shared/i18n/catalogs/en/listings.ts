@@ -30,7 +30,6 @@ const listings = {
   },
   blog: {
     description: "Posts published by the writers of this Cahier, newest first.",
-    pageTitle: "Blog, page {{page}}",
     taggedTitle: "Posts tagged “{{tag}}”",
     taggedIntro: "Published posts with this tag, newest first.",
     allPosts: "Show all posts",
@@ -44,7 +43,6 @@ const listings = {
     intro:
       "Public entries and posts, newest first. When you are signed in, your own private and unlisted entries are here too.",
     description: "Every public entry and post of this Cahier, by year and month.",
-    pageTitle: "Archive, page {{page}}",
     filters: {
       label: "Filter the archive",
       kind: "Show",
@@ -67,7 +65,6 @@ const listings = {
     emptySignedIn: "The archive is empty. Your entries appear here as soon as you write them.",
     writeEntry: "Write an entry",
     emptyFiltered: "Nothing matches these filters.",
-    year: "{{year}}",
     month: "{{month}} {{year}}",
   },
   collections: {
@@ -75,7 +72,6 @@ const listings = {
     introPublic: "Public notebooks of the people who write here.",
     description: "Public collections of entries on this Cahier.",
     descriptionOwn: "Your collections of entries.",
-    pageTitle: "Collections, page {{page}}",
     create: "New collection",
     emptyOwn: "You have no collections yet. Create one to group your entries.",
     emptyPublic: "Nobody has shared a public collection yet.",

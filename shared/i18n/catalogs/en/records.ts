@@ -15,8 +15,6 @@ const records = {
   },
   archive: {
     title: "Archive",
-    intro: "Every entry you may read, newest first: public entries and your own.",
-    empty: "No entries yet.",
   },
   blog: {
     title: "Blog",
@@ -26,11 +24,6 @@ const records = {
   },
   collections: {
     title: "Collections",
-    intro: "Notebooks that group entries.",
-    empty: "No collections yet.",
-    create: "New collection",
-    entries: "Entries in this collection",
-    noEntries: "This collection has no entries yet.",
   },
   entry: {
     createTitle: "New entry",
@@ -50,7 +43,6 @@ const records = {
   collection: {
     createTitle: "New collection",
     updateTitle: "Edit collection",
-    editLink: "Edit this collection",
   },
   items: {
     title: "Instances",

@@ -34,7 +34,6 @@ const listings = {
   blog: {
     description:
       "Les articles publiés par les rédacteurs de ce Cahier, du plus récent au plus ancien.",
-    pageTitle: "Blog, page {{page}}",
     taggedTitle: "Articles avec l'étiquette « {{tag}} »",
     taggedIntro: "Les articles publiés avec cette étiquette, du plus récent au plus ancien.",
     allPosts: "Voir tous les articles",
@@ -49,7 +48,6 @@ const listings = {
       "Les entrées et articles publics, du plus récent au plus ancien. Une fois connecté, vous y trouvez aussi vos entrées privées et non répertoriées.",
     description:
       "Toutes les entrées et tous les articles publics de ce Cahier, par année et par mois.",
-    pageTitle: "Archives, page {{page}}",
     filters: {
       label: "Filtrer les archives",
       kind: "Afficher",
@@ -72,7 +70,6 @@ const listings = {
     emptySignedIn: "Les archives sont vides. Vos entrées y apparaissent dès que vous les écrivez.",
     writeEntry: "Écrire une entrée",
     emptyFiltered: "Rien ne correspond à ces filtres.",
-    year: "{{year}}",
     month: "{{month}} {{year}}",
   },
   collections: {
@@ -80,7 +77,6 @@ const listings = {
     introPublic: "Les carnets publics des personnes qui écrivent ici.",
     description: "Les collections d'entrées publiques de ce Cahier.",
     descriptionOwn: "Vos collections d'entrées.",
-    pageTitle: "Collections, page {{page}}",
     create: "Nouvelle collection",
     emptyOwn: "Vous n'avez pas encore de collection. Créez-en une pour regrouper vos entrées.",
     emptyPublic: "Personne n'a encore partagé de collection publique.",

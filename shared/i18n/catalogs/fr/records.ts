@@ -15,9 +15,6 @@ const records = {
   },
   archive: {
     title: "Archives",
-    intro:
-      "Toutes les entrées que vous pouvez lire, des plus récentes aux plus anciennes : les entrées publiques et les vôtres.",
-    empty: "Aucune entrée pour l'instant.",
   },
   blog: {
     title: "Blog",
@@ -27,11 +24,6 @@ const records = {
   },
   collections: {
     title: "Collections",
-    intro: "Des carnets qui regroupent des entrées.",
-    empty: "Aucune collection pour l'instant.",
-    create: "Nouvelle collection",
-    entries: "Entrées de cette collection",
-    noEntries: "Cette collection ne contient encore aucune entrée.",
   },
   entry: {
     createTitle: "Nouvelle entrée",
@@ -51,7 +43,6 @@ const records = {
   collection: {
     createTitle: "Nouvelle collection",
     updateTitle: "Modifier la collection",
-    editLink: "Modifier cette collection",
   },
   items: {
     title: "Instances",

@@ -1,0 +1,163 @@
+/**
+ * What lists show of a post, an entry or a collection, made by loaders from the API's records
+ * (on the server): only the fields a card needs, with the Markdown already turned into a
+ * plain-text excerpt and a reading time, so the page's serialised data stays small and never
+ * carries whole texts.
+ */
+import {
+  excerpt,
+  markdownToPlainText,
+  readingMinutes,
+  truncate,
+} from "#shared/markdown/plain-text.ts";
+import type {
+  CollectionRecord,
+  EntryRecord,
+  PostRecord,
+  UserRecord,
+  Visibility,
+} from "../../lib/records.ts";
+
+/** Length of excerpts on cards, in characters. */
+export const EXCERPT_LENGTH = 220;
+
+/** Thumbnail size of post covers on cards (declared by the `cover` field). */
+export const COVER_THUMB = "600x315";
+
+/** An author or owner as lists show them (name, profile link, avatar). */
+export interface PersonSummary {
+  id: string;
+  collectionId: string;
+  username: string;
+  name: string;
+  avatar: string;
+}
+
+/** A post on a card. */
+export interface PostSummary {
+  kind: "post";
+  id: string;
+  href: string;
+  title: string;
+  /** The post's language, when set, for its title and excerpt. */
+  lang: string | undefined;
+  /** Publication date (API format). */
+  date: string;
+  excerpt: string;
+  readingMinutes: number;
+  tags: string[];
+  /** Cover thumbnail URL, `""` without a cover. */
+  cover: string;
+  author: PersonSummary | null;
+}
+
+/** An entry in a list. */
+export interface EntrySummary {
+  kind: "entry";
+  id: string;
+  href: string;
+  title: string;
+  /** The day it is about (or its creation date). */
+  date: string;
+  visibility: Visibility;
+  tags: string[];
+  author: PersonSummary | null;
+}
+
+/** A collection on a card. */
+export interface CollectionSummary {
+  id: string;
+  href: string;
+  title: string;
+  /** Plain-text excerpt of its Markdown description. */
+  description: string;
+  visibility: Visibility;
+  owner: PersonSummary | null;
+}
+
+/** The URL of a file of a record (`thumb` one of the sizes the field declares). */
+export function fileUrl(
+  record: { collectionId: string; id: string },
+  filename: string,
+  thumb?: string,
+): string {
+  if (!filename) return "";
+  const path = [record.collectionId, record.id, filename].map(encodeURIComponent).join("/");
+  return `/api/files/${path}${thumb ? `?thumb=${encodeURIComponent(thumb)}` : ""}`;
+}
+
+/** An author or owner from an `expand`. */
+export function personSummary(user: UserRecord | undefined): PersonSummary | null {
+  if (!user) return null;
+  return {
+    id: user.id,
+    collectionId: user.collectionId,
+    username: user.username,
+    name: user.name,
+    avatar: user.avatar,
+  };
+}
+
+/** The URL of a profile. */
+export function profileHref(username: string): string {
+  return `/profile/${encodeURIComponent(username)}`;
+}
+
+/** A person's display name: their name, else their username. */
+export function personName(person: Pick<PersonSummary, "name" | "username">): string {
+  return person.name || person.username;
+}
+
+/**
+ * A post for a card (`username` when the author is known but not expanded). The excerpt is
+ * the post's own (Markdown, as plain text), else the start of its content.
+ */
+export function postSummary(post: PostRecord, username?: string): PostSummary {
+  const owner = username ?? post.expand?.author?.username ?? "";
+  return {
+    kind: "post",
+    id: post.id,
+    href: `/post/${encodeURIComponent(owner)}/${encodeURIComponent(post.slug)}`,
+    title: post.title,
+    lang: post.lang || undefined,
+    date: post.publishedAt || post.created,
+    excerpt: post.excerpt
+      ? truncate(markdownToPlainText(post.excerpt), EXCERPT_LENGTH)
+      : excerpt(post.content, EXCERPT_LENGTH),
+    readingMinutes: readingMinutes(post.content),
+    tags: post.tags,
+    cover: fileUrl(post, post.cover, COVER_THUMB),
+    author: personSummary(post.expand?.author),
+  };
+}
+
+/** An entry for a list (`username` when the author is known but not expanded). */
+export function entrySummary(entry: EntryRecord, username?: string): EntrySummary {
+  const owner = username ?? entry.expand?.author?.username ?? "";
+  return {
+    kind: "entry",
+    id: entry.id,
+    href: `/entry/${encodeURIComponent(owner)}/${encodeURIComponent(entry.name)}`,
+    title: entry.title,
+    date: entry.date || entry.created,
+    visibility: entry.visibility,
+    tags: entry.tags,
+    author: personSummary(entry.expand?.author),
+  };
+}
+
+/** A collection for a card (`username` when the owner is known but not expanded). */
+export function collectionSummary(
+  collection: CollectionRecord,
+  username?: string,
+): CollectionSummary {
+  const owner = username ?? collection.expand?.owner?.username ?? "";
+  return {
+    id: collection.id,
+    href: `/collection/${encodeURIComponent(owner)}/${encodeURIComponent(collection.name)}`,
+    title: collection.title,
+    description: excerpt(collection.description, EXCERPT_LENGTH),
+    visibility: collection.visibility,
+    owner: personSummary(collection.expand?.owner),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The archive's data: public entries and published posts, plus the signed-in person's own
+ * private and unlisted entries, newest first, 30 per page, optionally one kind and one tag.
+ * Read through the visitor's SDK client, so the API's rules apply as well as the filters
+ * below (which keep others' private entries out even for a superuser, who bypasses rules).
+ */
+import type PocketBase from "pocketbase";
+import type { ListResult } from "pocketbase";
+import {
+  entrySummary,
+  postSummary,
+  type EntrySummary,
+  type PostSummary,
+} from "../../components/records/summaries.ts";
+import {
+  PAGE_SIZE,
+  PUBLISHED_FILTER,
+  type EntryRecord,
+  type PostRecord,
+} from "../../lib/records.ts";
+import type { SessionUser } from "../../lib/session.ts";
+import type { ListingQuery } from "./listing-query.ts";
+import { mergedPage, pagedSource } from "./merged-page.ts";
+
+/** One page of the archive. */
+export interface ArchivePage {
+  items: (EntrySummary | PostSummary)[];
+  page: number;
+  totalPages: number;
+  totalItems: number;
+}
+
+/** Sort of entries: the day they are about, then creation, then id (a total order). */
+const ENTRY_SORT = "-date,-created,-id";
+/** Sort of posts: publication, then creation, then id. */
+const POST_SORT = "-publishedAt,-created,-id";
+
+/** The filter of entries the archive lists for `user`. */
+export function archiveEntriesFilter(pb: PocketBase, user: SessionUser | null, tag: string) {
+  const own = user && user.collectionName === "users";
+  const visible = own
+    ? pb.filter('(visibility = "public" || author = {:me})', { me: user.id })
+    : 'visibility = "public"';
+  return tag ? `${visible} && ${pb.filter("tags ?= {:tag}", { tag })}` : visible;
+}
+
+/** The filter of posts the archive and the blog list. */
+export function publishedPostsFilter(pb: PocketBase, tag: string) {
+  return tag
+    ? `(${PUBLISHED_FILTER}) && ${pb.filter("tags ?= {:tag}", { tag })}`
+    : PUBLISHED_FILTER;
+}
+
+type Tagged = { kind: "entry"; record: EntryRecord } | { kind: "post"; record: PostRecord };
+
+/** The sort key of an archive item, as the API sorts it. */
+function sortKey(item: Tagged): [string, string, string] {
+  const { record } = item;
+  const primary = item.kind === "entry" ? item.record.date : item.record.publishedAt;
+  return [primary, record.created, record.id];
+}
+
+/** Newest first, as both lists are sorted (same fields, same order). */
+function newerFirst(x: Tagged, y: Tagged): boolean {
+  const a = sortKey(x);
+  const b = sortKey(y);
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return (a[i] ?? "") > (b[i] ?? "");
+  }
+  return false;
+}
+
+/** Loads one page of the archive. */
+export async function loadArchive(
+  pb: PocketBase,
+  user: SessionUser | null,
+  query: ListingQuery,
+): Promise<ArchivePage> {
+  const entries = (page: number, perPage: number, skipTotal = true) =>
+    pb.collection("entries").getList<EntryRecord>(page, perPage, {
+      filter: archiveEntriesFilter(pb, user, query.tag),
+      sort: ENTRY_SORT,
+      expand: perPage === 1 ? undefined : "author",
+      fields: perPage === 1 ? "id,date,created" : undefined,
+      skipTotal,
+    });
+  const posts = (page: number, perPage: number, skipTotal = true) =>
+    pb.collection("posts").getList<PostRecord>(page, perPage, {
+      filter: publishedPostsFilter(pb, query.tag),
+      sort: POST_SORT,
+      expand: perPage === 1 ? undefined : "author",
+      fields: perPage === 1 ? "id,publishedAt,created" : undefined,
+      skipTotal,
+    });
+
+  if (query.kind !== "all") {
+    const list: ListResult<EntryRecord | PostRecord> =
+      query.kind === "entries"
+        ? await entries(query.page, PAGE_SIZE, false)
+        : await posts(query.page, PAGE_SIZE, false);
+    return {
+      items: list.items.map((record) =>
+        query.kind === "entries"
+          ? entrySummary(record as EntryRecord)
+          : postSummary(record as PostRecord),
+      ),
+      page: query.page,
+      totalPages: list.totalPages,
+      totalItems: list.totalItems,
+    };
+  }
+
+  // Both kinds: the first pages give the totals (and page 1 itself, without more requests).
+  const [firstEntries, firstPosts] = await Promise.all([
+    entries(1, PAGE_SIZE, false),
+    posts(1, PAGE_SIZE, false),
+  ]);
+  const entrySource = pagedSource<Tagged>(
+    firstEntries.totalItems,
+    PAGE_SIZE,
+    async (page, perPage) => {
+      const list =
+        page === 1 && perPage === PAGE_SIZE ? firstEntries : await entries(page, perPage);
+      return list.items.map((record) => ({ kind: "entry", record }));
+    },
+  );
+  const postSource = pagedSource<Tagged>(
+    firstPosts.totalItems,
+    PAGE_SIZE,
+    async (page, perPage) => {
+      const list = page === 1 && perPage === PAGE_SIZE ? firstPosts : await posts(page, perPage);
+      return list.items.map((record) => ({ kind: "post", record }));
+    },
+  );
+  const totalItems = firstEntries.totalItems + firstPosts.totalItems;
+  const merged = await mergedPage(
+    entrySource,
+    postSource,
+    newerFirst,
+    (query.page - 1) * PAGE_SIZE,
+    PAGE_SIZE,
+  );
+  return {
+    items: merged.map((item) =>
+      item.kind === "entry" ? entrySummary(item.record) : postSummary(item.record),
+    ),
+    page: query.page,
+    totalPages: Math.ceil(totalItems / PAGE_SIZE),
+    totalItems,
+  };
+}
