@@ -17,6 +17,11 @@ export const apiTransportContext = createContext<ApiFetch | null>(null);
 
 /** The Content-Security-Policy nonce of the page being rendered (server only). */
 export const cspNonceContext = createContext<string | undefined>(undefined);
+/**
+ * The configured public URL of the site (`APP_URL`, no trailing slash), or `null`: absolute
+ * links then use the request's origin (`app/lib/site-url.ts`).
+ */
+export const siteUrlContext = createContext<string | null>(null);
 
 /** The request's SDK client, authenticated as the visitor (from the `pb_auth` cookie). */
 export const apiContext = createContext<PocketBase>();

@@ -19,6 +19,24 @@ export default [
   route("entry/:username/:name", "routes/entries/entry.tsx"),
   route("collection/:username/:name", "routes/collections/collection.tsx"),
   route("post/:username/:title", "routes/posts/post.tsx"),
+  // Feeds, sitemap and robots.txt: resource routes (no page), one module per feed kind.
+  route("blog/rss.xml", "routes/feeds/blog-feed.ts", { id: "feeds/blog-rss" }),
+  route("blog/atom.xml", "routes/feeds/blog-feed.ts", { id: "feeds/blog-atom" }),
+  route("blog/feed.json", "routes/feeds/blog-feed.ts", { id: "feeds/blog-json" }),
+  route("profile/:username/rss.xml", "routes/feeds/author-feed.ts", { id: "feeds/author-rss" }),
+  route("profile/:username/atom.xml", "routes/feeds/author-feed.ts", { id: "feeds/author-atom" }),
+  route("profile/:username/feed.json", "routes/feeds/author-feed.ts", { id: "feeds/author-json" }),
+  route("collection/:username/:name/rss.xml", "routes/feeds/collection-feed.ts", {
+    id: "feeds/collection-rss",
+  }),
+  route("collection/:username/:name/atom.xml", "routes/feeds/collection-feed.ts", {
+    id: "feeds/collection-atom",
+  }),
+  route("collection/:username/:name/feed.json", "routes/feeds/collection-feed.ts", {
+    id: "feeds/collection-json",
+  }),
+  route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  route("robots.txt", "routes/feeds/robots.ts"),
 
   layout("routes/guards/signed-in.tsx", [
     route("entry/create", "routes/entries/entry-create.tsx"),

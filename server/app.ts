@@ -166,6 +166,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         guestCacheTtlMs: config.guestCacheTtlMs,
         dataDir: config.dataDir,
         appUrl: config.appUrl,
+        siteUrl: config.siteUrl,
       },
     );
     log.to = http.log;

@@ -9,6 +9,7 @@ describe("loadConfig", () => {
     expect(config.host).toBe("127.0.0.1");
     expect(config.dataDir).toBe(path.resolve("./data"));
     expect(config.appUrl).toBe("http://127.0.0.1:8090");
+    expect(config.siteUrl).toBeUndefined();
     expect(config.databaseUrl).toBeUndefined();
     expect(config.s3).toBeUndefined();
     expect(config.trustedProxies).toEqual([]);
@@ -60,6 +61,7 @@ describe("loadConfig", () => {
       host: "0.0.0.0",
       dataDir: "/tmp/x",
       appUrl: "https://journal.example.com",
+      siteUrl: "https://journal.example.com",
       databaseUrl: "postgres://u@db/cahier",
       redisUrl: "redis://cache:6379",
       smtpUrl: "smtps://u:p@mail:465",

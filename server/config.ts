@@ -103,6 +103,11 @@ export interface Config {
   dataDir: string;
   /** Public base URL of the app, used for links in emails. */
   appUrl: string;
+  /**
+   * `APP_URL` as configured (no trailing slash), or undefined: pages then build absolute
+   * links (feeds, sitemap, canonical) from the request's origin.
+   */
+  siteUrl: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -177,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /\/+$/,
       "",
     ),
+    siteUrl: c.APP_URL?.replace(/\/+$/, ""),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     smtpUrl: c.SMTP_URL,

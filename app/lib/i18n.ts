@@ -101,6 +101,8 @@ export const APP_NAMESPACES = [
   "listings",
   "oauth2",
   "editor",
+  "profile",
+  "feeds",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -15,6 +15,7 @@ import { useSession } from "../components/session-provider.tsx";
 import { canonicalUrl } from "../lib/canonical.ts";
 import { useAppTranslation } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { blogFeedLinks } from "./feeds/feed-links.ts";
 import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../lib/records.ts";
 import { routeContext } from "../lib/route-data.ts";
 import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
@@ -23,9 +24,9 @@ import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
 const LATEST_POSTS = 4;
 const RECENT_ENTRIES = 5;
 
-/** Title, description and canonical URL. */
+/** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return [...pageMeta(args), ...blogFeedLinks(args)];
 }
 
 /** The latest published posts, and the signed-in user's recent entries (private included). */

@@ -59,6 +59,8 @@ export interface HttpOptions {
   dataDir?: string;
   /** The public URL (`APP_URL`): an https one turns HSTS on. */
   appUrl?: string;
+  /** The configured public URL (`APP_URL`), for the web app's absolute links. */
+  siteUrl?: string | undefined;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -144,6 +146,11 @@ export async function buildHttpApp(
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
-  await registerWebApp(app, { api: app, dataDir: options.dataDir, appUrl: options.appUrl });
+  await registerWebApp(app, {
+    api: app,
+    dataDir: options.dataDir,
+    appUrl: options.appUrl,
+    siteUrl: options.siteUrl,
+  });
   return app;
 }

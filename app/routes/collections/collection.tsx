@@ -21,15 +21,16 @@ import { canonicalUrl } from "../../lib/canonical.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { excerpt } from "#shared/markdown/plain-text.ts";
+import { collectionFeedLinks } from "../feeds/feed-links.ts";
 import { findCollection, PAGE_SIZE, type EntryRecord } from "../../lib/records.ts";
 import { findOr404, routeContext } from "../../lib/route-data.ts";
 
 /** Length of the meta description, in characters. */
 const DESCRIPTION_LENGTH = 160;
 
-/** Title (the collection's), description and canonical URL. */
+/** Title (the collection's), description and canonical URL; its feeds when it is public. */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return [...pageMeta(args), ...collectionFeedLinks(args)];
 }
 
 /** The collection and one page of its entries the visitor may read. */

@@ -15,12 +15,13 @@ import { canonicalUrl } from "../../lib/canonical.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE, type PostRecord } from "../../lib/records.ts";
+import { blogFeedLinks } from "../feeds/feed-links.ts";
 import { routeContext } from "../../lib/route-data.ts";
 import { isWriter } from "../../lib/session.ts";
 
-/** Title, description and canonical URL. */
+/** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  return [...pageMeta(args), ...blogFeedLinks(args)];
 }
 
 /** One page of published posts, optionally with one tag. */

@@ -1,96 +1,344 @@
-/** `/profile/{username}`: a user's name, role, biography, posts and public entries. */
-import { useAppTranslation } from "../../lib/i18n.ts";
+/**
+ * `/profile/{username}`: who someone is (avatar, name, username, role, member since, their
+ * biography in Markdown) and what they share: published posts, public entries and public
+ * collections, with the author's feeds. The owner also sees a link to their settings and
+ * their unlisted entries and collections, marked as such; private entries, drafts and
+ * scheduled posts never appear here. Unknown users get the 404 page.
+ */
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Rss } from "lucide-react";
 import type { Route } from "./+types/profile";
+import { excerpt } from "#shared/markdown/plain-text.ts";
 import { Markdown } from "../../components/records/markdown.tsx";
-import { EntryList, PostList } from "../../components/records/record-lists.tsx";
+import { collectionHref, entryHref, postHref } from "../../components/records/record-lists.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
-import { formatDate } from "../../components/ui/formatted-date.tsx";
+import { FormattedDate, formatDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
+import { avatarUrl } from "../../lib/api-client.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import {
   findUserByUsername,
+  PAGE_SIZE,
   PUBLISHED_FILTER,
+  type CollectionRecord,
   type EntryRecord,
   type PostRecord,
 } from "../../lib/records.ts";
 import { findOr404, routeContext } from "../../lib/route-data.ts";
+import { isWriter } from "../../lib/session.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
+import { authorFeedBase, authorFeedLinks, FEED_FORMATS, feedPath } from "../feeds/feed-links.ts";
 
-/** Title: the user's name. */
+/** Length of the meta description and of post and collection excerpts, in characters. */
+const DESCRIPTION_LENGTH = 160;
+const EXCERPT_LENGTH = 220;
+/** Most collections listed. */
+const MAX_COLLECTIONS = 100;
+
+/** Title, description, canonical URL, Open Graph profile, and the author's feeds. */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args);
+  // Undefined when the loader threw (the 404 page of an unknown user).
+  const data = args.loaderData as typeof args.loaderData | undefined;
+  if (!data) return pageMeta(args);
+  return [
+    // The canonical link comes with `pageMeta` (the loader's `canonical`).
+    ...pageMeta(args),
+    { property: "og:type", content: "profile" },
+    { property: "og:title", content: data.title },
+    { property: "og:description", content: data.description },
+    { property: "og:url", content: data.canonical },
+    ...(data.image ? [{ property: "og:image", content: data.image }] : []),
+    { property: "profile:username", content: data.profile.username },
+    { name: "twitter:card", content: "summary" },
+    ...authorFeedLinks(args),
+  ];
 }
 
-/** The user, their published posts and their public entries. */
+/** The user, their published posts, and their public (or, for the owner, unlisted) items. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb } = routeContext(context);
+  const { pb, user, t } = routeContext(context);
   const profile = await findOr404(context, new URL(request.url), () =>
     findUserByUsername(pb, params.username),
   );
-  const [posts, entries] = await Promise.all([
-    pb.collection("posts").getList<PostRecord>(1, 10, {
+  const own = user?.id === profile.id && user.collectionName === "users";
+  // SECURITY: the filters say what a profile shows; the API's rules only ever narrow it.
+  const shared = own ? 'visibility != "private"' : 'visibility = "public"';
+  const [posts, entries, collections] = await Promise.all([
+    pb.collection("posts").getList<PostRecord>(1, PAGE_SIZE, {
       filter: pb.filter(`author = {:id} && ${PUBLISHED_FILTER}`, { id: profile.id }),
-      sort: "-publishedAt",
+      sort: "-publishedAt,-created",
       skipTotal: true,
     }),
-    pb.collection("entries").getList<EntryRecord>(1, 10, {
-      filter: pb.filter('author = {:id} && visibility = "public"', { id: profile.id }),
+    pb.collection("entries").getList<EntryRecord>(1, PAGE_SIZE, {
+      filter: pb.filter(`author = {:id} && ${shared}`, { id: profile.id }),
       sort: "-date,-created",
       skipTotal: true,
     }),
+    pb.collection("collections").getList<CollectionRecord>(1, MAX_COLLECTIONS, {
+      filter: pb.filter(`owner = {:id} && ${shared}`, { id: profile.id }),
+      sort: "title",
+      skipTotal: true,
+    }),
   ]);
-  const { id, collectionId, username, name, avatar, role, bio, created } = profile;
+  const origin = siteOrigin(context, request);
+  const name = profile.name || profile.username;
+  const { id, collectionId, username, avatar, role, bio, created } = profile;
+  const image = avatarUrl(profile);
   return {
-    title: name || username,
-    description: bio.slice(0, 160),
-    profile: { id, collectionId, username, name, avatar, role, bio, created },
-    posts: posts.items,
-    entries: entries.items,
+    title: name,
+    description: bio
+      ? excerpt(bio, DESCRIPTION_LENGTH)
+      : t("profile:description", { name, app: t("common:app.name") }),
+    canonical: absoluteUrl(origin, `/profile/${encodeURIComponent(username)}`),
+    image: image ? absoluteUrl(origin, image) : null,
+    own,
+    profile: { id, collectionId, username, name: profile.name, avatar, role, bio, created },
+    posts: posts.items.map((post) => ({
+      id: post.id,
+      href: postHref(post, username),
+      title: post.title,
+      lang: post.lang || undefined,
+      date: post.publishedAt || post.created,
+      excerpt: excerpt(post.excerpt || post.content, EXCERPT_LENGTH),
+    })),
+    entries: entries.items.map((entry) => ({
+      id: entry.id,
+      href: entryHref(entry, username),
+      title: entry.title,
+      date: entry.date || entry.created,
+      unlisted: entry.visibility !== "public",
+    })),
+    collections: collections.items.map((collection) => ({
+      id: collection.id,
+      href: collectionHref(collection, username),
+      title: collection.title,
+      excerpt: excerpt(collection.description, EXCERPT_LENGTH),
+      unlisted: collection.visibility !== "public",
+    })),
   };
 }
+
+type ProfileData = Route.ComponentProps["loaderData"];
 
 /** The profile page. */
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
-  const { user, locale } = useSession();
-  const { profile, posts, entries } = loaderData;
+  const { locale } = useSession();
+  const { profile, own } = loaderData;
+  const name = profile.name || profile.username;
   return (
     <>
       <header className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-        <Avatar user={profile} size={96} />
-        <div className="flex-1">
-          <h1 className="font-serif text-3xl font-bold">{profile.name || profile.username}</h1>
-          <p className="text-stone-700">
-            @{profile.username}
-            {profile.role && <> · {t(`common:roles.${profile.role}`)}</>}
+        <Avatar user={profile} size={112} loading="eager" />
+        <div className="min-w-0 flex-1">
+          <h1 className="font-serif text-3xl font-bold text-stone-900 [overflow-wrap:anywhere]">
+            {name}
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-stone-700">
+            <span className="[overflow-wrap:anywhere]">@{profile.username}</span>
+            {profile.role && (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
+                {t(`common:roles.${profile.role}`)}
+              </span>
+            )}
           </p>
-          <p className="text-sm text-stone-600">
-            {t("records:profile.memberSince", { date: formatDate(profile.created, locale) })}
+          <p className="mt-1 text-sm text-stone-700">
+            {t("profile:memberSince", { date: formatDate(profile.created, locale) })}
           </p>
         </div>
-        {user?.id === profile.id && (
+        {own && (
           <ButtonLink to="/profileSettings" variant="secondary">
-            {t("records:profile.settingsLink")}
+            {t("profile:editProfile")}
           </ButtonLink>
         )}
       </header>
-      {profile.bio && <Markdown text={profile.bio} />}
-      <section aria-labelledby="profile-posts" className="mt-10">
-        <h2 id="profile-posts" className="mb-4 font-serif text-2xl font-semibold">
-          {t("records:profile.posts")}
-        </h2>
-        <PostList posts={posts} empty={t("records:profile.noPosts")} username={profile.username} />
-      </section>
-      <section aria-labelledby="profile-entries" className="mt-10">
-        <h2 id="profile-entries" className="mb-4 font-serif text-2xl font-semibold">
-          {t("records:profile.entries")}
-        </h2>
-        <EntryList
-          entries={entries}
-          empty={t("records:profile.noEntries")}
-          username={profile.username}
-        />
-      </section>
+      {own && (
+        <p className="mb-6 rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          {t("profile:ownerNote")}
+        </p>
+      )}
+      {profile.bio && (
+        <section aria-label={t("profile:about", { name })} className="mb-8">
+          <Markdown text={profile.bio} />
+        </section>
+      )}
+      <FeedLinks username={profile.username} name={name} />
+      <div className="mt-10 grid gap-12">
+        <Posts data={loaderData} name={name} />
+        <Entries data={loaderData} name={name} />
+        <Collections data={loaderData} name={name} />
+      </div>
     </>
+  );
+}
+
+/** Links to the author's feeds (plain links: they are files, not pages). */
+function FeedLinks(props: { username: string; name: string }) {
+  const { t } = useAppTranslation();
+  const base = authorFeedBase(props.username);
+  return (
+    <nav
+      aria-label={t("profile:feeds.label", { name: props.name })}
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm"
+    >
+      <Rss aria-hidden="true" className="size-4 text-amber-800" />
+      {FEED_FORMATS.map((format) => (
+        <a
+          key={format}
+          href={feedPath(base, format)}
+          className="font-semibold text-amber-900 underline underline-offset-4 hover:text-amber-950"
+        >
+          {t(`profile:feeds.${format}`)}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** A titled section of the profile. */
+function Section(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id} className="mb-4 font-serif text-2xl font-semibold text-stone-900">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+/** What an empty list says, and, for the owner, what to do next. */
+function Empty(props: { text: string; action?: ReactNode }) {
+  return (
+    <div className="rounded border border-dashed border-stone-300 bg-white p-5">
+      <p className="text-stone-700">{props.text}</p>
+      {props.action && <div className="mt-3">{props.action}</div>}
+    </div>
+  );
+}
+
+/** The "Unlisted" mark of an item only its owner sees listed. */
+function UnlistedBadge() {
+  const { t } = useAppTranslation();
+  return (
+    <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
+      {t("profile:unlisted")}
+    </span>
+  );
+}
+
+const itemLink =
+  "font-semibold text-stone-900 underline-offset-4 [overflow-wrap:anywhere] hover:underline";
+
+function Posts({ data, name }: { data: ProfileData; name: string }) {
+  const { t } = useAppTranslation();
+  const { user } = useSession();
+  return (
+    <Section id="profile-posts" title={t("profile:posts.title")}>
+      {data.posts.length === 0 ? (
+        <Empty
+          text={data.own ? t("profile:posts.emptyOwn") : t("profile:posts.empty", { name })}
+          action={
+            data.own && isWriter(user) ? (
+              <ButtonLink to="/post/create">{t("profile:posts.write")}</ButtonLink>
+            ) : undefined
+          }
+        />
+      ) : (
+        <ul className="grid gap-4">
+          {data.posts.map((post) => (
+            <li key={post.id}>
+              <article className="rounded border border-stone-200 bg-white p-4">
+                <h3 lang={post.lang} className="font-serif text-xl font-semibold">
+                  <Link to={post.href} className={itemLink}>
+                    {post.title}
+                  </Link>
+                </h3>
+                <p className="text-sm text-stone-700">
+                  <FormattedDate value={post.date} />
+                </p>
+                {post.excerpt && (
+                  <p lang={post.lang} className="mt-2 text-stone-800">
+                    {post.excerpt}
+                  </p>
+                )}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Entries({ data, name }: { data: ProfileData; name: string }) {
+  const { t } = useAppTranslation();
+  return (
+    <Section id="profile-entries" title={t("profile:entries.title")}>
+      {data.entries.length === 0 ? (
+        <Empty
+          text={data.own ? t("profile:entries.emptyOwn") : t("profile:entries.empty", { name })}
+          action={
+            data.own ? (
+              <ButtonLink to="/entry/create">{t("profile:entries.write")}</ButtonLink>
+            ) : undefined
+          }
+        />
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded border border-stone-200 bg-white">
+          {data.entries.map((entry) => (
+            <li
+              key={entry.id}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+            >
+              <Link to={entry.href} className={itemLink}>
+                {entry.title}
+              </Link>
+              <span className="flex items-center gap-3 text-sm text-stone-700">
+                <FormattedDate value={entry.date} />
+                {entry.unlisted && <UnlistedBadge />}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Collections({ data, name }: { data: ProfileData; name: string }) {
+  const { t } = useAppTranslation();
+  return (
+    <Section id="profile-collections" title={t("profile:collections.title")}>
+      {data.collections.length === 0 ? (
+        <Empty
+          text={
+            data.own ? t("profile:collections.emptyOwn") : t("profile:collections.empty", { name })
+          }
+          action={
+            data.own ? (
+              <ButtonLink to="/collection/create">{t("profile:collections.create")}</ButtonLink>
+            ) : undefined
+          }
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {data.collections.map((collection) => (
+            <li key={collection.id} className="rounded border border-stone-200 bg-white p-4">
+              <h3 className="flex flex-wrap items-center gap-2 font-serif text-lg font-semibold">
+                <Link to={collection.href} className={itemLink}>
+                  {collection.title}
+                </Link>
+                {collection.unlisted && <UnlistedBadge />}
+              </h3>
+              {collection.excerpt && <p className="mt-1 text-stone-700">{collection.excerpt}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }

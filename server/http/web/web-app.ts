@@ -64,6 +64,11 @@ export interface WebAppOptions {
   dataDir?: string;
   /** The public URL (`APP_URL`): its origin may post to page routes besides the request's own. */
   appUrl?: string;
+  /**
+   * The configured public URL (`APP_URL`): absolute links in pages, feeds and the sitemap
+   * use it; without it they use the request's origin.
+   */
+  siteUrl?: string | undefined;
 }
 
 /** A `fetch`-compatible function. */
@@ -81,7 +86,11 @@ export interface PageRequestOptions {
 interface LoadedBuild {
   handle: RequestHandler;
   createLoadContext:
-    ((transport: FetchLike | null, options: PageRequestOptions) => unknown) | undefined;
+    | ((
+        transport: FetchLike | null,
+        options: PageRequestOptions & { siteUrl: string | null },
+      ) => unknown)
+    | undefined;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -266,7 +275,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         const transport = createInProcessFetch(options.api, { remoteAddress: request.ip });
         const response = await build.handle(
           webRequest,
-          build.createLoadContext?.(transport, { nonce }) ?? undefined,
+          build.createLoadContext?.(transport, { nonce, siteUrl: options.siteUrl ?? null }) ??
+            undefined,
         );
         await sendResponse(reply.raw, response);
       } catch (error) {

@@ -18,6 +18,8 @@ export const NAMESPACES = [
   "listings",
   "oauth2",
   "editor",
+  "profile",
+  "feeds",
 ] as const;
 
 /** The namespace used when a key names none. */

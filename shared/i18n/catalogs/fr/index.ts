@@ -6,11 +6,26 @@ import editor from "./editor.ts";
 import errors from "./errors.ts";
 import listings from "./listings.ts";
 import oauth2 from "./oauth2.ts";
+import feeds from "./feeds.ts";
 import pages from "./pages.ts";
+import profile from "./profile.ts";
 import records from "./records.ts";
 import shell from "./shell.ts";
 
 /** The fr messages by namespace. */
-const catalog = { common, auth, errors, pages, records, content, shell, listings, oauth2, editor };
+const catalog = {
+  common,
+  auth,
+  errors,
+  pages,
+  records,
+  content,
+  shell,
+  listings,
+  oauth2,
+  editor,
+  profile,
+  feeds,
+};
 
 export default catalog;

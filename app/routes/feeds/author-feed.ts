@@ -1,0 +1,52 @@
+/**
+ * `/profile/{username}/rss.xml|atom.xml|feed.json`: the latest 30 published posts of one
+ * author. An unknown username answers 404.
+ */
+import { ClientResponseError } from "pocketbase";
+import type { Route } from "./+types/author-feed";
+import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
+import { findUserByUsername, PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
+import { requestedPath, routeContext } from "../../lib/route-data.ts";
+import { authorFeedBase } from "./feed-links.ts";
+import {
+  apiDate,
+  FEED_ITEMS,
+  feedNotFound,
+  feedPerson,
+  feedResponse,
+  itemContext,
+  postItem,
+} from "./feed.server.ts";
+
+/** The author's feed in the format the URL names, or a 404. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { pb, locale, t } = routeContext(context);
+  const origin = siteOrigin(context, request);
+  let author;
+  try {
+    author = await findUserByUsername(pb, params.username);
+  } catch (error) {
+    if (error instanceof ClientResponseError && error.status === 404)
+      return feedNotFound(t("errors:page.notFound", { path: requestedPath(new URL(request.url)) }));
+    throw error;
+  }
+  const posts = await pb.collection("posts").getList<PostRecord>(1, FEED_ITEMS, {
+    // SECURITY: published and due only, even when the author reads their own feed.
+    filter: pb.filter(`author = {:id} && ${PUBLISHED_FILTER}`, { id: author.id }),
+    sort: "-publishedAt,-created",
+    skipTotal: true,
+  });
+  const name = author.name || author.username;
+  const base = authorFeedBase(author.username);
+  return feedResponse(request, {
+    title: t("feeds:author.title", { name }),
+    description: t("feeds:author.description", { name, app: t("common:app.name") }),
+    language: locale,
+    homeUrl: absoluteUrl(origin, base),
+    feedBase: absoluteUrl(origin, base),
+    icon: absoluteUrl(origin, "/favicon.svg"),
+    author: feedPerson(origin, author),
+    items: posts.items.map((post) => postItem(itemContext(origin, t), post, author)),
+    emptyUpdated: apiDate(author.created) ?? new Date(0),
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * `/blog/rss.xml`, `/blog/atom.xml`, `/blog/feed.json`: the latest 30 published posts of
+ * every writer (one module, registered once per format in `routes.ts`).
+ */
+import type { Route } from "./+types/blog-feed";
+import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
+import { PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
+import { routeContext } from "../../lib/route-data.ts";
+import { BLOG_FEED_BASE } from "./feed-links.ts";
+import { FEED_ITEMS, feedResponse, itemContext, postItem } from "./feed.server.ts";
+
+/** The blog feed in the format the URL names. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { pb, locale, t } = routeContext(context);
+  const origin = siteOrigin(context, request);
+  const posts = await pb.collection("posts").getList<PostRecord>(1, FEED_ITEMS, {
+    // SECURITY: the filter, not the visitor's rights, decides what a feed holds.
+    filter: PUBLISHED_FILTER,
+    sort: "-publishedAt,-created",
+    expand: "author",
+    skipTotal: true,
+  });
+  const app = t("common:app.name");
+  const items = itemContext(origin, t);
+  return feedResponse(request, {
+    title: t("feeds:blog.title", { app }),
+    description: t("feeds:blog.description", { app }),
+    language: locale,
+    homeUrl: absoluteUrl(origin, "/blog"),
+    feedBase: absoluteUrl(origin, BLOG_FEED_BASE),
+    icon: absoluteUrl(origin, "/favicon.svg"),
+    items: posts.items.flatMap((post) => {
+      const author = post.expand?.author;
+      return author ? [postItem(items, post, author)] : [];
+    }),
+    emptyUpdated: new Date(0),
+  });
+}

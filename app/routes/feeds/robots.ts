@@ -1,0 +1,43 @@
+/**
+ * `/robots.txt`: crawlers may read the public pages, not the API (except its public files:
+ * covers and avatars that link previews show), the editors, the settings, the sign-in pages
+ * and the instances area; the sitemap's absolute URL closes it.
+ */
+import type { Route } from "./+types/robots";
+import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
+import { cacheableResponse } from "./feed.server.ts";
+
+/** Paths no crawler should read: the API, editors, settings, sign-in and admin pages. */
+export const DISALLOWED_PATHS = [
+  "/api/",
+  "/entry/create",
+  "/entry/update/",
+  "/post/create",
+  "/post/update/",
+  "/collection/create",
+  "/collection/update/",
+  "/profileSettings",
+  "/login",
+  "/signUp",
+  "/passwordReset",
+  "/i",
+] as const;
+
+/** The robots.txt of the site. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context, request);
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    // The longest matching rule wins: public files stay readable under a closed /api/.
+    "Allow: /api/files/",
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+  return cacheableResponse(request, body, {
+    contentType: "text/plain; charset=utf-8",
+    cacheControl: "public, max-age=3600",
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * `/sitemap.xml` (sitemaps.org 0.9): the public pages (home, blog, team, privacy policy),
+ * every published post, public entry and public collection, and the profiles of the people
+ * who wrote them, each with its `lastmod`. At most 50,000 URLs (the protocol's limit), newest
+ * first. Read through the request's SDK client with filters naming what is public, so
+ * nothing a visitor could not list ever appears, whoever asks.
+ */
+import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
+import type { Route } from "./+types/sitemap";
+import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
+import {
+  PUBLISHED_FILTER,
+  type CollectionRecord,
+  type EntryRecord,
+  type PostRecord,
+} from "../../lib/records.ts";
+import { routeContext } from "../../lib/route-data.ts";
+import { apiDate, cacheableResponse, escapeHtml, latest } from "./feed.server.ts";
+
+/** Most URLs in one sitemap (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** Records read per API request (spec §9's full-list batch size). */
+const BATCH = 500;
+
+/** One `<url>` of the sitemap. */
+interface SitemapUrl {
+  path: string;
+  lastmod: Date | null;
+}
+
+/** `lastmod` in W3C Datetime, to the second: `2025-03-04T10:00:00Z`. */
+function w3cDate(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** Up to `limit` records of a list, newest first, read in batches. */
+async function collect<T extends RecordModel>(
+  pb: PocketBase,
+  collection: string,
+  options: { filter: string; sort: string; expand: string; fields: string },
+  limit: number,
+): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; out.length < limit; page++) {
+    const list = await pb
+      .collection(collection)
+      .getList<T>(page, BATCH, { ...options, skipTotal: true });
+    out.push(...list.items.slice(0, limit - out.length));
+    if (list.items.length < BATCH) break;
+  }
+  return out;
+}
+
+/** The sitemap of every public page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { pb } = routeContext(context);
+  const origin = siteOrigin(context, request);
+  const profiles = new Map<string, Date | null>();
+  const byAuthor = (username: string, date: Date | null) => {
+    const known = profiles.get(username) ?? null;
+    profiles.set(username, known && (!date || known > date) ? known : date);
+  };
+  const path = (...segments: string[]) => `/${segments.map(encodeURIComponent).join("/")}`;
+  // Four fixed pages, then as many records as the limit leaves room for.
+  let room = SITEMAP_MAX_URLS - 4;
+
+  const posts = await collect<PostRecord>(
+    pb,
+    "posts",
+    {
+      filter: PUBLISHED_FILTER,
+      sort: "-publishedAt,-created",
+      expand: "author",
+      fields: "id,slug,updated,publishedAt,expand.author.username",
+    },
+    room,
+  );
+  room -= posts.length;
+  const entries = await collect<EntryRecord>(
+    pb,
+    "entries",
+    {
+      filter: 'visibility = "public"',
+      sort: "-updated",
+      expand: "author",
+      fields: "id,name,updated,expand.author.username",
+    },
+    room,
+  );
+  room -= entries.length;
+  const collections = await collect<CollectionRecord>(
+    pb,
+    "collections",
+    {
+      filter: 'visibility = "public"',
+      sort: "-updated",
+      expand: "owner",
+      fields: "id,name,updated,expand.owner.username",
+    },
+    room,
+  );
+  room -= collections.length;
+
+  const records: SitemapUrl[] = [];
+  for (const post of posts) {
+    const username = post.expand?.author?.username;
+    if (!username) continue;
+    const lastmod = latest([apiDate(post.updated), apiDate(post.publishedAt)], new Date(0));
+    records.push({ path: path("post", username, post.slug), lastmod });
+    byAuthor(username, lastmod);
+  }
+  for (const entry of entries) {
+    const username = entry.expand?.author?.username;
+    if (!username) continue;
+    const lastmod = apiDate(entry.updated);
+    records.push({ path: path("entry", username, entry.name), lastmod });
+    byAuthor(username, lastmod);
+  }
+  for (const collection of collections) {
+    const username = collection.expand?.owner?.username;
+    if (!username) continue;
+    const lastmod = apiDate(collection.updated);
+    records.push({ path: path("collection", username, collection.name), lastmod });
+    byAuthor(username, lastmod);
+  }
+
+  const newestPost = posts.length
+    ? latest(
+        records.slice(0, posts.length).map((url) => url.lastmod),
+        new Date(0),
+      )
+    : null;
+  const urls: SitemapUrl[] = [
+    { path: "/", lastmod: newestPost },
+    { path: "/blog", lastmod: newestPost },
+    { path: "/team", lastmod: null },
+    { path: "/privacyPolicy", lastmod: null },
+    ...records,
+    ...[...profiles]
+      .slice(0, Math.max(0, room))
+      .map(([username, lastmod]) => ({ path: path("profile", username), lastmod })),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map(
+      ({ path: p, lastmod }) =>
+        `  <url><loc>${escapeHtml(absoluteUrl(origin, p))}</loc>${
+          lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ""
+        }</url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return cacheableResponse(request, body, {
+    contentType: "application/xml; charset=utf-8",
+    lastModified: latest(
+      urls.map((url) => url.lastmod),
+      new Date(0),
+    ),
+  });
+}
