@@ -11,6 +11,8 @@ import { allCollections } from "./core/collections/collection-lookup.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
 import { RecordService } from "./core/records/record-service.ts";
+import { LocalFanout, RedisFanout, type ChangeFanout } from "./core/realtime/change-fanout.ts";
+import { RealtimeBroker } from "./core/realtime/realtime-broker.ts";
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate } from "./data/migrations/index.ts";
 import { buildHttpApp } from "./http/router.ts";
@@ -23,6 +25,10 @@ export interface App {
   records: RecordService;
   auth: AuthService;
   files: FileService;
+  /** Realtime (SSE) clients of this instance. */
+  realtime: RealtimeBroker;
+  /** How committed changes reach every instance's realtime clients (in process or Redis). */
+  fanout: ChangeFanout;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -31,6 +37,7 @@ export interface App {
 export async function createApp(config: Config, options: { db?: Database } = {}): Promise<App> {
   const db =
     options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let fanout: ChangeFanout | undefined;
   try {
     await migrate(db);
     const secrets = await loadSecrets(
@@ -53,6 +60,19 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const records = new RecordService(db, undefined, recordFiles);
     const auth = new AuthService(records, secrets);
     const files = new FileService(records, recordFiles, secrets);
+    const realtime = new RealtimeBroker(records, {
+      limits: config.realtime,
+      log: (level, message, error) => log.to?.[level]({ err: error }, message),
+    });
+    fanout = config.redisUrl
+      ? new RedisFanout({
+          url: config.redisUrl,
+          prefix: config.redisPrefix,
+          events: records.events,
+          broker: realtime,
+          log: (level, message, error) => log.to?.[level]({ err: error }, message),
+        })
+      : new LocalFanout(records.events, realtime);
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -65,7 +85,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     };
     const http = await buildHttpApp(
-      { records, auth, files, health },
+      { records, auth, files, health, realtime },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
@@ -80,13 +100,19 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       records,
       auth,
       files,
+      realtime,
+      fanout,
       http,
       async close() {
+        // Closing the HTTP server ends every realtime stream first (its preClose hook).
         await http.close();
+        await fanout?.close();
+        await realtime.settled();
         await db.close();
       },
     };
   } catch (error) {
+    await fanout?.close();
     await db.close();
     throw error;
   }

@@ -49,6 +49,22 @@ const ConfigSchema = z.object({
     .min(0, "must be 0 (off) or more")
     .max(60_000, "must be at most 60000")
     .default(1000),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .max(100, "must be at most 100 characters")
+    .regex(/^[\w:.-]*$/, "may contain only letters, digits and _ : . -")
+    .default("cahier:"),
+  REALTIME_MAX_CLIENTS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .default(20_000),
+  REALTIME_MAX_CLIENTS_PER_IP: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .default(500),
   S3_ENDPOINT: optionalUrl(["http:", "https:"], "http(s)"),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().optional(),
@@ -74,6 +90,10 @@ export interface Config {
   s3:
     | { endpoint: string; bucket: string; region: string; accessKey: string; secret: string }
     | undefined;
+  /** Prefix of every Redis key and channel (several deployments or test runs share a Redis). */
+  redisPrefix: string;
+  /** Most realtime (SSE) connections one instance holds, and from one IP. */
+  realtime: { maxClients: number; maxClientsPerIp: number };
 }
 
 /** Configuration errors, one line per bad variable. */
@@ -121,5 +141,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     guestCacheTtlMs: c.GUEST_CACHE_TTL_MS,
     s3,
+    redisPrefix: c.REDIS_PREFIX,
+    realtime: {
+      maxClients: c.REALTIME_MAX_CLIENTS,
+      maxClientsPerIp: c.REALTIME_MAX_CLIENTS_PER_IP,
+    },
   };
 }

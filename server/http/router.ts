@@ -5,6 +5,7 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AuthService } from "../core/auth/auth-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
+import type { RealtimeBroker } from "../core/realtime/realtime-broker.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerFileDownloadRoutes } from "./files/file-download.ts";
@@ -13,6 +14,8 @@ import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
 import { pickFields } from "./presenters/fields.ts";
+import { registerOAuth2RedirectRoutes } from "./realtime/oauth2-redirect.ts";
+import { registerRealtimeRoutes } from "./realtime/realtime.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
 import { registerWebApp } from "./web/web-app.ts";
@@ -23,6 +26,7 @@ export interface HttpServices {
   auth: AuthService;
   files: FileService;
   health: HealthProbe;
+  realtime: RealtimeBroker;
 }
 
 /** Options of the HTTP application. */
@@ -107,6 +111,8 @@ export async function buildHttpApp(
   registerRecordAuthRoutes(app, services.auth);
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
+  registerRealtimeRoutes(app, services.realtime, serialize);
+  registerOAuth2RedirectRoutes(app, services.realtime);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
   await registerWebApp(app, { api: app, dataDir: options.dataDir });
   return app;
