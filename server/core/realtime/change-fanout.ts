@@ -17,12 +17,20 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { findCollection } from "../collections/collection-lookup.ts";
 import type { RecordChange, RecordEvents } from "../records/record-events.ts";
-import type { RealtimeBroker, RealtimeLog } from "./realtime-broker.ts";
+import type { RealtimeLog } from "./realtime-broker.ts";
 
 /** Version of the published message shape. */
 const MESSAGE_VERSION = 1;
 /** An own message whose echo has not come back after this long is delivered locally (ms). */
 const ECHO_TIMEOUT_MS = 5000;
+
+/** Where a fan-out hands changes (the realtime broker). */
+export interface ChangeReceiver {
+  /** Queues a change for delivery to this instance's clients. */
+  enqueue(change: RecordChange): void;
+  /** Asks every client to resync (events may have been lost). */
+  resync(): void;
+}
 
 /** A running fan-out. */
 export interface ChangeFanout {
@@ -34,7 +42,7 @@ export interface ChangeFanout {
 export class LocalFanout implements ChangeFanout {
   private readonly off: () => void;
 
-  constructor(events: RecordEvents, broker: RealtimeBroker) {
+  constructor(events: RecordEvents, broker: ChangeReceiver) {
     this.off = events.on((change) => {
       if (!change.remote) broker.enqueue(change);
     });
@@ -67,7 +75,7 @@ export interface RedisFanoutOptions {
   /** Prefix of the channel name (`<prefix>realtime`), so deployments and test runs don't mix. */
   prefix: string;
   events: RecordEvents;
-  broker: RealtimeBroker;
+  broker: ChangeReceiver;
   log: RealtimeLog;
 }
 
@@ -116,7 +124,7 @@ export class RedisFanout implements ChangeFanout {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly events: RecordEvents;
-  private readonly broker: RealtimeBroker;
+  private readonly broker: ChangeReceiver;
   private readonly log: RealtimeLog;
   private readonly off: () => void;
   /** Own messages published while subscribed, waiting for their echo. */
