@@ -136,6 +136,53 @@ describe.skipIf(!DIALECTS.includes("postgres"))("realtime across instances", () 
     await nothingUntilMarker(b, guestB, aliceA);
   });
 
+  it("accepts subscriptions and OAuth2 redirects on any instance (no sticky sessions)", async () => {
+    const sse = await openSse(`${a.url}/api/realtime`);
+    streams.push(sse);
+    const post = (
+      server: ServerProcess,
+      clientId: string,
+      subscriptions: string[],
+      token?: string,
+    ) =>
+      fetch(`${server.url}/api/realtime`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) },
+        body: JSON.stringify({ clientId, subscriptions }),
+      });
+    // The stream is on A; the subscription request lands on B.
+    expect((await post(b, sse.clientId, ["entries/*", "@oauth2"], alice.token)).status).toBe(204);
+    const mismatch = await post(b, sse.clientId, ["entries/*"], bob.token);
+    expect(mismatch.status).toBe(403);
+    expect(await mismatch.json()).toEqual({
+      data: {},
+      message: "The current and the previous request authorization don't match.",
+      status: 403,
+    });
+    const started = Date.now();
+    const unknown = await post(b, "nobody-has-this-client", ["entries/*"]);
+    expect(unknown.status).toBe(404);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    const secret = await createEntry(b, { title: "Alice only", visibility: "private" });
+    const event = await sse.next("entries/*", 10_000);
+    expect(JSON.parse(event.data)).toMatchObject({ record: { id: secret.id } });
+
+    // The provider sends the login popup to B; the code reaches the client on A.
+    const redirect = await fetch(`${b.url}/api/oauth2-redirect?state=${sse.clientId}&code=abc`, {
+      redirect: "manual",
+    });
+    expect(redirect.status).toBe(307);
+    expect(redirect.headers.get("location")).toBe("/api/oauth2-redirect-success");
+    expect((await sse.next("@oauth2", 10_000)).data).toBe(
+      `{"state":"${sse.clientId}","code":"abc"}`,
+    );
+    const again = await fetch(`${b.url}/api/oauth2-redirect?state=${sse.clientId}&code=abc`, {
+      redirect: "manual",
+    });
+    expect(again.headers.get("location")).toBe("/api/oauth2-redirect-failure");
+  });
+
   it("stops sending a record made private to other users on every instance", async () => {
     const entry = await createEntry(a, { title: "Soon private", visibility: "public" });
     const topics = ["entries/*", `entries/${entry.id}`];

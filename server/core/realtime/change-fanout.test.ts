@@ -15,11 +15,20 @@ import {
   type RedisServer,
 } from "#tests/helpers/redis-server.ts";
 import { LocalFanout, RedisFanout, type ChangeReceiver } from "./change-fanout.ts";
+import type { RemoteClients, RemoteRequest, RemoteResult } from "./realtime-broker.ts";
 
-/** A receiver that records what it gets. */
+/** A receiver that records what it gets; it "holds" the clients listed in `held`. */
 class Recorder implements ChangeReceiver {
   changes: RecordChange[] = [];
   resyncs = 0;
+  remote: RemoteClients | null = null;
+  held = new Map<string, RemoteResult>();
+  requests: RemoteRequest[] = [];
+  handleRemote(request: RemoteRequest): Promise<RemoteResult | null> {
+    this.requests.push(request);
+    const id = request.kind === "oauth2" ? request.state : request.clientId;
+    return Promise.resolve(this.held.get(id) ?? null);
+  }
   enqueue(change: RecordChange): void {
     this.changes.push(change);
   }
@@ -132,6 +141,39 @@ describe("RedisFanout (shared Redis)", () => {
     expect(a.broker.changes[0]?.record?.tokenKey).toBe("secret");
   });
 
+  it("forwards requests for another instance's client and returns its answer", async () => {
+    expect(a.broker.remote).toBe(a.fanout);
+    b.broker.held.set("client-on-b", { status: 204, message: "" });
+    b.broker.held.set("denied-on-b", { status: 403, message: "Nope." });
+    const subscribe = (clientId: string) =>
+      a.fanout.call({
+        kind: "subscribe",
+        clientId,
+        subscriptions: ["entries/*"],
+        ip: "10.0.0.1",
+        auth: { collectionId: users.id, id: "u1" },
+      });
+    expect(await subscribe("client-on-b")).toEqual({ status: 204, message: "" });
+    expect(b.broker.requests[0]).toEqual({
+      kind: "subscribe",
+      clientId: "client-on-b",
+      subscriptions: ["entries/*"],
+      ip: "10.0.0.1",
+      auth: { collectionId: users.id, id: "u1" },
+    });
+    expect(await subscribe("denied-on-b")).toEqual({ status: 403, message: "Nope." });
+    // Nobody holds it: every other instance said so, no need to wait for the timeout.
+    const started = Date.now();
+    expect(await subscribe("nobody")).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+    b.broker.held.set("popup", { status: 204, message: "" });
+    expect(
+      await a.fanout.call({ kind: "oauth2", state: "popup", code: "c", error: "", ip: "1.2.3.4" }),
+    ).toEqual({ status: 204, message: "" });
+    // An instance never answers its own requests.
+    expect(a.broker.requests).toEqual([]);
+  });
+
   it("ignores garbage and unknown collections on the channel (B26)", async () => {
     const peer = new Redis(SHARED_REDIS_URL);
     try {
@@ -179,9 +221,18 @@ describe("RedisFanout (shared Redis)", () => {
           id: "ok",
         }),
       );
+      for (const text of [
+        "{",
+        '{"v":1,"id":"x","origin":"not-hex","request":{"kind":"oauth2"}}',
+        '{"v":1,"id":"x","origin":"0123456789abcdef","request":{"kind":"subscribe","clientId":1}}',
+        '{"v":1,"id":"x","origin":"0123456789abcdef","request":{"kind":"other"}}',
+      ]) {
+        await peer.publish(a.fanout.rpcChannel, text);
+      }
       await until(() => a.broker.changes.length === 1, "the valid message");
       expect(a.broker.changes[0]?.id).toBe("ok");
-      expect(a.logs.filter((l) => l.includes("malformed")).length).toBeGreaterThanOrEqual(5);
+      expect(a.logs.filter((l) => l.includes("malformed")).length).toBeGreaterThanOrEqual(9);
+      expect(a.broker.requests).toEqual([]);
     } finally {
       peer.disconnect();
     }

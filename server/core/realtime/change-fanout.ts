@@ -17,10 +17,13 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { findCollection } from "../collections/collection-lookup.ts";
 import type { RecordChange, RecordEvents } from "../records/record-events.ts";
-import type { RealtimeLog } from "./realtime-broker.ts";
+import { MAX_SUBSCRIPTION_LENGTH, MAX_SUBSCRIPTIONS } from "./subscriptions.ts";
+import type { RealtimeLog, RemoteClients, RemoteRequest, RemoteResult } from "./realtime-broker.ts";
 
 /** Version of the published message shape. */
 const MESSAGE_VERSION = 1;
+/** How long a forwarded request waits for the instance holding the client (ms). */
+const RPC_TIMEOUT_MS = 3000;
 /** An own message whose echo has not come back after this long is delivered locally (ms). */
 const ECHO_TIMEOUT_MS = 5000;
 
@@ -30,6 +33,10 @@ export interface ChangeReceiver {
   enqueue(change: RecordChange): void;
   /** Asks every client to resync (events may have been lost). */
   resync(): void;
+  /** Other instances' clients; the Redis fan-out sets itself here. */
+  remote: RemoteClients | null;
+  /** Answers a request forwarded by another instance (null: not a client of this one). */
+  handleRemote(request: RemoteRequest): Promise<RemoteResult | null>;
 }
 
 /** A running fan-out. */
@@ -116,11 +123,70 @@ function parseMessage(text: string): FanoutMessage | null {
   return m as unknown as FanoutMessage;
 }
 
+/** A forwarded request on the wire. */
+interface RpcRequest {
+  v: number;
+  id: string;
+  origin: string;
+  request: RemoteRequest;
+}
+
+/** A call waiting for the instance that holds the client. */
+interface PendingCall {
+  /** Negative answers received ("not mine"). */
+  replies: number;
+  /** Instances that received the request, besides this one (-1 until known). */
+  expected: number;
+  finish(result: RemoteResult | null): void;
+}
+
+const isString = (v: unknown): v is string => typeof v === "string";
+
+/** A forwarded request, or null when the message is not a well-formed one. */
+function parseRpcRequest(text: string): RpcRequest | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (value === null || typeof value !== "object") return null;
+  const m = value as Record<string, unknown>;
+  if (m.v !== MESSAGE_VERSION || !isString(m.id) || !isString(m.origin)) return null;
+  if (!/^[0-9a-f]{16}$/.test(m.origin)) return null;
+  const r = m.request as Record<string, unknown> | null | undefined;
+  if (!r || typeof r !== "object") return null;
+  if (r.kind === "oauth2") {
+    if (![r.state, r.code, r.error, r.ip].every(isString)) return null;
+  } else if (r.kind === "subscribe") {
+    const auth = r.auth as Record<string, unknown> | null | undefined;
+    if (
+      !isString(r.clientId) ||
+      !isString(r.ip) ||
+      !Array.isArray(r.subscriptions) ||
+      r.subscriptions.length > MAX_SUBSCRIPTIONS ||
+      !r.subscriptions.every((s) => isString(s) && s.length <= MAX_SUBSCRIPTION_LENGTH * 2) ||
+      (auth !== null &&
+        (typeof auth !== "object" || !isString(auth.collectionId) || !isString(auth.id)))
+    ) {
+      return null;
+    }
+  } else {
+    return null;
+  }
+  return m as unknown as RpcRequest;
+}
+
 /** Several instances: changes travel through one Redis pub/sub channel. */
-export class RedisFanout implements ChangeFanout {
+export class RedisFanout implements ChangeFanout, RemoteClients {
   /** This instance's id in published messages. */
   readonly origin = randomBytes(8).toString("hex");
   readonly channel: string;
+  /** Requests for clients of other instances. */
+  readonly rpcChannel: string;
+  private readonly prefix: string;
+  private readonly calls = new Map<string, PendingCall>();
+  private rpcSeq = 0;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly events: RecordEvents;
@@ -139,7 +205,9 @@ export class RedisFanout implements ChangeFanout {
   private closed = false;
 
   constructor(options: RedisFanoutOptions) {
+    this.prefix = options.prefix;
     this.channel = `${options.prefix}realtime`;
+    this.rpcChannel = `${options.prefix}realtime:rpc`;
     this.events = options.events;
     this.broker = options.broker;
     this.log = options.log;
@@ -170,6 +238,8 @@ export class RedisFanout implements ChangeFanout {
     this.subscriber.on("message", (channel: string, text: string) => {
       try {
         if (channel === this.channel) this.receive(text);
+        else if (channel === this.rpcChannel) this.answer(text);
+        else if (channel === this.replyChannel(this.origin)) this.receiveReply(text);
       } catch (error) {
         // SECURITY: nothing a Redis peer sends may take the process down (B26).
         this.log("error", "realtime: a fan-out message could not be handled", error);
@@ -178,6 +248,94 @@ export class RedisFanout implements ChangeFanout {
     this.off = options.events.on((change) => {
       if (!change.remote) this.publish(change);
     });
+    // Subscription requests and OAuth2 redirects may reach any instance (no sticky sessions).
+    options.broker.remote = this;
+  }
+
+  private replyChannel(origin: string): string {
+    return `${this.prefix}realtime:reply:${origin}`;
+  }
+
+  /**
+   * Forwards a request to the other instances; resolves with the answer of the one holding
+   * the client, or null once every other instance said it does not (or after a timeout).
+   */
+  call(request: RemoteRequest): Promise<RemoteResult | null> {
+    if (!this.subscribed || this.closed) return Promise.resolve(null);
+    this.rpcSeq += 1;
+    const id = `${this.origin}.${String(this.rpcSeq)}`;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        call.finish(null);
+      }, RPC_TIMEOUT_MS);
+      const call: PendingCall = {
+        replies: 0,
+        expected: -1,
+        finish: (result) => {
+          clearTimeout(timer);
+          this.calls.delete(id);
+          resolve(result);
+        },
+      };
+      this.calls.set(id, call);
+      const message: RpcRequest = { v: MESSAGE_VERSION, id, origin: this.origin, request };
+      this.publisher.publish(this.rpcChannel, JSON.stringify(message)).then(
+        (receivers) => {
+          // PUBLISH counts the subscribers that got it, this instance included.
+          call.expected = receivers - 1;
+          if (call.replies >= call.expected) call.finish(null);
+        },
+        (error: unknown) => {
+          this.reportDown(error);
+          call.finish(null);
+        },
+      );
+    });
+  }
+
+  /** Answers another instance's request (every instance answers, "not mine" included). */
+  private answer(text: string): void {
+    const message = parseRpcRequest(text);
+    if (!message) {
+      this.log("warn", "realtime: ignored a malformed fan-out request");
+      return;
+    }
+    if (message.origin === this.origin) return;
+    this.broker
+      .handleRemote(message.request)
+      .catch((error: unknown) => {
+        this.log("error", "realtime: a forwarded request failed", error);
+        return null;
+      })
+      .then((result) =>
+        this.publisher.publish(
+          this.replyChannel(message.origin),
+          JSON.stringify({ v: MESSAGE_VERSION, id: message.id, result }),
+        ),
+      )
+      .catch((error: unknown) => {
+        this.reportDown(error);
+      });
+  }
+
+  private receiveReply(text: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (value === null || typeof value !== "object") return;
+    const { id, result } = value as { id?: unknown; result?: unknown };
+    const call = typeof id === "string" ? this.calls.get(id) : undefined;
+    if (!call) return;
+    const r = result as Partial<RemoteResult> | null | undefined;
+    if (r && typeof r.status === "number" && typeof r.message === "string") {
+      call.finish({ status: r.status, message: r.message });
+      return;
+    }
+    call.replies += 1;
+    if (call.expected >= 0 && call.replies >= call.expected) call.finish(null);
   }
 
   /** Whether this instance currently receives the channel. */
@@ -198,6 +356,8 @@ export class RedisFanout implements ChangeFanout {
     if (this.closed) return;
     this.closed = true;
     this.off();
+    if (this.broker.remote === this) this.broker.remote = null;
+    for (const call of [...this.calls.values()]) call.finish(null);
     this.flushAwaiting();
     this.publisher.disconnect();
     this.subscriber.disconnect();
@@ -205,7 +365,7 @@ export class RedisFanout implements ChangeFanout {
   }
 
   private subscribe(): void {
-    this.subscriber.subscribe(this.channel).then(
+    this.subscriber.subscribe(this.channel, this.rpcChannel, this.replyChannel(this.origin)).then(
       () => {
         if (this.closed) return;
         const reconnected = this.everSubscribed;

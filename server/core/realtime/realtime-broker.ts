@@ -6,7 +6,9 @@
  * Changes reach the broker through a fan-out (in process, or Redis with several instances);
  * every instance authorises and presents each change for its own clients only.
  */
-import { badRequest, CoreError, fieldError, forbidden, type FieldErrors } from "../errors.ts";
+import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
+import { findCollection } from "../collections/collection-lookup.ts";
+import { badRequest, CoreError, fieldError, type FieldErrors } from "../errors.ts";
 import type { RecordChange } from "../records/record-events.ts";
 import { rowToRecord, type RecordService } from "../records/record-service.ts";
 import type { AuthInfo } from "../records/request-info.ts";
@@ -58,6 +60,30 @@ export type RealtimeLog = (
   error?: unknown,
 ) => void;
 
+/** A request for a client of another instance (forwarded by the Redis fan-out). */
+export type RemoteRequest =
+  | {
+      kind: "subscribe";
+      clientId: string;
+      subscriptions: string[];
+      ip: string;
+      /** The verified auth record of the request, or null for a guest. */
+      auth: { collectionId: string; id: string } | null;
+    }
+  | ({ kind: "oauth2"; ip: string } & OAuth2RedirectData);
+
+/** The answer of the instance holding the client: an HTTP-like status and message. */
+export interface RemoteResult {
+  status: number;
+  message: string;
+}
+
+/** Reaches the other instances' clients (the Redis fan-out). */
+export interface RemoteClients {
+  /** The holder's answer, or null when no instance holds the client. */
+  call(request: RemoteRequest): Promise<RemoteResult | null>;
+}
+
 /** What `/api/oauth2-redirect` received from the provider. */
 export interface OAuth2RedirectData {
   state: string;
@@ -85,6 +111,8 @@ export class RealtimeBroker {
   private readonly records: RecordService;
   private readonly delivery: RecordDelivery;
   private readonly log: RealtimeLog;
+  /** Other instances' clients (set by the Redis fan-out); null with one instance. */
+  remote: RemoteClients | null = null;
   private chain: Promise<void> = Promise.resolve();
   private pendingChanges = 0;
   private overflowed = false;
@@ -156,13 +184,14 @@ export class RealtimeBroker {
   /**
    * `POST /api/realtime`: replaces a client's subscriptions and sets its auth, with
    * PocketBase's validation (400 with field errors), unknown client (404), another IP (400)
-   * and auth change (403: only guest → auth and same-auth requests are allowed).
+   * and auth change (403: only guest → auth and same-auth requests are allowed). A client held
+   * by another instance is reached through `remote` (so no sticky sessions are needed).
    */
-  setSubscriptions(
+  async setSubscriptions(
     input: { clientId: string; subscriptions: readonly string[] },
     ip: string,
     auth: AuthInfo | null,
-  ): void {
+  ): Promise<void> {
     const errors: FieldErrors = {};
     const { clientId, subscriptions } = input;
     if (clientId === "") {
@@ -199,31 +228,102 @@ export class RealtimeBroker {
     if (Object.keys(errors).length) throw badRequest(undefined, errors);
 
     const client = this.clients.get(clientId);
-    if (!client || client.closed) throw new CoreError(404, "Missing or invalid client id.");
-    if (client.ip !== ip) throw badRequest("Invalid realtime client.");
+    if (!client && this.remote) {
+      const result = await this.remote.call({
+        kind: "subscribe",
+        clientId,
+        subscriptions: [...subscriptions],
+        ip,
+        auth: auth ? { collectionId: auth.collection.id, id: String(auth.record.id) } : null,
+      });
+      if (result) {
+        if (result.status >= 400) throw new CoreError(result.status, result.message);
+        return;
+      }
+    }
+    const outcome = this.subscribeLocal(client, subscriptions, ip, auth);
+    if (outcome.status >= 400) throw new CoreError(outcome.status, outcome.message);
+  }
+
+  private subscribeLocal(
+    client: RealtimeClient | undefined,
+    subscriptions: readonly string[],
+    ip: string,
+    auth: AuthInfo | null,
+  ): RemoteResult {
+    if (!client || client.closed) return { status: 404, message: "Missing or invalid client id." };
+    if (client.ip !== ip) return { status: 400, message: "Invalid realtime client." };
     if (client.auth && !sameAuth(client.auth, auth)) {
-      throw forbidden("The current and the previous request authorization don't match.");
+      return {
+        status: 403,
+        message: "The current and the previous request authorization don't match.",
+      };
     }
     client.auth = auth;
     client.setSubscriptions(subscriptions);
+    return { status: 204, message: "" };
   }
 
   /**
    * `/api/oauth2-redirect`: sends `{state, code, error?}` to the client whose id is the state,
    * if it is open, subscribed to `@oauth2` and connected from the same IP, then unsubscribes
-   * it. True when the login may go on (a client got the code and there was no error).
+   * it; a client held by another instance is reached through `remote`. True when the login may
+   * go on (a client got the code and there was no error).
    */
-  oauth2Redirect(data: OAuth2RedirectData, ip: string): boolean {
+  async oauth2Redirect(data: OAuth2RedirectData, ip: string): Promise<boolean> {
     if (!data.state) return false;
     const client = this.clients.get(data.state);
+    if (!client && this.remote) {
+      const result = await this.remote.call({ kind: "oauth2", ...data, ip });
+      return result?.status === 204;
+    }
+    return this.oauth2Local(client, data, ip).status === 204;
+  }
+
+  private oauth2Local(
+    client: RealtimeClient | undefined,
+    data: OAuth2RedirectData,
+    ip: string,
+  ): RemoteResult {
     if (!client || client.closed || client.ip !== ip || !client.subscriptions.has(OAUTH2_TOPIC)) {
-      return false;
+      return { status: 400, message: "Invalid OAuth2 redirect." };
     }
     const message: Record<string, string> = { state: data.state, code: data.code };
     if (data.error) message.error = data.error;
     client.send(OAUTH2_TOPIC, this.delivery.encoder.json(message));
     client.unsubscribe(OAUTH2_TOPIC);
-    return data.error === "" && data.code !== "";
+    return data.error === "" && data.code !== ""
+      ? { status: 204, message: "" }
+      : { status: 400, message: "OAuth2 login failed." };
+  }
+
+  /**
+   * Answers a request another instance forwarded for a client of this one; null when this
+   * instance does not hold the client.
+   */
+  async handleRemote(request: RemoteRequest): Promise<RemoteResult | null> {
+    if (request.kind === "oauth2") {
+      const client = this.clients.get(request.state);
+      return client ? this.oauth2Local(client, request, request.ip) : null;
+    }
+    const client = this.clients.get(request.clientId);
+    if (!client) return null;
+    let auth: AuthInfo | null = null;
+    if (request.auth) {
+      // The forwarding instance verified the token; the record is read here, fresh.
+      const collection = findCollection(request.auth.collectionId);
+      const row =
+        collection && collection.id === request.auth.collectionId
+          ? await this.records.findById(collection, request.auth.id)
+          : undefined;
+      if (!collection || !row) return { status: 404, message: "Missing or invalid client id." };
+      auth = {
+        collection,
+        record: rowToRecord(collection, row),
+        isSuperuser: collection.id === SUPERUSERS_COLLECTION_ID,
+      };
+    }
+    return this.subscribeLocal(client, request.subscriptions, request.ip, auth);
   }
 
   /**

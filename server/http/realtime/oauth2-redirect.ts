@@ -78,7 +78,7 @@ export function registerOAuth2RedirectRoutes(app: FastifyInstance, broker: Realt
     } catch {
       return reply.redirect(OAUTH2_FAILURE_PATH, status);
     }
-    const ok = broker.oauth2Redirect(
+    const ok = await broker.oauth2Redirect(
       { state: field(source, "state"), code: field(source, "code"), error: field(source, "error") },
       request.ip,
     );

@@ -61,6 +61,14 @@ describe.each(DIALECTS)("realtime stream and subscriptions (%s)", (dialect) => {
     expect(rt.app.realtime.size).toBe(before);
   });
 
+  it("answers HEAD with the stream's headers without registering a client", async () => {
+    const before = rt.app.realtime.size;
+    const res = await fetch(`${rt.base}/api/realtime`, { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    expect(rt.app.realtime.size).toBe(before);
+  });
+
   describe("POST /api/realtime", () => {
     let clientId = "";
     beforeAll(async () => {

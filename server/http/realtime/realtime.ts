@@ -91,6 +91,14 @@ export function registerRealtimeRoutes(
   });
 
   app.get("/api/realtime", (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === "HEAD") {
+      // A probe: the stream's headers, but no client is registered for a body nobody reads.
+      return reply
+        .header("content-type", "text/event-stream")
+        .header("cache-control", "no-store")
+        .header("x-accel-buffering", "no")
+        .send();
+    }
     try {
       broker.admit(request.ip);
     } catch (error) {
@@ -129,7 +137,7 @@ export function registerRealtimeRoutes(
   app.post("/api/realtime", async (request, reply) => {
     const json = /^application\/json\b/i.test(request.headers["content-type"] ?? "");
     const body = await readBody(request, "Something went wrong while processing your request.");
-    broker.setSubscriptions(readSubscribeForm(body, json), request.ip, request.auth);
+    await broker.setSubscriptions(readSubscribeForm(body, json), request.ip, request.auth);
     return reply.status(204).send();
   });
 }
