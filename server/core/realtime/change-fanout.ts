@@ -434,15 +434,23 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
       // No echo will come: deliver to this instance's clients now.
       this.broker.enqueue(change);
     }
-    this.publisher.publish(this.channel, JSON.stringify(message)).catch((error: unknown) => {
-      this.reportDown(error);
-      const entry = this.awaitingEcho.get(seq);
-      if (entry) {
-        clearTimeout(entry.timer);
-        this.awaitingEcho.delete(seq);
-        this.broker.enqueue(change);
-      }
-    });
+    this.publisher.publish(this.channel, JSON.stringify(message)).then(
+      () => {
+        if (this.downLogged && this.subscribed) {
+          this.downLogged = false;
+          this.log("info", "realtime: Redis fan-out is back");
+        }
+      },
+      (error: unknown) => {
+        this.reportDown(error);
+        const entry = this.awaitingEcho.get(seq);
+        if (entry) {
+          clearTimeout(entry.timer);
+          this.awaitingEcho.delete(seq);
+          this.broker.enqueue(change);
+        }
+      },
+    );
   }
 
   private receive(text: string): void {
