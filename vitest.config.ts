@@ -13,6 +13,8 @@ export default defineConfig({
     // Page-rendering tests need an up-to-date `build/` (a no-op when nothing changed).
     globalSetup: ["tests/setup/web-build.ts"],
     pool: "forks",
+    // The pocketbase SDK's realtime client needs EventSource (behind a flag on Node 24).
+    execArgv: ["--experimental-eventsource"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     restoreMocks: true,

@@ -22,6 +22,8 @@ import { RecordFiles } from "./core/files/record-files.ts";
 import { createMailer } from "./core/mail/create-mailer.ts";
 import type { Mailer } from "./core/mail/mailer.ts";
 import { RecordService } from "./core/records/record-service.ts";
+import { LocalFanout, RedisFanout, type ChangeFanout } from "./core/realtime/change-fanout.ts";
+import { RealtimeBroker } from "./core/realtime/realtime-broker.ts";
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate, MIGRATIONS } from "./data/migrations/index.ts";
 import { buildHttpApp } from "./http/router.ts";
@@ -42,6 +44,10 @@ export interface App {
   /** Verification, password reset, email change, OTP and impersonation. */
   accounts: AccountService;
   rateLimiter: RateLimiter;
+  /** Realtime (SSE) clients of this instance. */
+  realtime: RealtimeBroker;
+  /** How committed changes reach every instance's realtime clients (in process or Redis). */
+  fanout: ChangeFanout;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -51,6 +57,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
   const db =
     options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let rateLimiter: RateLimiter | undefined;
+  let fanout: ChangeFanout | undefined;
   try {
     await migrate(db);
     const authCollectionIds = allCollections()
@@ -121,6 +128,19 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       mailer,
       appUrl: config.appUrl,
     });
+    const realtime = new RealtimeBroker(records, {
+      limits: config.realtime,
+      log: (level, message, error) => log.to?.[level]({ err: error }, message),
+    });
+    fanout = config.redisUrl
+      ? new RedisFanout({
+          url: config.redisUrl,
+          prefix: config.redisPrefix,
+          events: records.events,
+          broker: realtime,
+          log: (level, message, error) => log.to?.[level]({ err: error }, message),
+        })
+      : new LocalFanout(records.events, realtime);
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -159,6 +179,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         rateLimiter,
         settings,
         mailer,
+        realtime,
       },
       {
         logLevel: config.logLevel,
@@ -183,10 +204,15 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       accounts,
       rateLimiter,
       settings,
+      realtime,
+      fanout,
       http,
       async close() {
         settings.stop();
+        // Closing the HTTP server ends every realtime stream first (its preClose hook).
         await http.close();
+        await fanout?.close();
+        await realtime.settled();
         await logs.close();
         await mailer.close();
         await rateLimiter?.close();
@@ -195,6 +221,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     };
   } catch (error) {
     await rateLimiter?.close();
+    await fanout?.close();
     await db.close();
     throw error;
   }

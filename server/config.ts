@@ -88,6 +88,22 @@ const ConfigSchema = z.object({
     .min(0, "must be 0 (off) or more")
     .max(60_000, "must be at most 60000")
     .default(1000),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .max(100, "must be at most 100 characters")
+    .regex(/^[\w:.-]*$/, "may contain only letters, digits and _ : . -")
+    .default("cahier:"),
+  REALTIME_MAX_CLIENTS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .default(20_000),
+  REALTIME_MAX_CLIENTS_PER_IP: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .default(500),
   S3_ENDPOINT: optionalUrl(["http:", "https:"], "http(s)"),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().optional(),
@@ -126,6 +142,10 @@ export interface Config {
     | undefined;
   /** OAuth2 / OpenID Connect providers (`OAUTH2_*`, see `core/auth/oauth2/oauth2-config.ts`). */
   oauth2: OAuth2ProviderConfig[];
+  /** Prefix of every Redis key and channel (several deployments or test runs share a Redis). */
+  redisPrefix: string;
+  /** Most realtime (SSE) connections one instance holds, and from one IP. */
+  realtime: { maxClients: number; maxClientsPerIp: number };
 }
 
 /**
@@ -194,5 +214,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     guestCacheTtlMs: c.GUEST_CACHE_TTL_MS,
     s3,
     oauth2: oauth2.providers,
+    redisPrefix: c.REDIS_PREFIX,
+    realtime: {
+      maxClients: c.REALTIME_MAX_CLIENTS,
+      maxClientsPerIp: c.REALTIME_MAX_CLIENTS_PER_IP,
+    },
   };
 }

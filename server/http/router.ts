@@ -12,6 +12,7 @@ import type { LogService } from "../core/logs/log-service.ts";
 import type { Mailer } from "../core/mail/mailer.ts";
 import type { SettingsService } from "../core/settings/settings-service.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
+import type { RealtimeBroker } from "../core/realtime/realtime-broker.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import { registerBackupRoutes } from "./backups/backups.ts";
 import { registerBatchRoutes } from "./batch/batch.ts";
@@ -25,6 +26,8 @@ import { registerGuestCache } from "./middlewares/guest-cache.ts";
 import { registerRateLimits } from "./middlewares/rate-limit.ts";
 import { registerSecurityHeaders } from "./middlewares/security-headers.ts";
 import { pickFields } from "./presenters/fields.ts";
+import { registerOAuth2RedirectRoutes } from "./realtime/oauth2-redirect.ts";
+import { registerRealtimeRoutes } from "./realtime/realtime.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordAuthAccountRoutes } from "./records/record-auth-accounts.ts";
 import { registerRecordAuthWithOAuth2Routes } from "./records/record-auth-with-oauth2.ts";
@@ -48,6 +51,7 @@ export interface HttpServices {
   oauth2: OAuth2Service;
   /** Per-IP and per-account limits (none when absent). */
   rateLimiter?: RateLimiter;
+  realtime: RealtimeBroker;
 }
 
 /** Options of the HTTP application. */
@@ -145,6 +149,8 @@ export async function buildHttpApp(
   registerRecordAuthWithOAuth2Routes(app, services.oauth2);
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
+  registerRealtimeRoutes(app, services.realtime, serialize);
+  registerOAuth2RedirectRoutes(app, services.realtime);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
   await registerWebApp(app, {
     api: app,

@@ -1,6 +1,10 @@
 /**
  * Record change notifications, emitted after a write has committed. Caches listen to drop
- * stale answers; realtime delivery will listen too.
+ * stale answers; realtime delivery listens to push the change to subscribers.
+ *
+ * With several instances, the realtime fan-out relays the changes committed elsewhere into
+ * this hub too, marked `remote`, so every listener (the guest cache) sees the cluster's writes;
+ * listeners that act only on their own instance's commits (the fan-out's publisher) skip them.
  */
 import type { Collection } from "../models/collection.ts";
 
@@ -9,6 +13,14 @@ export interface RecordChange {
   action: "create" | "update" | "delete";
   collection: Collection;
   id: string;
+  /**
+   * Deletes only: the stored row as it was just before the delete (read inside the deleting
+   * transaction). Realtime delivery authorises and serialises deleted records from it, after
+   * commit, since the row is gone by then.
+   */
+  record?: Record<string, unknown>;
+  /** True when another instance committed the change and the fan-out relayed it here. */
+  remote?: boolean;
 }
 
 /** A listener; it must not throw (errors are swallowed so a write never fails after commit). */

@@ -2,7 +2,9 @@
  * A micro-cache for guests' record reads: the same public list or record asked for again
  * within the TTL (`GUEST_CACHE_TTL_MS`, default 1 s) is answered from memory. Any committed write drops every entry
  * (a version counter), so a reader never sees data older than the last write of this
- * instance, and never older than the TTL (scheduled posts, writes on other instances).
+ * instance, and never older than the TTL (scheduled posts). With `REDIS_URL`, the realtime
+ * fan-out relays other instances' writes into the same `RecordEvents` (ADR 015), so they
+ * clear this cache too, as soon as Redis delivers them.
  *
  * Only requests without an Authorization header are cached: what a guest may see is the same
  * for every guest. `Cache-Control: no-cache` in the request skips the cache; `@random` sorts

@@ -20,6 +20,15 @@ const oauth2 = {
   noVerifiedEmail:
     "Your {{provider}} account has no verified email address, so no account could be created here.",
   unknownProvider: "your provider",
+  /** The page `/api/oauth2-redirect` shows in an SDK login popup (rendered by the server). */
+  success: {
+    title: "Login successful",
+    message: "You are signed in. You can close this window and go back to Cahier.",
+  },
+  failure: {
+    title: "Login failed",
+    message: "The sign-in could not be completed. Close this window and try again from Cahier.",
+  },
 } as const;
 
 export default oauth2;

@@ -23,6 +23,15 @@ const oauth2 = {
   noVerifiedEmail:
     "Votre compte {{provider}} n'a pas d'adresse e-mail vérifiée : aucun compte n'a pu être créé ici.",
   unknownProvider: "votre fournisseur",
+  /** La page de `/api/oauth2-redirect` (fenêtre de connexion du SDK). */
+  success: {
+    title: "Connexion réussie",
+    message: "Vous êtes connecté. Vous pouvez fermer cette fenêtre et revenir à Cahier.",
+  },
+  failure: {
+    title: "Échec de la connexion",
+    message: "La connexion n'a pas pu aboutir. Fermez cette fenêtre et réessayez depuis Cahier.",
+  },
 } satisfies CatalogShape<typeof en>;
 
 export default oauth2;
