@@ -285,7 +285,7 @@ test.describe("XSS payloads render inert (B20, B21)", () => {
     test(`JavaScript disabled: the server's HTML is inert, for ${viewer.name}`, async ({
       browser,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const context = await browser.newContext({
         storageState: viewer.state(),
         javaScriptEnabled: false,
@@ -307,7 +307,7 @@ test.describe("XSS payloads render inert (B20, B21)", () => {
     test(`server-rendered with scripts allowed but not hydrated: nothing runs, for ${viewer.name}`, async ({
       browser,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const context = await browser.newContext({ storageState: viewer.state() });
       await watch(context);
       // Without the app's bundles nothing hydrates: whatever runs would be injected.
@@ -326,7 +326,7 @@ test.describe("XSS payloads render inert (B20, B21)", () => {
     test(`hydrated, then rendered by the browser: nothing runs, for ${viewer.name}`, async ({
       browser,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const context = await browser.newContext({ storageState: viewer.state() });
       await watch(context);
       const page = await context.newPage();
