@@ -118,6 +118,7 @@ for (const lang of LANGS) {
     });
 
     test("a visitor sees who the writer is and what they share", async ({ page }) => {
+      test.setTimeout(60_000);
       const response = await open(page, `/profile/${WRITER.username}`);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(`${WRITER.name} · ${app}`);
@@ -198,6 +199,8 @@ for (const lang of LANGS) {
       browser,
       page,
     }) => {
+      // Two people's pages and a navigation: more than one page's time on a busy machine.
+      test.setTimeout(60_000);
       const { context, username, name } = await ownerContext(browser, lang);
       const owner = await context.newPage();
       await open(owner, `/profile/${username}`);

@@ -135,6 +135,7 @@ describe.each(DIALECTS)("profile page (%s)", (dialect) => {
     const html = (await page("/profile/alice")).body;
     expect(metaContent(html, "description")).toBe("I grow tomatoes and write about trains.");
     expect(html).toContain('<link rel="canonical" href="http://journal.test/profile/alice"/>');
+    expect(html.match(/rel="canonical"/g)).toHaveLength(1);
     expect(metaContent(html, "og:type")).toBe("profile");
     expect(metaContent(html, "og:title")).toBe("Alice Martin");
     expect(metaContent(html, "og:url")).toBe("http://journal.test/profile/alice");
