@@ -24,22 +24,31 @@ function codeOf(text: string): string {
 }
 
 describe.each(DIALECTS)("SDK account flows (%s)", (dialect) => {
-  let catcher: MailCatcher;
+  let catcher: MailCatcher | undefined;
   let sdk: SdkFixture;
 
   beforeAll(async () => {
-    catcher = await startMailCatcher();
+    const started = await startMailCatcher();
     try {
-      sdk = await startSdkFixture(dialect, { SMTP_URL: catcher.url, APP_URL });
+      sdk = await startSdkFixture(dialect, { SMTP_URL: started.url, APP_URL });
     } catch (error) {
-      await catcher.close();
+      await started.close();
       throw error;
     }
+    catcher = started;
   });
   afterAll(async () => {
+    // Nothing to stop when the setup failed (it cleaned up after itself).
+    if (!catcher) return;
     await sdk.close();
     await catcher.close();
   });
+
+  /** The catcher, once the setup succeeded. */
+  const mails = (): MailCatcher => {
+    if (!catcher) throw new Error("the mail catcher did not start");
+    return catcher;
+  };
 
   it("lists OTP among the users' auth methods", async () => {
     const methods = await sdk.guest.collection("users").listAuthMethods();
@@ -52,7 +61,7 @@ describe.each(DIALECTS)("SDK account flows (%s)", (dialect) => {
     const ada = await sdk.account("ada");
     expect(ada.record.verified).toBe(false);
     expect(await sdk.guest.collection("users").requestVerification("ada@example.com")).toBe(true);
-    const mail = await catcher.waitForMail("ada@example.com", "Verify");
+    const mail = await mails().waitForMail("ada@example.com", "Verify");
     expect(mail.text).toContain(`${APP_URL}/login?verify=`);
     const token = tokenFromLink(mail.text, "/login", "verify");
     // Confirmed from Ada's own client: the SDK marks its stored record verified.
@@ -78,7 +87,7 @@ describe.each(DIALECTS)("SDK account flows (%s)", (dialect) => {
     expect(await sdk.guest.collection("users").requestPasswordReset("nobody@example.com")).toBe(
       true,
     );
-    const mail = await catcher.waitForMail("bob@example.com", "Reset");
+    const mail = await mails().waitForMail("bob@example.com", "Reset");
     const token = tokenFromLink(mail.text, "/passwordReset", "token");
     await expect(
       sdk.guest.collection("users").confirmPasswordReset(token, "new-password-1", "mismatch-1"),
@@ -109,7 +118,7 @@ describe.each(DIALECTS)("SDK account flows (%s)", (dialect) => {
     await expect(
       sdk.guest.collection("users").requestEmailChange("x@example.com"),
     ).rejects.toMatchObject({ status: 401 });
-    const mail = await catcher.waitForMail("carol.new@example.com");
+    const mail = await mails().waitForMail("carol.new@example.com");
     const token = tokenFromLink(mail.text, "/profileSettings", "emailChange");
     await expect(
       carol.pb.collection("users").confirmEmailChange(token, "wrong-password"),
@@ -134,7 +143,7 @@ describe.each(DIALECTS)("SDK account flows (%s)", (dialect) => {
     const unknown = await client.collection("users").requestOTP("ghost@example.com");
     expect(Object.keys(unknown)).toEqual(["otpId"]);
     expect(unknown.otpId).toMatch(/^[a-z0-9]{15}$/);
-    const mail = await catcher.waitForMail("dave@example.com", "sign-in code");
+    const mail = await mails().waitForMail("dave@example.com", "sign-in code");
     const code = codeOf(mail.text);
     const auth = await client.collection("users").authWithOTP(otpId, code);
     expect(auth.record).toMatchObject({ username: "dave", verified: true });
@@ -153,7 +162,7 @@ describe.each(DIALECTS)("SDK account flows (%s)", (dialect) => {
     await sdk.account("erin");
     const client = sdk.client();
     const { otpId } = await client.collection("users").requestOTP("erin@example.com");
-    const code = codeOf((await catcher.waitForMail("erin@example.com")).text);
+    const code = codeOf((await mails().waitForMail("erin@example.com")).text);
     const wrong = code === "00000000" ? "11111111" : "00000000";
     for (let i = 0; i < 5; i++) {
       await expect(client.collection("users").authWithOTP(otpId, wrong)).rejects.toMatchObject({
