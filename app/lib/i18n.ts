@@ -98,6 +98,7 @@ export const APP_NAMESPACES = [
   "records",
   "content",
   "shell",
+  "account",
 ] as const;
 
 /** A translation function over every namespace. */

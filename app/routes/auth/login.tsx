@@ -4,7 +4,7 @@
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useState, type SubmitEvent } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -17,16 +17,18 @@ import { displayName, toSessionUser } from "../../lib/session.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/route-data.ts";
 import { ClientResponseError } from "pocketbase";
+import { EmailVerification } from "../../features/account/email-verification.tsx";
+import { OtpLogin } from "../../features/otp/otp-login.tsx";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** Signed-in accounts have nothing to do here. */
-export function loader({ context }: Route.LoaderArgs) {
+/** Signed-in accounts have nothing to do here, unless they follow an email confirmation link. */
+export function loader({ context, request }: Route.LoaderArgs) {
   const { user, t } = routeContext(context);
-  if (user) throw redirect("/");
+  if (user && !new URL(request.url).searchParams.has("verify")) throw redirect("/");
   return { title: t("auth:login.title") };
 }
 
@@ -37,6 +39,7 @@ export default function Login() {
   const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const verifyToken = useSearchParams()[0].get("verify");
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,6 +76,7 @@ export default function Login() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:login.title")} intro={t("auth:login.intro")} />
+      {verifyToken && <EmailVerification key={verifyToken} token={verifyToken} />}
       <form
         method="post"
         onSubmit={(event) => void handleSubmit(event)}
@@ -120,6 +124,7 @@ export default function Login() {
           </Link>
         </p>
       </form>
+      <OtpLogin />
     </div>
   );
 }

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "records",
   "content",
   "shell",
+  "account",
 ] as const;
 
 /** The namespace used when a key names none. */

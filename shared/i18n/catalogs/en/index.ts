@@ -6,8 +6,9 @@ import errors from "./errors.ts";
 import pages from "./pages.ts";
 import records from "./records.ts";
 import shell from "./shell.ts";
+import account from "./account.ts";
 
 /** The en messages by namespace. */
-const catalog = { common, auth, errors, pages, records, content, shell };
+const catalog = { common, auth, errors, pages, records, content, shell, account };
 
 export default catalog;
