@@ -10,6 +10,8 @@ import { loadSecrets } from "./core/auth/secrets.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
+import { createMailer } from "./core/mail/create-mailer.ts";
+import type { Mailer } from "./core/mail/mailer.ts";
 import { RecordService } from "./core/records/record-service.ts";
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate } from "./data/migrations/index.ts";
@@ -23,6 +25,8 @@ export interface App {
   records: RecordService;
   auth: AuthService;
   files: FileService;
+  /** Outgoing mail (SMTP, or the outbox folder without `SMTP_URL`). */
+  mailer: Mailer;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -53,6 +57,14 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const records = new RecordService(db, undefined, recordFiles);
     const auth = new AuthService(records, secrets);
     const files = new FileService(records, recordFiles, secrets);
+    // Delivery failures are logged (B26), never turned into request errors.
+    const mailer = createMailer(
+      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir },
+      {
+        info: (data, message) => log.to?.info(data, message),
+        error: (data, message) => log.to?.error(data, message),
+      },
+    );
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -80,9 +92,11 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       records,
       auth,
       files,
+      mailer,
       http,
       async close() {
         await http.close();
+        await mailer.close();
         await db.close();
       },
     };

@@ -65,6 +65,27 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it("defaults the mail sender to the APP_URL domain, or localhost", () => {
+    expect(loadConfig({}).mailFrom).toBe("Cahier <no-reply@localhost>");
+    expect(loadConfig({ APP_URL: "https://journal.example.com/x" }).mailFrom).toBe(
+      "Cahier <no-reply@journal.example.com>",
+    );
+    expect(loadConfig({ APP_URL: "http://10.0.0.5:8090" }).mailFrom).toBe(
+      "Cahier <no-reply@localhost>",
+    );
+    expect(loadConfig({ MAIL_FROM: "Journal <hi@example.org>" }).mailFrom).toBe(
+      "Journal <hi@example.org>",
+    );
+    expect(loadConfig({ MAIL_FROM: "hi@example.org" }).mailFrom).toBe("hi@example.org");
+  });
+
+  it.each(["not an address", "a@b\r\nBcc: x@y", "Name <nobody>"])(
+    "rejects MAIL_FROM %j",
+    (value) => {
+      expect(() => loadConfig({ MAIL_FROM: value })).toThrow("MAIL_FROM: must be an address");
+    },
+  );
+
   it("treats empty optional URLs as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", REDIS_URL: " " }).databaseUrl).toBeUndefined();
   });

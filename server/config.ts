@@ -16,6 +16,9 @@ const optionalUrl = (protocols: readonly string[], label: string) =>
       { message: `must be a ${label} URL (${protocols.join(" or ")}//…)` },
     );
 
+/** `address@domain` or `Name <address@domain>`, without line breaks. */
+const MAIL_FROM_RE = /^(?:[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
 const ConfigSchema = z.object({
   PORT: z.coerce
     .number({ message: "must be a number" })
@@ -29,6 +32,13 @@ const ConfigSchema = z.object({
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "PostgreSQL"),
   REDIS_URL: optionalUrl(["redis:", "rediss:"], "Redis"),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "SMTP"),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || v === "" || MAIL_FROM_RE.test(v), {
+      message: 'must be an address ("no-reply@example.com" or "Cahier <no-reply@example.com>")',
+    }),
   TRUSTED_PROXIES: z
     .string()
     .default("")
@@ -67,6 +77,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Sender of every email (`MAIL_FROM`, default `Cahier <no-reply@<APP_URL host>>`). */
+  mailFrom: string;
   trustedProxies: string[];
   logLevel: string;
   /** How long guests' record reads may be answered from memory (0 = never). */
@@ -74,6 +86,16 @@ export interface Config {
   s3:
     | { endpoint: string; bucket: string; region: string; accessKey: string; secret: string }
     | undefined;
+}
+
+/**
+ * `Cahier <no-reply@host>` with the host of `APP_URL` when it is a domain name, else
+ * `no-reply@localhost` (an IP address or a bare host name makes no usable mail domain).
+ */
+function defaultMailFrom(appUrl: string | undefined): string {
+  const host = appUrl ? new URL(appUrl).hostname : "";
+  const domain = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) ? host : "localhost";
+  return `Cahier <no-reply@${domain}>`;
 }
 
 /** Configuration errors, one line per bad variable. */
@@ -117,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM || defaultMailFrom(c.APP_URL),
     trustedProxies: c.TRUSTED_PROXIES,
     logLevel: c.LOG_LEVEL,
     guestCacheTtlMs: c.GUEST_CACHE_TTL_MS,
