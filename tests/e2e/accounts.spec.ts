@@ -36,7 +36,7 @@ import {
   uniqueName,
   type TestAccount,
 } from "./support/accounts.ts";
-import { baseUrl, USERS } from "./support/environment.ts";
+import { baseUrl, SUPERUSER, USERS } from "./support/environment.ts";
 import { codeIn, linkIn, mailTo, waitForMail } from "./support/mail.ts";
 
 const MAIL = { en: enMail, fr: frMail } as const;
@@ -560,7 +560,7 @@ for (const lang of LANGS) {
   });
 }
 
-test("the verification banner is for unverified accounts only: not for verified ones nor superusers", async ({
+test("the verification banner is for unverified accounts only; superusers have no profile to edit", async ({
   browser,
 }) => {
   const C = CATALOGS.en.account;
@@ -576,5 +576,11 @@ test("the verification banner is for unverified accounts only: not for verified 
   await open(rootPage, "/");
   await expect(accountLink(rootPage)).toBeVisible();
   await expect(rootPage.getByRole("region", { name: C.banner.label })).toHaveCount(0);
+  // Superusers have no profile to edit.
+  await open(rootPage, "/profileSettings");
+  await expect(rootPage.getByRole("main")).toContainText(
+    C.settings.superuser.replace("{{email}}", SUPERUSER.email),
+  );
+  await expect(rootPage.getByRole("main").getByRole("textbox")).toHaveCount(0);
   await root.close();
 });
