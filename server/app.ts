@@ -5,7 +5,10 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Config } from "./config.ts";
+import { AccountService } from "./core/auth/account-service.ts";
 import { AuthService } from "./core/auth/auth-service.ts";
+import { AuthThrottle } from "./core/auth/auth-throttle.ts";
+import { RecordTokens } from "./core/auth/record-tokens.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
 import { FileService } from "./core/files/file-service.ts";
@@ -27,6 +30,8 @@ export interface App {
   files: FileService;
   /** Outgoing mail (SMTP, or the outbox folder without `SMTP_URL`). */
   mailer: Mailer;
+  /** Verification, password reset, email change, OTP and impersonation. */
+  accounts: AccountService;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -65,6 +70,15 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         error: (data, message) => log.to?.error(data, message),
       },
     );
+    const accounts = new AccountService({
+      db,
+      records,
+      auth,
+      tokens: new RecordTokens(records, secrets),
+      throttle: new AuthThrottle(db),
+      mailer,
+      appUrl: config.appUrl,
+    });
     const health = {
       engine: db.dialect.name,
       ping: async () => {
@@ -77,7 +91,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     };
     const http = await buildHttpApp(
-      { records, auth, files, health },
+      { records, auth, files, health, accounts },
       {
         logLevel: config.logLevel,
         trustedProxies: config.trustedProxies,
@@ -93,6 +107,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       auth,
       files,
       mailer,
+      accounts,
       http,
       async close() {
         await http.close();

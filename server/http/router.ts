@@ -3,6 +3,7 @@
  * JSON encoding) and one register function per API area.
  */
 import Fastify, { LogController, type FastifyInstance } from "fastify";
+import type { AccountService } from "../core/auth/account-service.ts";
 import type { AuthService } from "../core/auth/auth-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { RecordService } from "../core/records/record-service.ts";
@@ -14,6 +15,7 @@ import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
 import { pickFields } from "./presenters/fields.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
+import { registerRecordAuthAccountRoutes } from "./records/record-auth-accounts.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
 import { registerWebApp } from "./web/web-app.ts";
 
@@ -23,6 +25,8 @@ export interface HttpServices {
   auth: AuthService;
   files: FileService;
   health: HealthProbe;
+  /** Verification, password reset, email change, OTP and impersonation. */
+  accounts: AccountService;
 }
 
 /** Options of the HTTP application. */
@@ -105,6 +109,7 @@ export async function buildHttpApp(
   registerHealthRoutes(app, services.health);
   registerRecordCrudRoutes(app, services.records);
   registerRecordAuthRoutes(app, services.auth);
+  registerRecordAuthAccountRoutes(app, services.accounts);
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).

@@ -52,7 +52,7 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
       password: { enabled: true, identityFields: ["email", "username"] },
       oauth2: { enabled: false, providers: [] },
       mfa: { enabled: false, duration: 0 },
-      otp: { enabled: false, duration: 0 },
+      otp: { enabled: true, duration: 180 },
     });
     const superMethods = await sdk.guest.collection("_superusers").listAuthMethods();
     expect(superMethods.password).toEqual({ enabled: true, identityFields: ["email"] });

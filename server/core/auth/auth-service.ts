@@ -160,6 +160,22 @@ export class AuthService {
     return this.respond(collection, auth.record, token, request, expand);
   }
 
+  /**
+   * Answers an auth flow that has identified `record` by other means (a one-time password,
+   * impersonation): checks the collection's authRule, signs a refreshable token unless `token`
+   * is given, and answers `{token, record}` like auth-with-password.
+   */
+  async completeAuth(
+    collection: AuthCollection,
+    record: RecordData,
+    request: RequestInfo,
+    options: { token?: string; expand?: string } = {},
+  ): Promise<AuthResponse> {
+    await this.checkAuthRule(collection, record, request);
+    const token = options.token ?? (await this.authToken(collection, record));
+    return this.respond(collection, record, token, request, options.expand);
+  }
+
   private async respond(
     collection: AuthCollection,
     record: RecordData,
@@ -187,7 +203,9 @@ export class AuthService {
       emailPassword: identityFields.includes("email"),
       mfa: { duration: 0, enabled: false },
       oauth2: { enabled: false, providers: [] },
-      otp: { duration: 0, enabled: false },
+      otp: collection.auth.otp
+        ? { duration: collection.auth.otp.duration, enabled: true }
+        : { duration: 0, enabled: false },
       password: { enabled: true, identityFields },
       usernamePassword: identityFields.includes("username"),
     };

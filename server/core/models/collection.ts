@@ -163,6 +163,13 @@ export interface AuthOptions {
   authRule: string | null;
   /** Rule granting admin-like edits of other records (email, verified, password). */
   manageRule: string | null;
+  /** Sign-in with a code sent by email (`request-otp`, `auth-with-otp`); absent = disabled. */
+  otp?: {
+    /** Seconds a code stays valid. */
+    duration: number;
+    /** Digits per code. */
+    length: number;
+  };
 }
 
 /** A collection of the registry. */

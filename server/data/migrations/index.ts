@@ -7,6 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { DataDialect } from "../dialects/data-dialect.ts";
 import type { AnyDB, Database } from "../db.ts";
 import * as initCollections from "./1763740800-init-collections.ts";
+import * as authOtps from "./1763913600-auth-otps.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -17,6 +18,7 @@ interface Migration {
 /** Every migration, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
   { name: "1763740800-init-collections", up: initCollections.up },
+  { name: "1763913600-auth-otps", up: authOtps.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

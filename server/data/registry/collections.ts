@@ -136,6 +136,7 @@ export const usersCollection: AuthCollection = {
     authTokenDuration: 432000,
     authRule: "",
     manageRule: isAdmin,
+    otp: { duration: 180, length: 8 },
   },
 };
 

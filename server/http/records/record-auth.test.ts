@@ -258,7 +258,7 @@ describe.each(DIALECTS)("record auth (%s)", (dialect) => {
         emailPassword: true,
         mfa: { duration: 0, enabled: false },
         oauth2: { enabled: false, providers: [] },
-        otp: { duration: 0, enabled: false },
+        otp: { duration: 180, enabled: true },
         password: { enabled: true, identityFields: ["email", "username"] },
         usernamePassword: true,
       });

@@ -1,0 +1,53 @@
+/** What the account flows share: their dependencies, mail recipients, saving auth records. */
+import type { Row } from "../../data/repositories/record-repository.ts";
+import type { Database } from "../../data/db.ts";
+import { badRequest, CoreError } from "../errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { mailLocale, type MailRecipient } from "../mail/templates.ts";
+import type { AuthCollection } from "../models/collection.ts";
+import type { RecordService } from "../records/record-service.ts";
+import { operatorRequest, type RecordData } from "../records/request-info.ts";
+import type { AuthService } from "./auth-service.ts";
+import type { AuthThrottle } from "./auth-throttle.ts";
+import type { RecordTokens } from "./record-tokens.ts";
+
+/** What the account flows need. */
+export interface AccountDeps {
+  db: Database;
+  records: RecordService;
+  auth: AuthService;
+  tokens: RecordTokens;
+  throttle: AuthThrottle;
+  mailer: Mailer;
+  /** Public base URL of the web app, without a trailing slash (`APP_URL`). */
+  appUrl: string;
+}
+
+/**
+ * Who a mail to a record goes to: its address (or `email`), its name or username, and its
+ * language (`users.locale`; English where the collection has none, as `_superusers`).
+ */
+export function recipientOf(record: Row | RecordData, email = String(record.email)): MailRecipient {
+  const name = typeof record.name === "string" && record.name ? record.name : record.username;
+  return { email, name: typeof name === "string" ? name : "", locale: mailLocale(record.locale) };
+}
+
+/**
+ * Saves changes to an auth record on behalf of a flow, with every check and side effect of a
+ * record update (validation, unique email, `tokenKey` rotation on a new password or email,
+ * change events); a 400 keeps its field errors under the flow's own message.
+ */
+export async function saveAuthRecord(
+  records: RecordService,
+  collection: AuthCollection,
+  id: string,
+  changes: RecordData,
+  failure: string,
+): Promise<void> {
+  try {
+    await records.update(collection, operatorRequest(), id, changes);
+  } catch (error) {
+    if (error instanceof CoreError && error.status === 400) throw badRequest(failure, error.data);
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * The account flows of auth collections beyond password sign-in, after PocketBase's
+ * `apis/record_auth_*.go`: email verification, password reset, email change, one-time
+ * passwords by email, and impersonation by superusers, one file each.
+ *
+ * SECURITY: request-style flows answer the same way, after the same work, whether or not an
+ * account has the address (no enumeration), and mail in the background; every link is built
+ * from the configured app URL.
+ */
+import type { AccountDeps } from "./account-deps.ts";
+import { PasswordResetFlow } from "./password-reset-flow.ts";
+import { VerificationFlow } from "./verification-flow.ts";
+
+/** Every account flow. */
+export class AccountService {
+  readonly verification: VerificationFlow;
+  readonly passwordReset: PasswordResetFlow;
+
+  constructor(deps: AccountDeps) {
+    this.verification = new VerificationFlow(deps);
+    this.passwordReset = new PasswordResetFlow(deps);
+  }
+}

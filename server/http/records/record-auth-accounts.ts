@@ -1,0 +1,17 @@
+/**
+ * The account routes of auth collections, one file per flow: verification, password reset,
+ * email change, one-time passwords and impersonation.
+ */
+import type { FastifyInstance } from "fastify";
+import type { AccountService } from "../../core/auth/account-service.ts";
+import { registerRecordAuthPasswordResetRoutes } from "./record-auth-password-reset.ts";
+import { registerRecordAuthVerificationRoutes } from "./record-auth-verification.ts";
+
+/** Registers every account route. */
+export function registerRecordAuthAccountRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+): void {
+  registerRecordAuthVerificationRoutes(app, accounts.verification);
+  registerRecordAuthPasswordResetRoutes(app, accounts.passwordReset);
+}

@@ -1,0 +1,151 @@
+/**
+ * Fixtures of the account-flow tests: a test app whose mail goes to a real SMTP catcher, with
+ * a configured `APP_URL`, plus ways to mint tokens of any type, signed right or wrong, for
+ * the negative cases.
+ *
+ * @example
+ * const kit = await startAccountKit("sqlite");
+ * const ada = await kit.app.createUser({ email: "ada@example.com" });
+ * await kit.post("/api/collections/users/request-password-reset", { email: "ada@example.com" });
+ * const mail = await kit.catcher.waitForMail("ada@example.com");
+ * await kit.close();
+ */
+import { sql } from "kysely";
+import { loadSecrets, type Secrets, type TokenType } from "#server/core/auth/secrets.ts";
+import { RecordTokens } from "#server/core/auth/record-tokens.ts";
+import { signToken } from "#server/core/auth/tokens.ts";
+import { requireCollection } from "#server/core/collections/collection-lookup.ts";
+import type { AuthCollection } from "#server/core/models/collection.ts";
+import type { Row } from "#server/data/repositories/record-repository.ts";
+import { startMailCatcher, type MailCatcher } from "./mail-catcher.ts";
+import { createTestApp, type DialectName, type TestApp } from "./test-app.ts";
+
+/** The public URL the kit's app is configured with: every mailed link must start with it. */
+export const KIT_APP_URL = "https://cahier.example/app";
+
+/** A response of `post`. */
+export interface KitResponse {
+  status: number;
+  body: string;
+  json(): Record<string, unknown>;
+}
+
+/** What `startAccountKit` returns. */
+export interface AccountKit {
+  app: TestApp;
+  catcher: MailCatcher;
+  /** The `users` and `_superusers` collections. */
+  users: AuthCollection;
+  superusers: AuthCollection;
+  /** Every collection's token secrets. */
+  secrets: Secrets;
+  /** Signs the mailed token types the way the server does. */
+  tokens: RecordTokens;
+  /** The stored row of an auth record. */
+  row(collection: AuthCollection, id: string): Promise<Row>;
+  /** Signs arbitrary claims with a record's key for `type` (tokens the server would not issue). */
+  forge(
+    collection: AuthCollection,
+    row: Row,
+    type: TokenType,
+    claims: Record<string, unknown>,
+    seconds?: number,
+  ): Promise<string>;
+  /** POSTs a JSON body (or raw text) with optional auth token and headers. */
+  post(
+    url: string,
+    body?: unknown,
+    options?: { token?: string; headers?: Record<string, string> },
+  ): Promise<KitResponse>;
+  /** Whether a password logs the identity in. */
+  canLogIn(collection: string, identity: string, password: string): Promise<boolean>;
+  /** Waits until every mail queued so far left (delivered or failed). */
+  mailSettled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a mail catcher and a test app on `dialect` that mails through it. */
+export async function startAccountKit(
+  dialect: DialectName,
+  extraEnv: Record<string, string> = {},
+): Promise<AccountKit> {
+  const catcher = await startMailCatcher();
+  let app: TestApp;
+  try {
+    app = await createTestApp(dialect, {
+      SMTP_URL: catcher.url,
+      APP_URL: KIT_APP_URL,
+      ...extraEnv,
+    });
+  } catch (error) {
+    await catcher.close();
+    throw error;
+  }
+  const users = requireCollection("users") as AuthCollection;
+  const superusers = requireCollection("_superusers") as AuthCollection;
+  const secrets = await loadSecrets(app.db.kysely, [users.id, superusers.id]);
+  const post: AccountKit["post"] = async (url, body, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = options.token;
+    const res = await app.http.inject({
+      method: "POST",
+      url,
+      headers:
+        typeof body === "string" ? { "content-type": "application/json", ...headers } : headers,
+      ...(body === undefined ? {} : { payload: body as string | object }),
+    });
+    return {
+      status: res.statusCode,
+      body: res.body,
+      json: () => JSON.parse(res.body) as Record<string, unknown>,
+    };
+  };
+  return {
+    app,
+    catcher,
+    users,
+    superusers,
+    secrets,
+    tokens: new RecordTokens(app.records, secrets),
+    async row(collection, id) {
+      const row = await app.records.findById(collection, id);
+      if (!row) throw new Error(`no ${collection.name} record ${id}`);
+      return row;
+    },
+    forge(collection, row, type, claims, seconds = 600) {
+      const secret = secrets[collection.id]?.[type] ?? "";
+      return signToken(
+        { id: String(row.id), type, collectionId: collection.id, ...claims },
+        `${String(row.tokenKey)}${secret}`,
+        seconds,
+      );
+    },
+    post,
+    async canLogIn(collection, identity, password) {
+      const res = await post(`/api/collections/${collection}/auth-with-password`, {
+        identity,
+        password,
+      });
+      return res.status === 200;
+    },
+    mailSettled: () => app.mailer.idle(),
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await catcher.close();
+      }
+    },
+  };
+}
+
+/** Reads a column of a system table row (tests only). */
+export async function countRows(
+  kit: AccountKit,
+  table: "_otps" | "_authCounters",
+): Promise<number> {
+  const result = await sql<{
+    n: number | string;
+  }>`SELECT COUNT(*) AS "n" FROM ${sql.table(table)}`.execute(kit.app.db.kysely);
+  return Number(result.rows[0]?.n ?? 0);
+}
