@@ -17,6 +17,7 @@ import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/route-data.ts";
 import { PasswordResetConfirm } from "../../features/account/password-reset-confirm.tsx";
 import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
+import { isTooManyRequests } from "../../features/account/account-errors.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -69,6 +70,7 @@ function PasswordResetRequest() {
     event.preventDefault();
     const email = formText(new FormData(event.currentTarget), "email").trim();
     setBusy(true);
+    setSentTo(null);
     setError(null);
     setFieldError(undefined);
     try {
@@ -78,8 +80,11 @@ function PasswordResetRequest() {
     } catch (failure) {
       const byField = fieldErrors(failure, t);
       if (byField.email) setFieldError(byField.email);
-      else setError(requestErrorMessage(failure, t));
-      notify.error(byField.email ?? requestErrorMessage(failure, t));
+      const message = isTooManyRequests(failure)
+        ? t("account:errors.tooManyRequests")
+        : requestErrorMessage(failure, t);
+      if (!byField.email) setError(message);
+      notify.error(byField.email ?? message);
     } finally {
       setBusy(false);
     }
