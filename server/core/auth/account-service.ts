@@ -8,6 +8,8 @@
  * from the configured app URL.
  */
 import type { AccountDeps } from "./account-deps.ts";
+import { EmailChangeFlow } from "./email-change-flow.ts";
+import { OtpFlow } from "./otp-flow.ts";
 import { PasswordResetFlow } from "./password-reset-flow.ts";
 import { VerificationFlow } from "./verification-flow.ts";
 
@@ -15,9 +17,13 @@ import { VerificationFlow } from "./verification-flow.ts";
 export class AccountService {
   readonly verification: VerificationFlow;
   readonly passwordReset: PasswordResetFlow;
+  readonly emailChange: EmailChangeFlow;
+  readonly otp: OtpFlow;
 
   constructor(deps: AccountDeps) {
     this.verification = new VerificationFlow(deps);
     this.passwordReset = new PasswordResetFlow(deps);
+    this.emailChange = new EmailChangeFlow(deps);
+    this.otp = new OtpFlow(deps);
   }
 }

@@ -54,10 +54,16 @@ export async function deleteOtp(db: Kysely<AnyDB>, id: string): Promise<boolean>
   return result.rows.length > 0;
 }
 
-/** Deletes OTPs created before `before`; returns how many. */
-export async function deleteOtpsCreatedBefore(db: Kysely<AnyDB>, before: string): Promise<number> {
+/** Deletes a collection's OTPs created before `before`; returns how many. */
+export async function deleteOtpsCreatedBefore(
+  db: Kysely<AnyDB>,
+  collectionRef: string,
+  before: string,
+): Promise<number> {
   const result = await sql<{
     id: string;
-  }>`DELETE FROM "_otps" WHERE "created" < ${before} RETURNING "id"`.execute(db);
+  }>`DELETE FROM "_otps" WHERE "collectionRef" = ${collectionRef} AND "created" < ${before} RETURNING "id"`.execute(
+    db,
+  );
   return result.rows.length;
 }

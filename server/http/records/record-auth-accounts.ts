@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { AccountService } from "../../core/auth/account-service.ts";
+import { registerRecordAuthEmailChangeRoutes } from "./record-auth-email-change.ts";
+import { registerRecordAuthOtpRoutes } from "./record-auth-otp.ts";
 import { registerRecordAuthPasswordResetRoutes } from "./record-auth-password-reset.ts";
 import { registerRecordAuthVerificationRoutes } from "./record-auth-verification.ts";
 
@@ -14,4 +16,6 @@ export function registerRecordAuthAccountRoutes(
 ): void {
   registerRecordAuthVerificationRoutes(app, accounts.verification);
   registerRecordAuthPasswordResetRoutes(app, accounts.passwordReset);
+  registerRecordAuthEmailChangeRoutes(app, accounts.emailChange);
+  registerRecordAuthOtpRoutes(app, accounts.otp);
 }

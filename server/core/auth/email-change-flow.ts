@@ -1,0 +1,134 @@
+/**
+ * Email change (`request-email-change`, `confirm-email-change`): a signed-in record asks for a
+ * new address; a link mailed to that new address, confirmed with the current password, makes
+ * it the record's email (verified), which rotates `tokenKey` and signs every session out.
+ */
+import { badRequest, fieldError, forbidden, unauthorized, type FieldError } from "../errors.ts";
+import { emailChangeMail } from "../mail/templates.ts";
+import type { Collection } from "../models/collection.ts";
+import type { RequestInfo } from "../records/request-info.ts";
+import { verifyPassword } from "./passwords.ts";
+import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
+import { recipientOf, saveAuthRecord, type AccountDeps } from "./account-deps.ts";
+import {
+  BLANK,
+  emailError,
+  requireAuthCollection,
+  requiredLengthError,
+  throwIfInvalid,
+  type ReadInput,
+} from "./auth-input.ts";
+import { unverifiedPayload, type TokenRecord } from "./record-tokens.ts";
+
+const SUPERUSERS_DIRECT = "All superusers can change their emails directly.";
+
+/** Email change confirmed by a link to the new address. */
+export class EmailChangeFlow {
+  private readonly deps: AccountDeps;
+
+  constructor(deps: AccountDeps) {
+    this.deps = deps;
+  }
+
+  /**
+   * `request-email-change`: the signed-in record (of this collection) asks to move to
+   * `newEmail`; a confirmation link goes to the new address.
+   */
+  async request(
+    collection: Collection,
+    request: RequestInfo,
+    read: ReadInput<{ newEmail: string }>,
+  ): Promise<void> {
+    // PocketBase's RequireSameCollectionContextAuth runs before anything else.
+    const authInfo = request.auth;
+    if (!authInfo) throw unauthorized();
+    if (authInfo.collection.id !== collection.id)
+      throw forbidden(
+        `The request requires auth record from ${authInfo.collection.name} collection.`,
+      );
+    const auth = requireAuthCollection(collection);
+    if (auth.id === SUPERUSERS_COLLECTION_ID) throw badRequest(SUPERUSERS_DIRECT);
+    const input = await read();
+    const { records, tokens, mailer, appUrl } = this.deps;
+    const row = await records.findById(auth, String(authInfo.record.id));
+    if (!row) throw unauthorized();
+    const current = String(row.email);
+    let error = emailError(input.newEmail);
+    if (!error && input.newEmail === current)
+      error = fieldError("validation_not_in_invalid", "Must not be in list.");
+    if (!error) {
+      const owner = await records.findAuthRecord(auth, "email", input.newEmail);
+      if (owner && owner.id !== row.id)
+        error = fieldError("validation_invalid_new_email", "Invalid new email address.");
+    }
+    throwIfInvalid({ newEmail: error });
+    const token = await tokens.sign(auth, row, "emailChange", {
+      email: current,
+      newEmail: input.newEmail,
+    });
+    mailer.send(emailChangeMail(appUrl, recipientOf(row, input.newEmail), token));
+  }
+
+  /**
+   * `confirm-email-change`: with the token from the link and the record's password, sets the
+   * new address (verified).
+   */
+  async confirm(
+    collection: Collection,
+    read: ReadInput<{ token: string; password: string }>,
+  ): Promise<void> {
+    const auth = requireAuthCollection(collection);
+    if (auth.id === SUPERUSERS_COLLECTION_ID) throw badRequest(SUPERUSERS_DIRECT);
+    const input = await read();
+    const { records, tokens } = this.deps;
+    let found: TokenRecord | null = null;
+    let newEmail = "";
+    let tokenError: FieldError | undefined;
+    if (input.token === "") tokenError = BLANK;
+    else {
+      const claim = unverifiedPayload(input.token).newEmail;
+      newEmail = typeof claim === "string" ? claim : "";
+      const candidate = newEmail ? await tokens.find(input.token, "emailChange") : null;
+      if (!newEmail)
+        tokenError = fieldError(
+          "validation_invalid_token_payload",
+          "Invalid token payload - newEmail must be set.",
+        );
+      else if (!candidate)
+        tokenError = fieldError("validation_invalid_token", "Invalid or expired token.");
+      else if (candidate.collection.id !== auth.id)
+        tokenError = fieldError(
+          "validation_token_collection_mismatch",
+          "The provided token is for different auth collection.",
+        );
+      else if (await records.findAuthRecord(auth, "email", newEmail))
+        tokenError = fieldError(
+          "validation_invalid_token_email",
+          "The new email address is invalid.",
+        );
+      else found = candidate;
+    }
+    let passwordError = requiredLengthError(input.password, 1, 100);
+    if (!passwordError && input.password !== "") {
+      // Checked against the token's record; without one, the password cannot be right.
+      const ok = await verifyPassword(
+        input.password,
+        found ? String(found.row.password) : undefined,
+      );
+      if (!ok)
+        passwordError = fieldError(
+          "validation_invalid_password",
+          "Missing or invalid auth record password.",
+        );
+    }
+    throwIfInvalid({ token: tokenError, password: passwordError });
+    if (!found) return;
+    await saveAuthRecord(
+      records,
+      auth,
+      String(found.row.id),
+      { email: newEmail, verified: true },
+      "Failed to confirm email change.",
+    );
+  }
+}
