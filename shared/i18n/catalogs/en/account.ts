@@ -98,7 +98,7 @@ const account = {
       heading: "Confirm your new email address",
       intro: "Enter your password to use {{email}} from now on.",
       introUnknown: "Enter your password to confirm your new email address.",
-      password: "Password",
+      password: "Your password",
       submit: "Confirm the new address",
       submitting: "Confirming…",
       done: "Your email address is now {{email}}.",

@@ -104,7 +104,7 @@ const account = {
       heading: "Confirmez votre nouvelle adresse e-mail",
       intro: "Saisissez votre mot de passe pour utiliser désormais {{email}}.",
       introUnknown: "Saisissez votre mot de passe pour confirmer votre nouvelle adresse e-mail.",
-      password: "Mot de passe",
+      password: "Votre mot de passe",
       submit: "Confirmer la nouvelle adresse",
       submitting: "Confirmation…",
       done: "Votre adresse e-mail est désormais {{email}}.",
