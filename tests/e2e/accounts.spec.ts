@@ -588,3 +588,52 @@ test("the verification banner is for unverified accounts only; superusers have n
   await expect(rootPage.getByRole("main").getByRole("textbox")).toHaveCount(0);
   await root.close();
 });
+
+test("at 360 px: the code step, the unverified banner, the settings and the delete dialog fit the screen", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const C = CATALOGS.fr.account;
+  const overflow = (page: Page) =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  const account = await createAccount({ lang: "fr", verified: false });
+  const context = await browser.newContext({
+    storageState: await signedInState(account),
+    viewport: { width: 360, height: 740 },
+  });
+  await useLanguage(context, "fr");
+  const page = await context.newPage();
+  await open(page, "/profileSettings");
+  await expect(page.getByRole("region", { name: C.banner.label })).toBeVisible();
+  expect(await overflow(page)).toBe(0);
+  await page.getByRole("main").getByRole("button", { name: C.settings.delete.open }).click();
+  const dialog = page.getByRole("dialog", { name: C.settings.delete.dialogTitle });
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  expect(await overflow(page)).toBe(0);
+  await context.close();
+
+  const guest = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  await useLanguage(guest, "fr");
+  const login = await guest.newPage();
+  await open(login, "/login");
+  const main = login.getByRole("main");
+  await main.getByRole("button", { name: C.otp.start }).click();
+  await main.getByLabel(C.otp.email, { exact: true }).fill(account.email);
+  await main.getByRole("button", { name: C.otp.send }).click();
+  await expect(main.getByLabel(C.otp.code, { exact: true })).toBeVisible();
+  // The notification naming the (long) address wraps inside the screen too.
+  const toast = notifications(login, "fr").getByRole("button", { name: /@e2e\.example\.com/ });
+  await expect(toast).toBeVisible();
+  const toastBox = await toast.boundingBox();
+  expect(toastBox && toastBox.x >= 0 && toastBox.x + toastBox.width <= 360).toBe(true);
+  const icons = await toast
+    .locator("svg")
+    .evaluateAll((svgs) => svgs.map((svg) => svg.getBoundingClientRect().right));
+  expect(Math.max(...icons)).toBeLessThanOrEqual(360);
+  expect(await overflow(login)).toBe(0);
+  await guest.close();
+});
