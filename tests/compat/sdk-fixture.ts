@@ -70,9 +70,13 @@ export interface SdkFixture {
 /**
  * Starts a server on a fresh database of `dialect`, upserts the superuser `root@example.com`
  * through the CLI and logs it in; the server is cleaned up again when any step fails.
+ * `extraEnv` adds server variables (e.g. `SMTP_URL`).
  */
-export async function startSdkFixture(dialect: DialectName): Promise<SdkFixture> {
-  const server = await startServer(dialect);
+export async function startSdkFixture(
+  dialect: DialectName,
+  extraEnv: Record<string, string> = {},
+): Promise<SdkFixture> {
+  const server = await startServer(dialect, extraEnv);
   const client = () => new PocketBase(server.url).autoCancellation(false);
   try {
     await upsertSuperuserCli(server, ROOT_EMAIL, PASSWORD);

@@ -9,6 +9,7 @@
  */
 import type { AccountDeps } from "./account-deps.ts";
 import { EmailChangeFlow } from "./email-change-flow.ts";
+import { Impersonation } from "./impersonation.ts";
 import { OtpFlow } from "./otp-flow.ts";
 import { PasswordResetFlow } from "./password-reset-flow.ts";
 import { VerificationFlow } from "./verification-flow.ts";
@@ -19,11 +20,13 @@ export class AccountService {
   readonly passwordReset: PasswordResetFlow;
   readonly emailChange: EmailChangeFlow;
   readonly otp: OtpFlow;
+  readonly impersonation: Impersonation;
 
   constructor(deps: AccountDeps) {
     this.verification = new VerificationFlow(deps);
     this.passwordReset = new PasswordResetFlow(deps);
     this.emailChange = new EmailChangeFlow(deps);
     this.otp = new OtpFlow(deps);
+    this.impersonation = new Impersonation(deps);
   }
 }

@@ -62,9 +62,16 @@ export function requiredLengthError(
   return value === "" ? BLANK : lengthError(value, min, max);
 }
 
-/** Throws the 400 `An error occurred while validating the submitted data.` when any field failed. */
+/**
+ * Throws the 400 `An error occurred while validating the submitted data.` when any field
+ * failed, with the failed fields' errors in `data`.
+ */
 export function throwIfInvalid(errors: Record<string, FieldError | undefined>): void {
   const data: FieldErrors = {};
-  for (const [name, error] of Object.entries(errors)) if (error) data[name] = error;
+  // Sorted, as Go serialises PocketBase's error map.
+  for (const name of Object.keys(errors).sort()) {
+    const error = errors[name];
+    if (error) data[name] = error;
+  }
   if (Object.keys(data).length) throw badRequest(VALIDATION_FAILED, data);
 }

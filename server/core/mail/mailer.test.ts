@@ -136,6 +136,22 @@ describe("SMTP transport", () => {
     await mailer.close();
   });
 
+  it("sends to one address, never a list hidden in it", async () => {
+    const log = memoryLog();
+    const mailer = new Mailer(new SmtpTransport(catcher.url), FROM, log);
+    mailer.send(message("kate@example.com,mallory@example.com", "Listed"));
+    mailer.send(message("Kate <kate@example.com>, mallory@example.com", "Named"));
+    await mailer.close();
+    // Each string is one (invalid) recipient: the server refuses it, nobody gets a copy.
+    expect(catcher.messages.filter((m) => m.subject === "Listed" || m.subject === "Named")).toEqual(
+      [],
+    );
+    expect(log.lines.map((l) => l.message)).toEqual([
+      "mail delivery failed",
+      "mail delivery failed",
+    ]);
+  });
+
   it("refuses new messages once closed, with a log line", async () => {
     const log = memoryLog();
     const mailer = new Mailer(new SmtpTransport(catcher.url), FROM, log);

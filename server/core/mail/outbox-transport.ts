@@ -24,7 +24,8 @@ export class OutboxTransport implements MailTransport {
   async deliver(message: OutgoingMail): Promise<void> {
     const info = await this.composer.sendMail({
       from: message.from,
-      to: message.to,
+      // SECURITY: one address object, never a string nodemailer would split at commas.
+      to: { name: "", address: message.to },
       subject: message.subject,
       text: message.text,
       html: message.html,

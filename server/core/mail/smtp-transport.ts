@@ -41,7 +41,8 @@ export class SmtpTransport implements MailTransport {
   async deliver(message: OutgoingMail): Promise<void> {
     await this.transporter.sendMail({
       from: message.from,
-      to: message.to,
+      // SECURITY: one address object, never a string nodemailer would split at commas.
+      to: { name: "", address: message.to },
       subject: message.subject,
       text: message.text,
       html: message.html,

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AccountService } from "../../core/auth/account-service.ts";
 import { registerRecordAuthEmailChangeRoutes } from "./record-auth-email-change.ts";
+import { registerRecordAuthImpersonateRoutes } from "./record-auth-impersonate.ts";
 import { registerRecordAuthOtpRoutes } from "./record-auth-otp.ts";
 import { registerRecordAuthPasswordResetRoutes } from "./record-auth-password-reset.ts";
 import { registerRecordAuthVerificationRoutes } from "./record-auth-verification.ts";
@@ -18,4 +19,5 @@ export function registerRecordAuthAccountRoutes(
   registerRecordAuthPasswordResetRoutes(app, accounts.passwordReset);
   registerRecordAuthEmailChangeRoutes(app, accounts.emailChange);
   registerRecordAuthOtpRoutes(app, accounts.otp);
+  registerRecordAuthImpersonateRoutes(app, accounts.impersonation);
 }
