@@ -41,6 +41,12 @@ import { codeIn, linkIn, mailTo, waitForMail } from "./support/mail.ts";
 
 const MAIL = { en: enMail, fr: frMail } as const;
 
+/**
+ * Time for one flow: several pages, API calls and a mail round trip, on machines whose two
+ * cores are shared with other runs.
+ */
+const FLOW_TIMEOUT = 120_000;
+
 /** `{{name}}` placeholders of a catalog message filled in. */
 function fill(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
@@ -102,7 +108,7 @@ for (const lang of LANGS) {
     test("password reset: the emailed link sets a new password and logs in; a used link is refused", async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: true });
       const page = await guestPage(browser, lang);
       const main = page.getByRole("main");
@@ -170,7 +176,7 @@ for (const lang of LANGS) {
     test("verification: the banner resends the link (throttled), the link confirms, the banner goes", async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: false });
       const page = await signedInPage(browser, account, lang);
       const response = await open(page, "/");
@@ -216,7 +222,7 @@ for (const lang of LANGS) {
     test("verification: a logged-out visitor's link confirms above the login form; a bad one fails", async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: false });
       await apiClient().collection("users").requestVerification(account.email);
       const link = linkIn(await waitForMail(account.email), "/login", "verify");
@@ -243,7 +249,7 @@ for (const lang of LANGS) {
     test(`email change: the link to the new address confirms with the password (${lang === "en" ? "logged in" : "logged out"})`, async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: true });
       const newEmail = `${uniqueName("new_")}@e2e.example.com`;
       const page = await signedInPage(browser, account, lang);
@@ -307,7 +313,7 @@ for (const lang of LANGS) {
     test("email me a code: the emailed code logs in (and confirms the address)", async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: false });
       const page = await guestPage(browser, lang);
       const main = page.getByRole("main");
@@ -344,7 +350,7 @@ for (const lang of LANGS) {
     test("settings: server-rendered values, field errors, avatar with preview and the 200x200 thumb in the header, removal, language", async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: true });
       const page = await signedInPage(browser, account, lang);
       const main = page.getByRole("main");
@@ -434,7 +440,7 @@ for (const lang of LANGS) {
     test("settings: a password change needs the current password and keeps the session", async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: true });
       const page = await signedInPage(browser, account, lang);
       const main = page.getByRole("main");
@@ -479,7 +485,7 @@ for (const lang of LANGS) {
     test("settings: deleting the account says what it removes, asks for the username, then signs out", async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: true, role: "writer" });
       const owner = await signInAs(account.email, account.password);
       const notebook = await owner.collection("collections").create({
@@ -592,7 +598,7 @@ test("the verification banner is for unverified accounts only; superusers have n
 test("at 360 px: the code step, the unverified banner, the settings and the delete dialog fit the screen", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(FLOW_TIMEOUT);
   const C = CATALOGS.fr.account;
   const overflow = (page: Page) =>
     page.evaluate(
