@@ -37,6 +37,8 @@ export default [
   }),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
+  // Guards itself: its emailed `?emailChange=` link also works for a logged-out visitor.
+  route("profileSettings", "routes/profile/profile-settings.tsx"),
 
   layout("routes/guards/signed-in.tsx", [
     route("entry/create", "routes/entries/entry-create.tsx"),
@@ -44,7 +46,6 @@ export default [
     route("collection/create", "routes/collections/collection-create.tsx"),
     route("collection/update/:username/:name", "routes/collections/collection-update.tsx"),
     route("post/update/:username/:title", "routes/posts/post-update.tsx"),
-    route("profileSettings", "routes/profile/profile-settings.tsx"),
     layout("routes/guards/writer.tsx", [route("post/create", "routes/posts/post-create.tsx")]),
     layout("routes/guards/admin.tsx", { id: "routes/guards/admin-signed-in" }, [
       route("i/update/:code", "routes/items/item-update.tsx"),

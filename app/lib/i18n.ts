@@ -103,6 +103,7 @@ export const APP_NAMESPACES = [
   "editor",
   "profile",
   "feeds",
+  "account",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -19,6 +19,8 @@ export interface SessionUser {
   /** Avatar file name, `""` when none. */
   avatar: string;
   role: UserRole;
+  /** Whether the email address is confirmed (superusers always are). */
+  verified: boolean;
 }
 
 function text(value: unknown): string {
@@ -38,6 +40,7 @@ export function toSessionUser(record: RecordModel | null | undefined): SessionUs
     email: text(record.email),
     avatar: text(record.avatar),
     role: role === "writer" || role === "admin" ? role : "",
+    verified: record.verified === true || record.collectionName === "_superusers",
   };
 }
 

@@ -1,12 +1,13 @@
 /**
- * The page frame: skip link, header, main landmark (with the page transition), footer, and
- * the live region announcing each new page.
+ * The page frame: skip link, header, the email confirmation banner (unverified accounts), main
+ * landmark (with the page transition), footer, and the live region announcing each new page.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { ReactNode } from "react";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PageTransition } from "./page-transition.tsx";
+import { VerificationBanner } from "./verification-banner.tsx";
 import { MAIN_ID, RouteAnnouncer } from "./route-announcer.tsx";
 
 /** Wraps a page in the shared shell. */
@@ -21,6 +22,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {t("skipLink")}
       </a>
       <Header />
+      <VerificationBanner />
       <main
         id={MAIN_ID}
         tabIndex={-1}

@@ -120,7 +120,7 @@ function NotificationItem(props: {
         className={`flex w-full items-start gap-3 rounded-md px-4 py-3 text-left text-sm font-medium shadow-lg transition-[opacity,translate] duration-150 ease-out starting:translate-y-2 starting:opacity-0 focus-visible:outline-stone-900 motion-reduce:transition-none ${className}`}
       >
         <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span className="flex-1">{notification.message}</span>
+        <span className="min-w-0 flex-1 wrap-anywhere">{notification.message}</span>
         <X aria-hidden="true" className="mt-0.5 size-4 shrink-0 opacity-80" />
       </button>
     </li>

@@ -50,7 +50,7 @@ export function FormMessage({
   return (
     <p
       role={kind === "error" ? "alert" : "status"}
-      className={`rounded border px-3 py-2 text-sm ${
+      className={`rounded border px-3 py-2 text-sm wrap-anywhere ${
         kind === "error"
           ? "border-red-300 bg-red-50 text-red-900"
           : "border-green-300 bg-green-50 text-green-900"

@@ -4,7 +4,7 @@
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useState, type SubmitEvent } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -18,16 +18,18 @@ import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/route-data.ts";
 import { ClientResponseError } from "pocketbase";
 import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
+import { EmailVerification } from "../../features/account/email-verification.tsx";
+import { OtpLogin } from "../../features/otp/otp-login.tsx";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** Signed-in accounts have nothing to do here. */
-export function loader({ context }: Route.LoaderArgs) {
+/** Signed-in accounts have nothing to do here, unless they follow an email confirmation link. */
+export function loader({ context, request }: Route.LoaderArgs) {
   const { user, t } = routeContext(context);
-  if (user) throw redirect("/");
+  if (user && !new URL(request.url).searchParams.has("verify")) throw redirect("/");
   return { title: t("auth:login.title") };
 }
 
@@ -38,6 +40,7 @@ export default function Login() {
   const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const verifyToken = useSearchParams()[0].get("verify");
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,6 +77,7 @@ export default function Login() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:login.title")} intro={t("auth:login.intro")} />
+      {verifyToken && <EmailVerification key={verifyToken} token={verifyToken} />}
       <form
         method="post"
         onSubmit={(event) => void handleSubmit(event)}
@@ -122,6 +126,7 @@ export default function Login() {
         </p>
       </form>
       <OAuth2Login />
+      <OtpLogin />
     </div>
   );
 }

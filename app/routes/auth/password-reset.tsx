@@ -1,6 +1,6 @@
 /**
- * `/passwordReset`: asks the API to email a reset link. The step that sets the new password
- * (`?token=…`) comes with the accounts issue.
+ * `/passwordReset`: asks the API to email a reset link (`request-password-reset`); the link
+ * (`?token=…`) comes back here to choose the new password (`PasswordResetConfirm`).
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useState, type SubmitEvent } from "react";
@@ -15,20 +15,50 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/route-data.ts";
+import { PasswordResetConfirm } from "../../features/account/password-reset-confirm.tsx";
+import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
+import { isTooManyRequests } from "../../features/account/account-errors.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** The page title. */
-export function loader({ context }: Route.LoaderArgs) {
+/** The step (request a link, or use one) and its title. */
+export function loader({ context, request }: Route.LoaderArgs) {
   const { t } = routeContext(context);
-  return { title: t("auth:passwordReset.title") };
+  const token = new URL(request.url).searchParams.get("token");
+  if (token === null) return { title: t("auth:passwordReset.title"), link: null };
+  const claims = readLinkToken(token, "passwordReset");
+  return {
+    title: t("account:reset.title"),
+    link: { token, email: claims.email, usable: usableLink(claims) },
+  };
 }
 
-/** The reset request form. */
-export default function PasswordReset() {
+/** The reset request form, or the new password form of an emailed link. */
+export default function PasswordReset({ loaderData }: Route.ComponentProps) {
+  const { t } = useAppTranslation();
+  const { link } = loaderData;
+  if (link) {
+    return (
+      <div className="mx-auto max-w-md">
+        <PageHeader
+          title={t("account:reset.title")}
+          intro={
+            link.email && link.usable
+              ? t("account:reset.introFor", { email: link.email })
+              : t("account:reset.intro")
+          }
+        />
+        <PasswordResetConfirm key={link.token} {...link} />
+      </div>
+    );
+  }
+  return <PasswordResetRequest />;
+}
+
+function PasswordResetRequest() {
   const { t } = useAppTranslation();
   const notify = useNotify();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -40,6 +70,7 @@ export default function PasswordReset() {
     event.preventDefault();
     const email = formText(new FormData(event.currentTarget), "email").trim();
     setBusy(true);
+    setSentTo(null);
     setError(null);
     setFieldError(undefined);
     try {
@@ -49,8 +80,11 @@ export default function PasswordReset() {
     } catch (failure) {
       const byField = fieldErrors(failure, t);
       if (byField.email) setFieldError(byField.email);
-      else setError(requestErrorMessage(failure, t));
-      notify.error(byField.email ?? requestErrorMessage(failure, t));
+      const message = isTooManyRequests(failure)
+        ? t("account:errors.tooManyRequests")
+        : requestErrorMessage(failure, t);
+      if (!byField.email) setError(message);
+      notify.error(byField.email ?? message);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 /**
  * `/signUp`: username, name, email, password and confirmation, with a link to the privacy
  * policy. Field errors come from the API's validation codes, translated. On success the new
- * account signs in.
+ * account signs in and is mailed the link that confirms its address.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useState, type SubmitEvent } from "react";
@@ -53,6 +53,11 @@ export default function SignUp() {
     try {
       await pb.collection("users").create({ ...values, locale, emailVisibility: false });
       await pb.collection("users").authWithPassword(values.email ?? "", values.password ?? "");
+      // The link that confirms the address; the banner offers to send it again.
+      void pb
+        .collection("users")
+        .requestVerification(values.email ?? "")
+        .catch(() => undefined);
       notify.success(
         t("shell:notifications.signedUp", { name: values.name || values.username || "" }),
       );

@@ -1,11 +1,20 @@
 /**
- * `/profileSettings` (signed in): name, biography and language of the account. Superusers
- * have no profile to edit: they see their email only.
+ * `/profileSettings`: the account's profile (avatar, name, username, biography, language),
+ * its email address, its password and its deletion, rendered by the server with the
+ * account's current values; every change goes from the browser through the SDK.
+ * `?emailChange=TOKEN` (the link mailed to a new address) adds the confirmation step on
+ * top, for visitors too: the link may be opened where nobody is logged in. Without that
+ * link, visitors go to `/login`. Superusers have no profile: they see their email only.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/profile-settings";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { RecordForm } from "../../features/records/record-form.tsx";
+import { DeleteAccount, type OwnedCounts } from "../../features/account/delete-account.tsx";
+import { EmailChangeConfirm } from "../../features/account/email-change-confirm.tsx";
+import { EmailChangeRequest } from "../../features/account/email-change-request.tsx";
+import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
+import { PasswordChange } from "../../features/account/password-change.tsx";
+import { ProfileForm, type ProfileValues } from "../../features/account/profile-form.tsx";
+import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { UserRecord } from "../../lib/records.ts";
 import { requireUser, routeContext } from "../../lib/route-data.ts";
@@ -15,61 +24,84 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** The account's own record. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { pb, t } = routeContext(context);
-  const user = requireUser(context);
-  const record =
-    user.collectionName === "users"
-      ? await pb.collection("users").getOne<UserRecord>(user.id)
-      : null;
+/** The account's own record, how much it owns, and the emailed link being confirmed. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { pb, t, user } = routeContext(context);
+  const token = new URL(request.url).searchParams.get("emailChange");
+  const emailChange =
+    token === null
+      ? null
+      : (() => {
+          const claims = readLinkToken(token, "emailChange");
+          return {
+            token,
+            accountId: claims.id,
+            newEmail: claims.newEmail,
+            usable: usableLink(claims),
+          };
+        })();
+  const title = t("records:settings.title");
+  if (!user) {
+    if (!emailChange) requireUser(context);
+    return { title, user: null, emailChange, account: null, email: "" };
+  }
+  if (user.collectionName !== "users") {
+    return { title, user: user.id, emailChange, account: null, email: user.email };
+  }
+  const byOwner = (field: string) => pb.filter(`${field} = {:id}`, { id: user.id });
+  const total = async (collection: string, field: string) =>
+    (await pb.collection(collection).getList(1, 1, { filter: byOwner(field), fields: "id" }))
+      .totalItems;
+  const [record, entries, posts, collections, items] = await Promise.all([
+    pb.collection("users").getOne<UserRecord & { email?: string }>(user.id),
+    total("entries", "author"),
+    total("posts", "author"),
+    total("collections", "owner"),
+    user.role === "admin" ? total("items", "owner") : Promise.resolve(0),
+  ]);
+  const profile: ProfileValues = {
+    id: record.id,
+    collectionId: record.collectionId,
+    username: record.username,
+    name: record.name,
+    bio: record.bio,
+    locale: record.locale,
+    avatar: record.avatar,
+  };
+  const counts: OwnedCounts = { entries, posts, collections, items };
   return {
-    title: t("records:settings.title"),
-    email: user.email,
-    profile: record && {
-      id: record.id,
-      username: record.username,
-      name: record.name,
-      bio: record.bio,
-      locale: record.locale,
-    },
+    title,
+    user: user.id,
+    emailChange,
+    account: { profile, counts },
+    email: record.email ?? user.email,
   };
 }
 
 /** The settings page. */
 export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
-  const { profile, email } = loaderData;
+  const { emailChange, account, email, user } = loaderData;
   return (
-    <div className="mx-auto max-w-2xl">
-      <PageHeader title={t("records:settings.title")} intro={t("records:settings.intro")} />
-      <p className="mb-4 text-stone-700">{email}</p>
-      {profile && (
-        <RecordForm
-          collection="users"
-          recordId={profile.id}
-          fields={[
-            {
-              name: "name",
-              label: t("records:form.displayName"),
-              kind: "text",
-              value: profile.name,
-            },
-            { name: "bio", label: t("records:form.bio"), kind: "textarea", value: profile.bio },
-            {
-              name: "locale",
-              label: t("records:settings.language"),
-              kind: "select",
-              options: [
-                { value: "en", label: t("common:languages.en") },
-                { value: "fr", label: t("common:languages.fr") },
-              ],
-              value: profile.locale || "en",
-            },
-          ]}
-          submitLabel={t("common:actions.save")}
-          redirectTo={() => `/profile/${encodeURIComponent(profile.username)}`}
-        />
+    <div className="mx-auto grid max-w-2xl gap-8">
+      <PageHeader title={t("records:settings.title")} />
+      {emailChange && <EmailChangeConfirm key={emailChange.token} {...emailChange} userId={user} />}
+      {account ? (
+        <>
+          <ProfileForm key={account.profile.id} profile={account.profile} />
+          <EmailChangeRequest email={email} />
+          <PasswordChange
+            userId={account.profile.id}
+            identity={email || account.profile.username}
+          />
+          <DeleteAccount
+            userId={account.profile.id}
+            username={account.profile.username}
+            counts={account.counts}
+          />
+        </>
+      ) : (
+        user && <p className="text-stone-700">{t("account:settings.superuser", { email })}</p>
       )}
     </div>
   );

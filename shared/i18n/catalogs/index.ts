@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "editor",
   "profile",
   "feeds",
+  "account",
 ] as const;
 
 /** The namespace used when a key names none. */

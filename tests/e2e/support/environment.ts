@@ -26,6 +26,11 @@ export function dataDir(): string {
   return path.join(stateDir(), "data");
 }
 
+/** Where the suite's SMTP server writes the messages it receives (`mail-server.ts`). */
+export function mailDir(): string {
+  return path.join(stateDir(), "mail");
+}
+
 /** The port of the test server (`E2E_PORT`, chosen by `playwright.config.ts`). */
 export function port(): number {
   const value = Number(process.env.E2E_PORT);

@@ -2,6 +2,8 @@
  * Playwright's `webServer` command: builds the web app when `build/` is stale, then runs the
  * built app with `node bin/cahier.js serve` on `E2E_PORT`, with a fresh SQLite `DATA_DIR` in
  * the run's state folder (holding the suite's `route-rules.json`) and `LOG_LEVEL=warn`.
+ * Its mail goes to a real SMTP server, a child process (`mail-server.ts`) that writes each
+ * message into the state folder for the specs to read (`SMTP_URL`).
  * When Playwright stops it (SIGTERM), the server stops too and the state folder is removed.
  */
 import { spawn } from "node:child_process";
@@ -40,9 +42,33 @@ const oauth2Env = oidc.env({
   github: false,
 });
 
+const mailServer = spawn(process.execPath, [path.join(import.meta.dirname, "mail-server.ts")], {
+  cwd: ROOT_DIR,
+  env: process.env,
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const stopMailServer = () => {
+  if (mailServer.exitCode === null && mailServer.signalCode === null) mailServer.kill("SIGTERM");
+};
+const smtpUrl = await new Promise<string>((resolve) => {
+  let output = "";
+  mailServer.stdout.setEncoding("utf8");
+  mailServer.stdout.on("data", (chunk: string) => {
+    output += chunk;
+    const line = /^SMTP_URL=(\S+)$/m.exec(output);
+    if (line?.[1]) resolve(line[1]);
+  });
+  mailServer.once("exit", (code) => {
+    removeState();
+    console.error(`the SMTP server stopped before it started (exit ${String(code)})`);
+    process.exit(1);
+  });
+});
+mailServer.removeAllListeners("exit");
+
 const server = spawn(process.execPath, [CLI_PATH, "serve"], {
   cwd: ROOT_DIR,
-  env: { ...process.env, ...serverEnv(), ...oauth2Env },
+  env: { ...process.env, ...serverEnv(), ...oauth2Env, SMTP_URL: smtpUrl },
   stdio: "inherit",
 });
 
@@ -52,7 +78,18 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   });
 }
 
+// Without its SMTP server the suite cannot pass: stop the app too, which ends the run.
+let stopping = false;
+mailServer.on("exit", (code) => {
+  // Exit 0 is its answer to SIGTERM/SIGINT (Playwright stopping the whole run).
+  if (stopping || code === 0) return;
+  console.error(`the SMTP server stopped (exit ${String(code)})`);
+  if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+});
+
 server.on("exit", (code, signal) => {
+  stopping = true;
+  stopMailServer();
   removeState();
   process.exit(code ?? (signal ? 0 : 1));
 });

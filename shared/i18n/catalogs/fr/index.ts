@@ -11,6 +11,7 @@ import pages from "./pages.ts";
 import profile from "./profile.ts";
 import records from "./records.ts";
 import shell from "./shell.ts";
+import account from "./account.ts";
 
 /** The fr messages by namespace. */
 const catalog = {
@@ -26,6 +27,7 @@ const catalog = {
   editor,
   profile,
   feeds,
+  account,
 };
 
 export default catalog;

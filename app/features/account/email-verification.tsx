@@ -1,0 +1,86 @@
+/**
+ * `/login?verify=TOKEN`: confirms the email address of the link (`confirm-verification`)
+ * once the page runs in the browser, and says how it went. A signed-in account is refreshed
+ * (so the verification banner goes away) and sent home; a visitor stays on the login page
+ * with the outcome above the form.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { ClientResponseError } from "pocketbase";
+import { FormMessage } from "../../components/ui/form-field.tsx";
+import { useNotify } from "../../components/notifications/notifications.tsx";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
+
+type Outcome = "checking" | "confirmed" | "failed" | "error";
+
+/** Confirms the emailed verification link `token`. */
+export function EmailVerification({ token }: { token: string }) {
+  const { t } = useAppTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<Outcome>("checking");
+  // One request per link, even when React runs the effect twice.
+  const confirmed = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (confirmed.current === token) return;
+    confirmed.current = token;
+    const pb = getBrowserClient();
+    const signedIn = pb.authStore.record?.collectionName === "users";
+    void (async () => {
+      try {
+        await pb.collection("users").confirmVerification(token);
+      } catch (failure) {
+        const refused = failure instanceof ClientResponseError && failure.status === 400;
+        if (refused) notify.error(t("account:verification.failed"));
+        else notify.requestError(failure);
+        if (signedIn) await navigate("/", { replace: true });
+        else setOutcome(refused ? "failed" : "error");
+        return;
+      }
+      if (!signedIn) {
+        setOutcome("confirmed");
+        notify.success(t("account:verification.confirmedLogIn"));
+        return;
+      }
+      try {
+        // The account as the API now sees it (verified), for the header and the banner.
+        await pb.collection("users").authRefresh();
+      } catch {
+        // The SDK already marked the stored record verified when the token was its own.
+      }
+      notify.success(t("account:verification.confirmed"));
+      await navigate("/", { replace: true });
+    })();
+  }, [token, navigate, notify, t]);
+
+  switch (outcome) {
+    case "checking":
+      return (
+        <p role="status" className="mb-4 text-sm text-stone-700">
+          {t("account:verification.checking")}
+        </p>
+      );
+    case "confirmed":
+      return (
+        <div className="mb-4">
+          <FormMessage kind="success">{t("account:verification.confirmedLogIn")}</FormMessage>
+        </div>
+      );
+    case "failed":
+      return (
+        <div className="mb-4">
+          <FormMessage kind="error">
+            {t("account:verification.failed")} {t("account:verification.failedHint")}
+          </FormMessage>
+        </div>
+      );
+    case "error":
+      return (
+        <div className="mb-4">
+          <FormMessage kind="error">{t("errors:api.generic")}</FormMessage>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * "Email me a code" on `/login`: the email (`request-otp`, answered the same whether or not
+ * an account exists), then the code from the email (`autocomplete="one-time-code"`,
+ * `auth-with-otp`), then home, logged in. Lives next to the password form and needs nothing
+ * from it.
+ */
+import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
+import { useNavigate } from "react-router";
+import { buttonClass } from "../../components/ui/button-link.tsx";
+import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import { useNotify } from "../../components/notifications/notifications.tsx";
+import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { formText } from "../../lib/form-data.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
+import { displayName, toSessionUser } from "../../lib/session.ts";
+import { normalizeOtpCode, otpFailure } from "./otp-code.ts";
+
+type Step = "closed" | "email" | "code";
+
+const linkButtonClass =
+  "rounded text-sm font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950";
+
+function failureMessage(error: unknown, t: AppT): string {
+  switch (otpFailure(error)) {
+    case "invalid":
+      return t("account:otp.invalid");
+    case "tooManyAttempts":
+      return t("account:otp.tooManyAttempts");
+    case "unavailable":
+      return t("account:otp.unavailable");
+    case "other":
+      return requestErrorMessage(error, t);
+  }
+}
+
+/** The "email me a code" login. */
+export function OtpLogin() {
+  const { t } = useAppTranslation();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const [step, setStep] = useState<Step>("closed");
+  const [email, setEmail] = useState("");
+  const [otpId, setOtpId] = useState("");
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const [focusStart, setFocusStart] = useState(false);
+
+  // Each step puts the keyboard where the person types next.
+  useEffect(() => {
+    if (step === "email") emailInput.current?.focus();
+    if (step === "code") codeInput.current?.focus();
+    if (step === "closed" && focusStart) startButton.current?.focus();
+  }, [step, focusStart]);
+
+  async function requestCode(address: string) {
+    setBusy(true);
+    setError(null);
+    setEmailError(undefined);
+    try {
+      const result = await getBrowserClient().collection("users").requestOTP(address);
+      setOtpId(result.otpId);
+      setEmail(address);
+      setSent(true);
+      setStep("code");
+      notify.info(t("account:otp.sent", { email: address }));
+    } catch (failure) {
+      const byField = fieldErrors(failure, t);
+      const message = byField.email ?? failureMessage(failure, t);
+      if (byField.email) setEmailError(byField.email);
+      else setError(message);
+      notify.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function handleEmail(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await requestCode(formText(new FormData(event.currentTarget), "email").trim());
+  }
+
+  async function handleCode(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = normalizeOtpCode(formText(new FormData(event.currentTarget), "code"));
+    setBusy(true);
+    setError(null);
+    const pb = getBrowserClient();
+    try {
+      await pb.collection("users").authWithOTP(otpId, code);
+      const account = toSessionUser(pb.authStore.record);
+      notify.success(
+        t("shell:notifications.loggedIn", { name: account ? displayName(account) : email }),
+      );
+      await navigate("/");
+    } catch (failure) {
+      const message = failureMessage(failure, t);
+      setError(message);
+      notify.error(message);
+      setBusy(false);
+    }
+  }
+
+  function close() {
+    setStep("closed");
+    setFocusStart(true);
+    setError(null);
+    setEmailError(undefined);
+    setSent(false);
+  }
+
+  if (step === "closed") {
+    return (
+      <div className="mt-6 grid gap-4">
+        <p
+          aria-hidden="true"
+          className="flex items-center gap-3 text-sm text-stone-600 before:h-px before:flex-1 before:bg-stone-300 after:h-px after:flex-1 after:bg-stone-300"
+        >
+          {t("account:otp.or")}
+        </p>
+        <button
+          ref={startButton}
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => {
+            setStep("email");
+          }}
+        >
+          {t("account:otp.start")}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 grid gap-4 rounded border border-stone-200 bg-white p-6"
+    >
+      <h2 id={headingId} className="font-serif text-xl font-semibold text-stone-900">
+        {t("account:otp.start")}
+      </h2>
+      {step === "email" ? (
+        <form
+          method="post"
+          onSubmit={(event) => void handleEmail(event)}
+          className="grid gap-4"
+          noValidate
+        >
+          <p className="text-sm text-stone-700">{t("account:otp.intro")}</p>
+          {error && <FormMessage kind="error">{error}</FormMessage>}
+          <FormField label={t("account:otp.email")} error={emailError}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                ref={emailInput}
+                id={id}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={email}
+                aria-invalid={invalid || undefined}
+                aria-describedby={describedBy}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+          <button type="submit" disabled={busy} className={buttonClass.primary}>
+            {busy ? t("account:otp.sending") : t("account:otp.send")}
+          </button>
+        </form>
+      ) : (
+        <form
+          method="post"
+          onSubmit={(event) => void handleCode(event)}
+          className="grid gap-4"
+          noValidate
+        >
+          {sent && !error && (
+            <FormMessage kind="success">{t("account:otp.sent", { email })}</FormMessage>
+          )}
+          {error && <FormMessage kind="error">{error}</FormMessage>}
+          <FormField label={t("account:otp.code")} hint={t("account:otp.codeHint", { email })}>
+            {({ id, describedBy }) => (
+              <input
+                ref={codeInput}
+                id={id}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                spellCheck={false}
+                required
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy}
+                className={`${inputClass} font-mono tracking-widest`}
+              />
+            )}
+          </FormField>
+          <button type="submit" disabled={busy} className={buttonClass.primary}>
+            {busy ? t("account:otp.submitting") : t("account:otp.submit")}
+          </button>
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
+            <button
+              type="button"
+              disabled={busy}
+              className={linkButtonClass}
+              onClick={() => void requestCode(email)}
+            >
+              {t("account:otp.resend")}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              className={linkButtonClass}
+              onClick={() => {
+                setError(null);
+                setSent(false);
+                setStep("email");
+              }}
+            >
+              {t("account:otp.otherEmail")}
+            </button>
+          </div>
+        </form>
+      )}
+      <button type="button" className={`${linkButtonClass} justify-self-start`} onClick={close}>
+        {t("account:otp.cancel")}
+      </button>
+    </section>
+  );
+}
