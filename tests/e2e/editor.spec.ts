@@ -10,6 +10,10 @@ import PocketBase from "pocketbase";
 import { CATALOGS, LANGS, open, signedIn, useLanguage, type Lang } from "./support/app.ts";
 import { baseUrl, PASSWORD, USERS, type UserRoleName } from "./support/environment.ts";
 
+// Each test is a multi-page flow (several contexts, the editor chunk, uploads): more than the
+// suite's 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** A title no other test (or run of this one) uses. */
 function uniqueTitle(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
@@ -337,4 +341,72 @@ test.describe("at 360 px", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
+});
+
+test("a writer shares a public entry that a logged-out reader finds in the archive", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "writer");
+  await open(page, "/entry/create");
+  const main = page.getByRole("main");
+  const title = uniqueTitle("Open notebook page");
+  await main.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await (await codeEditor(page, "en")).click();
+  await page.keyboard.type("For everyone to read.");
+  await main.getByRole("radio", { name: CATALOGS.en.common.visibility.public }).check();
+  await main.getByRole("combobox", { name: "Collection" }).selectOption({ label: "Field notes" });
+  await main.getByRole("button", { name: "Create" }).click();
+  const url = `/entry/${USERS.writer.username}/${slugOf(title)}`;
+  await expect(page).toHaveURL(url);
+  await context.close();
+
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  await open(readerPage, "/archive");
+  await readerPage.getByRole("main").getByRole("link", { name: title }).click();
+  await expect(readerPage).toHaveURL(url);
+  await expect(readerPage.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(readerPage.getByRole("article")).toContainText("For everyone to read.");
+  await expect(readerPage.getByRole("link", { name: "In Field notes" })).toHaveAttribute(
+    "href",
+    `/collection/${USERS.writer.username}/field-notes`,
+  );
+  await expect(readerPage.getByTestId("visibility-badge")).toHaveCount(0);
+  await reader.close();
+});
+
+test("the API's validation errors land on their fields, in French too", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, "user", "fr");
+  const text = CATALOGS.fr;
+  await open(page, "/entry/create");
+  const main = page.getByRole("main");
+  await (await codeEditor(page, "fr")).click();
+  await page.keyboard.type("Sans titre.");
+  await main.getByRole("button", { name: text.editor.form.create }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText(text.editor.form.failed);
+  const required = text.errors.validation.validation_required;
+  const title = main.getByRole("textbox", { name: text.editor.fields.title, exact: true });
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveAccessibleDescription(new RegExp(required));
+  await summary.getByRole("link", { name: `${text.editor.fields.title}: ${required}` }).click();
+  await expect(title).toBeFocused();
+  await expect(page).toHaveURL("/entry/create");
+  await context.close();
+});
+
+test("CodeMirror is downloaded on editor pages only", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, "user");
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await open(page, "/archive");
+  await open(page, `/entry/${USERS.writer.username}/first-light`);
+  expect(scripts.filter((url) => url.includes("codemirror"))).toEqual([]);
+  await open(page, "/entry/create");
+  await expect(page.getByTestId("markdown-editor")).toBeVisible();
+  expect(scripts.filter((url) => url.includes("codemirror"))).toHaveLength(1);
+  await context.close();
 });
