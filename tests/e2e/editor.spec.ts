@@ -5,6 +5,7 @@
  * offered back after a reload; Ctrl+S; editing keeps the URL; deleting asks first; leaving
  * with unsaved changes asks first; the form before JavaScript; 360 px and the keyboard.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { CATALOGS, LANGS, open, signedIn, useLanguage, type Lang } from "./support/app.ts";
@@ -409,4 +410,46 @@ test("CodeMirror is downloaded on editor pages only", async ({ browser }) => {
   await expect(page.getByTestId("markdown-editor")).toBeVisible();
   expect(scripts.filter((url) => url.includes("codemirror"))).toHaveLength(1);
   await context.close();
+});
+
+test("the editors pass axe with CodeMirror loaded, an error shown and a dialog open", async ({
+  browser,
+}) => {
+  const serious = async (page: Page) =>
+    (await new AxeBuilder({ page }).setLegacyMode(true).analyze()).violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
+  for (const lang of LANGS) {
+    const { context, page } = await signedInPage(browser, "writer", lang);
+    for (const path of [
+      "/entry/create",
+      `/entry/update/${USERS.writer.username}/first-light`,
+      "/post/create",
+      `/post/update/${USERS.writer.username}/hello-cahier`,
+    ]) {
+      await open(page, path);
+      await expect(page.getByTestId("markdown-editor")).toBeVisible();
+      expect.soft(await serious(page), `${path} (${lang})`).toEqual([]);
+    }
+    // A refused save (no title) and the leave dialog.
+    await open(page, "/entry/create");
+    await (await codeEditor(page, lang)).click();
+    await page.keyboard.type("x");
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: CATALOGS[lang].editor.form.create })
+      .click();
+    await expect(page.getByTestId("error-summary")).toBeVisible();
+    expect.soft(await serious(page), `error summary (${lang})`).toEqual([]);
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: CATALOGS[lang].common.nav.archive, exact: true })
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect.soft(await serious(page), `leave dialog (${lang})`).toEqual([]);
+    await context.close();
+  }
 });
