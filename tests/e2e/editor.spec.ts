@@ -5,10 +5,15 @@
  * offered back after a reload; Ctrl+S; editing keeps the URL; deleting asks first; leaving
  * with unsaved changes asks first; the form before JavaScript; 360 px and the keyboard.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { CATALOGS, LANGS, open, signedIn, useLanguage, type Lang } from "./support/app.ts";
 import { baseUrl, PASSWORD, USERS, type UserRoleName } from "./support/environment.ts";
+
+// Each test is a multi-page flow (several contexts, the editor chunk, uploads): more than the
+// suite's 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 
 /** A title no other test (or run of this one) uses. */
 function uniqueTitle(prefix: string): string {
@@ -337,4 +342,114 @@ test.describe("at 360 px", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
+});
+
+test("a writer shares a public entry that a logged-out reader finds in the archive", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "writer");
+  await open(page, "/entry/create");
+  const main = page.getByRole("main");
+  const title = uniqueTitle("Open notebook page");
+  await main.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await (await codeEditor(page, "en")).click();
+  await page.keyboard.type("For everyone to read.");
+  await main.getByRole("radio", { name: CATALOGS.en.common.visibility.public }).check();
+  await main.getByRole("combobox", { name: "Collection" }).selectOption({ label: "Field notes" });
+  await main.getByRole("button", { name: "Create" }).click();
+  const url = `/entry/${USERS.writer.username}/${slugOf(title)}`;
+  await expect(page).toHaveURL(url);
+  await context.close();
+
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  await open(readerPage, "/archive");
+  await readerPage.getByRole("main").getByRole("link", { name: title }).click();
+  await expect(readerPage).toHaveURL(url);
+  await expect(readerPage.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(readerPage.getByRole("article")).toContainText("For everyone to read.");
+  await expect(readerPage.getByRole("link", { name: "In Field notes" })).toHaveAttribute(
+    "href",
+    `/collection/${USERS.writer.username}/field-notes`,
+  );
+  await expect(readerPage.getByTestId("visibility-badge")).toHaveCount(0);
+  await reader.close();
+});
+
+test("the API's validation errors land on their fields, in French too", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, "user", "fr");
+  const text = CATALOGS.fr;
+  await open(page, "/entry/create");
+  const main = page.getByRole("main");
+  await (await codeEditor(page, "fr")).click();
+  await page.keyboard.type("Sans titre.");
+  await main.getByRole("button", { name: text.editor.form.create }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText(text.editor.form.failed);
+  const required = text.errors.validation.validation_required;
+  const title = main.getByRole("textbox", { name: text.editor.fields.title, exact: true });
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveAccessibleDescription(new RegExp(required));
+  await summary.getByRole("link", { name: `${text.editor.fields.title}: ${required}` }).click();
+  await expect(title).toBeFocused();
+  await expect(page).toHaveURL("/entry/create");
+  await context.close();
+});
+
+test("CodeMirror is downloaded on editor pages only", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, "user");
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await open(page, "/archive");
+  await open(page, `/entry/${USERS.writer.username}/first-light`);
+  expect(scripts.filter((url) => url.includes("codemirror"))).toEqual([]);
+  await open(page, "/entry/create");
+  await expect(page.getByTestId("markdown-editor")).toBeVisible();
+  expect(scripts.filter((url) => url.includes("codemirror"))).toHaveLength(1);
+  await context.close();
+});
+
+test("the editors pass axe with CodeMirror loaded, an error shown and a dialog open", async ({
+  browser,
+}) => {
+  const serious = async (page: Page) =>
+    (await new AxeBuilder({ page }).setLegacyMode(true).analyze()).violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
+  for (const lang of LANGS) {
+    const { context, page } = await signedInPage(browser, "writer", lang);
+    for (const path of [
+      "/entry/create",
+      `/entry/update/${USERS.writer.username}/first-light`,
+      "/post/create",
+      `/post/update/${USERS.writer.username}/hello-cahier`,
+    ]) {
+      await open(page, path);
+      await expect(page.getByTestId("markdown-editor")).toBeVisible();
+      expect.soft(await serious(page), `${path} (${lang})`).toEqual([]);
+    }
+    // A refused save (no title) and the leave dialog.
+    await open(page, "/entry/create");
+    await (await codeEditor(page, lang)).click();
+    await page.keyboard.type("x");
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: CATALOGS[lang].editor.form.create })
+      .click();
+    await expect(page.getByTestId("error-summary")).toBeVisible();
+    expect.soft(await serious(page), `error summary (${lang})`).toEqual([]);
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: CATALOGS[lang].common.nav.archive, exact: true })
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect.soft(await serious(page), `leave dialog (${lang})`).toEqual([]);
+    await context.close();
+  }
 });

@@ -128,7 +128,6 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
       selection: handoff?.selection,
       placeholder,
       attributes: {
-        id: ids.text,
         "aria-labelledby": ids.label,
         "aria-describedby": describedBy,
         ...(props.error ? { "aria-invalid": "true" } : {}),
@@ -294,6 +293,8 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           {module ? (
             <div
               ref={mountRef}
+              // The toolbar's `aria-controls` target, from the first render of the editor.
+              id={ids.text}
               data-testid="markdown-editor"
               className="overflow-hidden rounded-b border border-stone-400 bg-white"
             />

@@ -1,6 +1,9 @@
-/** The fields of the entry, post, collection and item forms, in the interface language. */
+/**
+ * The fields of the collection and item forms, in the interface language (entries and posts
+ * have their own editor, `features/editor`).
+ */
 import type { AppT } from "../../lib/i18n.ts";
-import type { CollectionRecord, EntryRecord, ItemRecord, PostRecord } from "../../lib/records.ts";
+import type { CollectionRecord, ItemRecord } from "../../lib/records.ts";
 import type { FieldSpec } from "./record-form.tsx";
 
 function visibilityOptions(t: AppT) {
@@ -8,118 +11,6 @@ function visibilityOptions(t: AppT) {
     value,
     label: t(`common:visibility.${value}`),
   }));
-}
-
-/** Fields of an entry; `collections` are the author's own. */
-export function entryFields(
-  t: AppT,
-  collections: Pick<CollectionRecord, "id" | "title">[],
-  entry?: EntryRecord,
-): FieldSpec[] {
-  return [
-    {
-      name: "title",
-      label: t("records:form.title"),
-      kind: "text",
-      required: true,
-      value: entry?.title,
-    },
-    {
-      name: "name",
-      label: t("records:form.name"),
-      hint: t("records:form.nameHint"),
-      kind: "text",
-      value: entry?.name,
-    },
-    {
-      name: "date",
-      label: t("records:form.date"),
-      kind: "date",
-      value: entry?.date ?? new Date().toISOString().slice(0, 10),
-    },
-    {
-      name: "content",
-      label: t("records:form.content"),
-      hint: t("records:form.contentHint"),
-      kind: "textarea",
-      value: entry?.content,
-    },
-    {
-      name: "visibility",
-      label: t("common:visibility.label"),
-      kind: "select",
-      options: visibilityOptions(t),
-      value: entry?.visibility ?? "private",
-    },
-    {
-      name: "collection",
-      label: t("records:form.collection"),
-      kind: "select",
-      options: [
-        { value: "", label: t("records:form.noCollection") },
-        ...collections.map((c) => ({ value: c.id, label: c.title })),
-      ],
-      value: entry?.collection ?? "",
-    },
-    {
-      name: "tags",
-      label: t("records:form.tags"),
-      hint: t("records:form.tagsHint"),
-      kind: "tags",
-      value: entry?.tags,
-    },
-  ];
-}
-
-/** Fields of a post. */
-export function postFields(t: AppT, post?: PostRecord): FieldSpec[] {
-  return [
-    {
-      name: "title",
-      label: t("records:form.title"),
-      kind: "text",
-      required: true,
-      value: post?.title,
-    },
-    {
-      name: "slug",
-      label: t("records:form.name"),
-      hint: t("records:form.nameHint"),
-      kind: "text",
-      value: post?.slug,
-    },
-    { name: "excerpt", label: t("records:form.excerpt"), kind: "textarea", value: post?.excerpt },
-    {
-      name: "content",
-      label: t("records:form.content"),
-      hint: t("records:form.contentHint"),
-      kind: "textarea",
-      value: post?.content,
-    },
-    {
-      name: "status",
-      label: t("records:form.status"),
-      kind: "select",
-      options: [
-        { value: "draft", label: t("records:post.draft") },
-        { value: "published", label: t("records:post.published") },
-      ],
-      value: post?.status ?? "draft",
-    },
-    {
-      name: "publishedAt",
-      label: t("records:form.publishedAt"),
-      kind: "datetime",
-      value: post?.publishedAt,
-    },
-    {
-      name: "tags",
-      label: t("records:form.tags"),
-      hint: t("records:form.tagsHint"),
-      kind: "tags",
-      value: post?.tags,
-    },
-  ];
 }
 
 /** Fields of a collection. */
