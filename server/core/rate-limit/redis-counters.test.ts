@@ -68,7 +68,7 @@ describe("RedisCounters", () => {
     });
     const started = Date.now();
     await expect(unreachable.hit("x", 1000)).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(2000);
     await unreachable.close();
   });
 });

@@ -4,7 +4,7 @@
  * a window), so concurrent requests on several instances never lose a count.
  *
  * Commands fail fast instead of queueing while Redis is unreachable (`enableOfflineQueue:
- * false`, a 500 ms command timeout; only the very first connection is waited for, as long):
+ * false`, a 1 s command timeout; only the very first connection is waited for, up to 2 s):
  * the limiter then lets the request through and logs a warning (fail open), so an outage of
  * Redis never turns into failed requests.
  */
@@ -25,7 +25,7 @@ return {count, ttl}
 const HIT_SHA = createHash("sha1").update(HIT_SCRIPT).digest("hex");
 
 /** How long the first requests wait for the first connection to Redis. */
-const FIRST_CONNECTION_WAIT_MS = 500;
+const FIRST_CONNECTION_WAIT_MS = 2000;
 
 /** Options of {@link RedisCounters}. */
 export interface RedisCountersOptions {
@@ -48,7 +48,7 @@ export class RedisCounters implements CounterStore {
     this.prefix = options.prefix;
     this.redis = new Redis(options.url, {
       enableOfflineQueue: false,
-      commandTimeout: 500,
+      commandTimeout: 1000,
       maxRetriesPerRequest: 0,
       // Keep trying to reconnect in the background, at most every 2 s.
       retryStrategy: (attempt) => Math.min(attempt * 100, 2000),

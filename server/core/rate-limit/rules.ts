@@ -70,20 +70,56 @@ export function findRateLimitRule(
   labels: readonly string[],
   authenticated: boolean,
 ): RateLimitRule | undefined {
+  const index = indexOf(rules);
   const own: RateLimitAudience = authenticated ? "@auth" : "@guest";
-  const rank = (rule: RateLimitRule) => (rule.audience === own ? 0 : rule.audience === "" ? 1 : 2);
-  const best = (candidates: RateLimitRule[]) =>
-    candidates
-      .filter((rule) => rank(rule) < 2)
-      .sort((a, b) => b.label.length - a.label.length || rank(a) - rank(b))[0];
-  const prefixRules = rules.filter((rule) => rule.label.endsWith("/"));
   for (const label of labels) {
-    const exact = best(rules.filter((rule) => rule.label === label));
-    if (exact) return exact;
-    const prefix = best(prefixRules.filter((rule) => `${label}/`.startsWith(rule.label)));
-    if (prefix) return prefix;
+    const exact = index.exact.get(label);
+    const found = exact && pick(exact, own);
+    if (found) return found;
+    const probe = `${label}/`;
+    for (const group of index.prefixes) {
+      if (!probe.startsWith(group.label)) continue;
+      const prefix = pick(group.rules, own);
+      if (prefix) return prefix;
+    }
   }
   return undefined;
+}
+
+/** Rules grouped by label, prefix labels longest first (built once per rule list). */
+interface RuleIndex {
+  exact: Map<string, RateLimitRule[]>;
+  prefixes: { label: string; rules: RateLimitRule[] }[];
+}
+
+const indexes = new WeakMap<readonly RateLimitRule[], RuleIndex>();
+
+function indexOf(rules: readonly RateLimitRule[]): RuleIndex {
+  let index = indexes.get(rules);
+  if (index) return index;
+  const exact = new Map<string, RateLimitRule[]>();
+  for (const rule of rules) {
+    const group = exact.get(rule.label);
+    if (group) group.push(rule);
+    else exact.set(rule.label, [rule]);
+  }
+  const prefixes = [...exact]
+    .filter(([label]) => label.endsWith("/"))
+    .map(([label, group]) => ({ label, rules: group }))
+    .sort((a, b) => b.label.length - a.label.length);
+  index = { exact, prefixes };
+  indexes.set(rules, index);
+  return index;
+}
+
+/** The rule of `own` audience, else the one for everyone; none for the other audience. */
+function pick(group: readonly RateLimitRule[], own: RateLimitAudience): RateLimitRule | undefined {
+  let everyone: RateLimitRule | undefined;
+  for (const rule of group) {
+    if (rule.audience === own) return rule;
+    if (rule.audience === "") everyone ??= rule;
+  }
+  return everyone;
 }
 
 /** A request action counted per account (the identity it names), not per IP. */
