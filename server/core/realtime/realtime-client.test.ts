@@ -192,6 +192,17 @@ describe("RealtimeClient", () => {
     expect(sink.destroyed).toBe(true);
   });
 
+  it("drops instead of ending a stream that is not draining when its time is up", () => {
+    const client = make({ stallTimeoutMs: 60 * 60_000 });
+    client.setSubscriptions(["posts/*"]);
+    sink.accepting = false;
+    client.send("a", "1");
+    vi.advanceTimersByTime(30 * 60_000);
+    expect(client.closeReason).toBe("lifetime");
+    expect(sink.destroyed).toBe(true);
+    expect(sink.ended).toBe(false);
+  });
+
   it("treats a throwing stream as closed", () => {
     const client = make();
     sink.write = () => {

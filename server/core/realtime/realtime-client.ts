@@ -160,12 +160,16 @@ export class RealtimeClient {
     this.heartbeat = this.idleTimer = this.lifetimeTimer = null;
     this.removeDrain?.();
     this.removeDrain = null;
+    const blocked = this.blockedSince !== 0;
     this.queue.length = 0;
     this.queuedBytes = 0;
     try {
       // A reader that does not drain would keep the socket (and its buffers) forever.
-      if (reason === "overflow" || reason === "stalled" || reason === "error") this.sink.destroy();
-      else if (reason !== "disconnected") this.sink.end();
+      if (blocked || reason === "overflow" || reason === "stalled" || reason === "error") {
+        this.sink.destroy();
+      } else if (reason !== "disconnected") {
+        this.sink.end();
+      }
     } catch {
       // The stream is gone already.
     }
