@@ -100,7 +100,7 @@ export function findUserByUsername(pb: PocketBase, username: string): Promise<Us
 /**
  * Finds an entry by its author's username and its name. The `author` and `name` query
  * parameters name the link, which is what lets an unlisted entry through the list rule
- * (ADR 015); other lists never show unlisted entries.
+ * (ADR 017); other lists never show unlisted entries.
  */
 export function findEntry(pb: PocketBase, username: string, name: string): Promise<EntryRecord> {
   return pb

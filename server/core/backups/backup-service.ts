@@ -4,7 +4,7 @@
  * restores into the other) and the uploaded files (thumbnails are left out; they are made
  * again on demand). Restores check the archive before touching anything, replace every
  * table in one transaction (a failure leaves the live data as it was), then swap the files
- * folder. One backup or restore runs at a time. See ADR 016.
+ * folder. One backup or restore runs at a time. See ADR 022.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

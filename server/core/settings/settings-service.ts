@@ -3,7 +3,7 @@
  * (application name, mail sender, rate limits, batch limits, log retention) is stored in
  * `_params` (`settings`) and applied to the running parts; what belongs to the environment
  * (APP_URL, the SMTP server, OAuth2 providers, trusted proxies) is shown read-only, with
- * every secret blanked. Other instances pick changes up within {@link REFRESH_MS}. ADR 017.
+ * every secret blanked. Other instances pick changes up within {@link REFRESH_MS}. ADR 023.
  */
 import { z } from "zod";
 import type { Database } from "../../data/db.ts";

@@ -246,7 +246,7 @@ export const entriesCollection: Collection = {
     { name: "idx_visibility_date_entries", columns: ["visibility", "date"] },
     { name: "idx_collection_entries", columns: ["collection"] },
   ],
-  // An unlisted entry is listed only to a request that names its link (ADR 015).
+  // An unlisted entry is listed only to a request that names its link (ADR 017).
   listRule:
     `visibility = "public" || author = @request.auth.id || ` +
     `(visibility = "unlisted" && name = @request.query.name && author.username = @request.query.author)`,

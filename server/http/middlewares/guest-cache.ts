@@ -3,7 +3,7 @@
  * within the TTL (`GUEST_CACHE_TTL_MS`, default 1 s) is answered from memory. Any committed write drops every entry
  * (a version counter), so a reader never sees data older than the last write of this
  * instance, and never older than the TTL (scheduled posts). With `REDIS_URL`, the realtime
- * fan-out relays other instances' writes into the same `RecordEvents` (ADR 015), so they
+ * fan-out relays other instances' writes into the same `RecordEvents` (ADR 021), so they
  * clear this cache too, as soon as Redis delivers them.
  *
  * Only requests without an Authorization header are cached: what a guest may see is the same

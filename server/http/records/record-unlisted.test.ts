@@ -1,5 +1,5 @@
 /**
- * ADR 015: an unlisted entry is listed only to a request that names its link
+ * ADR 017: an unlisted entry is listed only to a request that names its link
  * (`?author={username}&name={name}`), for anyone; every other list keeps it from everyone but
  * its author, whatever the filter. Private entries are never listed to others.
  */
