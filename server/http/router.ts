@@ -143,7 +143,7 @@ export async function buildHttpApp(
   registerBackupRoutes(app, services.backups, services.files);
   registerRecordCrudRoutes(app, services.records);
   registerRecordAuthRoutes(app, services.auth);
-  registerBatchRoutes(app, services.records, () => services.settings.batch);
+  registerBatchRoutes(app, services.records, () => services.settings.batch, services.rateLimiter);
   registerSettingsRoutes(app, services.settings, services.mailer);
   registerRecordAuthAccountRoutes(app, services.accounts);
   registerRecordAuthWithOAuth2Routes(app, services.oauth2);

@@ -452,4 +452,37 @@ describe.each(DIALECTS)("POST /api/batch (%s)", (dialect) => {
     const tags = kept.json<{ tags: string[] }>().tags;
     expect(tags.filter((t) => /^p\d$/.test(t)).sort()).toEqual(["p1", "p3", "p5"]);
   });
+
+  it("counts every request of a batch against the rate limits (B23)", async () => {
+    const limited = await createTestApp(dialect, { RATE_LIMITS: "on" });
+    try {
+      const writer = await limited.createUser({ username: "limited" });
+      const creates = (n: number, prefix: string) =>
+        Array.from({ length: n }, (_, i) => ({
+          method: "POST",
+          url: "/api/collections/entries/records",
+          body: { author: writer.record.id, title: `${prefix} ${String(i)}` },
+        }));
+      const send = (requests: unknown[], ip: string) =>
+        limited.http.inject({
+          method: "POST",
+          url: "/api/batch",
+          headers: { authorization: writer.token },
+          payload: { requests },
+          remoteAddress: ip,
+        });
+      // `*:create` allows 20 per 5 s: 21 creates in one batch are refused as a whole.
+      const refused = await send(creates(21, "Too many"), "198.51.100.7");
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json()).toMatchObject({ message: "Too Many Requests.", status: 429 });
+      const fine = await send(creates(3, "Fine"), "198.51.100.8");
+      expect(fine.statusCode, fine.body).toBe(200);
+      const titles = await limited.db.kysely.selectFrom("entries").select("title").execute();
+      expect(titles.map((r) => r.title).filter((t) => String(t).startsWith("Too many"))).toEqual(
+        [],
+      );
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -14,6 +14,7 @@ import {
   forbidden,
   type FieldErrors,
 } from "../../core/errors.ts";
+import type { RateLimiter } from "../../core/rate-limit/index.ts";
 import type { RecordService } from "../../core/records/record-service.ts";
 import {
   DEFAULT_BATCH_SETTINGS,
@@ -288,11 +289,40 @@ async function runSubRequest(
   }
 }
 
+/**
+ * Counts every sub-request against the rate limits as if it had been sent on its own
+ * (checklist B23: a batch must not dodge the per-route limits); 429 before anything runs.
+ */
+async function checkSubRequestLimits(
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  subRequests: readonly SubRequest[],
+): Promise<void> {
+  if (!limiter.settings.enabled) return;
+  for (const sub of subRequests) {
+    const action = matchAction(sub.method, sub.url);
+    const collection = action ? findCollection(action.collection) : undefined;
+    if (!action || !collection) continue;
+    const kind = action.kind === "upsert" ? (sub.body.id ? "update" : "create") : action.kind;
+    const decision = await limiter.checkRequest({
+      ip: request.ip,
+      authenticated: request.auth !== null,
+      superuser: request.auth?.isSuperuser ?? false,
+      method: kind === "create" ? "POST" : kind === "update" ? "PATCH" : "DELETE",
+      path: `/api/collections/${collection.name}/records${action.id ? `/${action.id}` : ""}`,
+      collection: { id: collection.id, name: collection.name },
+      tags: [kind],
+    });
+    if (!decision.allowed) throw new CoreError(429, "Too Many Requests.");
+  }
+}
+
 /** Registers `POST /api/batch`; `settings` is read per request (the settings API changes it). */
 export function registerBatchRoutes(
   app: FastifyInstance,
   records: RecordService,
   settings: () => BatchSettings = () => DEFAULT_BATCH_SETTINGS,
+  limiter?: RateLimiter,
 ): void {
   app.post(
     "/api/batch",
@@ -307,6 +337,7 @@ export function registerBatchRoutes(
         throw new CoreError(413, "Request entity too large.");
       const body = await readBatchBody(request, limit);
       const subRequests = validateRequests(body.requests, body, current.maxRequests);
+      if (limiter) await checkSubRequestLimits(limiter, request, subRequests);
       const base = requestInfo(request, "batch");
 
       const deadline = Date.now() + (current.timeout > 0 ? current.timeout : 3) * 1000;
