@@ -354,10 +354,15 @@ describe.each(DIALECTS)("realtime record events (%s)", (dialect) => {
     for (let n = 2; n <= 21; n++) await updateEntry(alice, entry.id, { title: `Counter ${n}` });
     const seen: string[] = [];
     for (let n = 2; n <= 21; n++) seen.push(title((await plain.next()).data));
-    // Each event carries the record as committed at delivery time, in order, none twice.
+    // One event per commit, in commit order; each carries the record as it is when delivered
+    // (read again, so a later commit may already show), never older than its own commit.
+    expect(seen).toHaveLength(20);
+    seen.forEach((t, i) => {
+      expect(Number(t.slice(8))).toBeGreaterThanOrEqual(i + 2);
+    });
     expect(seen).toEqual([...seen].sort((a, b) => Number(a.slice(8)) - Number(b.slice(8))));
-    expect(new Set(seen).size).toBe(seen.length);
     expect(seen.at(-1)).toBe("Counter 21");
+    await nothingUntilMarker(plain);
     guest.close();
     plain.close();
   });
