@@ -59,6 +59,8 @@ export interface ReferenceViewer {
   superuser: boolean;
   /** The authenticated record (`null` for guests and for superusers when irrelevant). */
   auth: { collection: string; record: RecordData } | null;
+  /** The request's query parameters (`@request.query.*`; a missing key is NULL). */
+  query?: Readonly<Record<string, string>>;
 }
 
 /** A superuser viewer. */
@@ -523,6 +525,10 @@ function resolveRequest(identifier: string, ctx: Context): Resolved {
     throw new ReferenceFilterError("Only superusers can filter by @request.");
   }
   const [area, key, ...more] = identifier.slice("@request.".length).split(".");
+  if (area === "query" && key !== undefined && more.length === 0 && !key.includes(":")) {
+    const query = ctx.viewer.query ?? {};
+    return { kind: "static", value: Object.hasOwn(query, key) ? (query[key] as string) : null };
+  }
   if (area !== "auth" || key === undefined || more.length > 0 || key.includes(":")) {
     throw new ReferenceUnsupported(`${identifier} is not modelled`);
   }
