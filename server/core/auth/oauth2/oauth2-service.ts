@@ -86,6 +86,11 @@ export class OAuth2Service {
   private readonly auth: AuthService;
   private readonly providers: OAuth2Providers;
   private readonly log: OAuth2Logger;
+  /**
+   * Account resolution in progress per provider identity: simultaneous first sign-ins of one
+   * person in this process wait for each other, so they end in one account.
+   */
+  private readonly resolving = new Map<string, Promise<unknown>>();
 
   constructor(
     records: RecordService,
@@ -175,7 +180,19 @@ export class OAuth2Service {
     if (!user.id) throw badRequest("Failed to fetch OAuth2 user.");
 
     const oauth2Request: RequestInfo = { ...request, context: "oauth2" };
-    const { record, isNew } = await this.resolveAccount(collection, form, user, oauth2Request);
+    const key = `${collection.id}\u0000${form.provider}\u0000${user.id}`;
+    const previous = this.resolving.get(key) ?? Promise.resolve();
+    const current = previous
+      .catch(() => undefined)
+      .then(() => this.resolveAccount(collection, form, user, oauth2Request));
+    this.resolving.set(key, current);
+    let resolved: Awaited<typeof current>;
+    try {
+      resolved = await current;
+    } finally {
+      if (this.resolving.get(key) === current) this.resolving.delete(key);
+    }
+    const { record, isNew } = resolved;
     const answer = await this.auth.recordAuthResponse(collection, record, oauth2Request, expand);
     return {
       meta: {
