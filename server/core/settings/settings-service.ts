@@ -85,7 +85,13 @@ const PatchSchema = z.strictObject({
         .max(255)
         .regex(/^[^\r\n<>"]*$/)
         .optional(),
-      senderAddress: z.email().max(255).optional(),
+      // Any mailbox address, `no-reply@localhost` (the default without a domain) included.
+      senderAddress: z
+        .string()
+        .trim()
+        .max(255)
+        .regex(/^[^\s@<>"]+@[^\s@<>"]+$/)
+        .optional(),
       appURL: z.unknown().optional(),
     })
     .optional(),
