@@ -5,26 +5,9 @@
  * (`tests/e2e/support/web-server.ts`). The global setup creates the fixture accounts.
  * `npm test` runs it after the Vitest suites (`scripts/test-all.ts`).
  */
-import net from "node:net";
 import { defineConfig, devices } from "@playwright/test";
 import { baseUrl, stateDir } from "./tests/e2e/support/environment.ts";
-
-/** A TCP port that is free right now on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => {
-        if (port) resolve(port);
-        else reject(new Error("could not pick a free port"));
-      });
-    });
-  });
-}
+import { freePort } from "./tests/helpers/child-process.ts";
 
 // Chosen once by the main process; the workers inherit them through the environment.
 process.env.E2E_PORT ??= String(await freePort());

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       "server/**/*.test.ts",
+      "bench/**/*.test.ts",
       "tests/**/*.test.ts",
       "shared/**/*.test.ts",
       "app/**/*.test.{ts,tsx}",

@@ -1,7 +1,7 @@
 /**
  * Every route of the web app (spec §2), declared explicitly. Each module is its own chunk,
  * loaded on demand. Guard layouts enforce access before any page loader runs: `signed-in`
- * sends visitors to `/login`, `writer` and `admin` answer 403.
+ * sends visitors to `/login`, `writer`, `admin` and `superuser` answer 403.
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -56,6 +56,15 @@ export default [
     route("i", "routes/items/items.tsx"),
     route("i/create", "routes/items/item-create.tsx"),
     route("i/:code", "routes/items/item.tsx"),
+    route("admin", "routes/admin/admin.tsx"),
+    route("admin/users", "routes/admin/users.tsx"),
+  ]),
+
+  layout("routes/guards/superuser.tsx", [
+    route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/logs", "routes/admin/logs.tsx"),
+    route("admin/logs/:id", "routes/admin/log.tsx"),
+    route("admin/backups", "routes/admin/backups.tsx"),
   ]),
 
   route("*", "routes/not-found.tsx"),

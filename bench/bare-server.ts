@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import { serveOnLoopback } from "./bare-listen.ts";
 
 const file = process.env.BARE_BODY_FILE;
 const body = file
@@ -17,13 +18,4 @@ const server = http.createServer((_request, response) => {
   response.end(body);
 });
 
-server.listen(0, "127.0.0.1", () => {
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("unexpected server address");
-  console.log(`listening on http://127.0.0.1:${String(address.port)}`);
-});
-
-process.on("SIGTERM", () => {
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
-});
+serveOnLoopback(server);

@@ -4,6 +4,18 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
+
+/** A server's memory in bytes, after a full garbage collection (see `memory-probe.ts`). */
+export interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+/** How long a server may take to answer a memory request. */
+const MEMORY_TIMEOUT_MS = 30_000;
 
 /** A server running in a child process. */
 export interface ServerProcess {
@@ -11,6 +23,11 @@ export interface ServerProcess {
   url: string;
   /** CPU seconds (user + system) the process used so far; undefined where `/proc` is missing. */
   cpuSeconds: () => number | undefined;
+  /**
+   * The server's memory, when it was started with `memoryProbe`; rejects otherwise (or when
+   * it does not answer within 30 s).
+   */
+  memory: () => Promise<MemorySample>;
   /** Stops the process (SIGTERM, then SIGKILL after a grace period) and waits for its exit. */
   stop: () => Promise<void>;
 }
@@ -45,9 +62,33 @@ function waitForExit(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Asks a child started with the memory probe for its memory. */
+function requestMemory(child: ChildProcess, name: string): Promise<MemorySample> {
+  return new Promise((resolve, reject) => {
+    if (!child.connected) {
+      reject(new Error(`${name} was not started with the memory probe`));
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.off("message", onMessage);
+      reject(new Error(`${name} did not report its memory`));
+    }, MEMORY_TIMEOUT_MS);
+    const onMessage = (message: unknown) => {
+      const reply = message as { type?: string; sample?: MemorySample };
+      if (reply.type !== "bench:memory" || !reply.sample) return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve(reply.sample);
+    };
+    child.on("message", onMessage);
+    child.send("bench:memory");
+  });
+}
+
 /**
  * Starts `node <nodeArgs> <script> <args>` with exactly `env`, and resolves once a line of its
- * output (plain or pino JSON) names the URL it listens on.
+ * output (plain or pino JSON) names the URL it listens on. With `memoryProbe`, the child gets
+ * an IPC channel, `--expose-gc` and `bench/memory-probe.ts` preloaded, for `memory()`.
  */
 export async function startServer(options: {
   name: string;
@@ -55,15 +96,21 @@ export async function startServer(options: {
   args?: string[];
   nodeArgs?: string[];
   env: Record<string, string>;
+  memoryProbe?: boolean;
 }): Promise<ServerProcess> {
+  const probe = options.memoryProbe
+    ? ["--expose-gc", "--import", path.join(import.meta.dirname, "memory-probe.ts")]
+    : [];
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])],
+    [...probe, ...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])],
     {
       env: options.env,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", "pipe", "pipe", ...(options.memoryProbe ? (["ipc"] as const) : [])],
     },
   );
+  const { stdout, stderr } = child;
+  if (!stdout || !stderr) throw new Error(`${options.name}: no output pipes`);
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -81,23 +128,24 @@ export async function startServer(options: {
         resolve(match[1]);
       }
     };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
+    stdout.on("data", onData);
+    stderr.on("data", onData);
     child.once("exit", (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`${options.name} exited early (${String(code ?? signal)}):\n${output}`));
     });
   });
   // Keep draining the pipes so a chatty server never blocks on a full pipe; show warnings.
-  child.stdout.removeAllListeners("data");
-  child.stderr.removeAllListeners("data");
-  child.stdout.on("data", () => undefined);
-  child.stderr.on("data", (chunk: Buffer) =>
+  stdout.removeAllListeners("data");
+  stderr.removeAllListeners("data");
+  stdout.on("data", () => undefined);
+  stderr.on("data", (chunk: Buffer) =>
     process.stderr.write(`[${options.name}] ${chunk.toString()}`),
   );
   return {
     url,
     cpuSeconds: () => processCpuSeconds(child.pid),
+    memory: () => requestMemory(child, options.name),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = waitForExit(child);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { LoadSettings, Measurement } from "./load.ts";
+import type { FanoutResult, IdleSseResult, RealtimeSettings } from "./realtime.ts";
 
 /** One measured scenario. */
 export interface ScenarioResult extends Measurement {
@@ -34,6 +35,16 @@ export interface BenchReport {
   target: { listRatio: number };
   notes: string[];
   results: ScenarioResult[];
+  /** PostgreSQL req/s over SQLite's, per HTTP scenario measured on both. */
+  engineRatios?: { scenario: string; ratio: number }[];
+  /** The realtime scenarios (`sse idle`, `sse fanout`), when they ran. */
+  realtime?: {
+    settings: RealtimeSettings;
+    /** Load average (1, 5, 15 min) when the realtime scenarios started. */
+    loadAverage: number[];
+    idle: IdleSseResult[];
+    fanout: FanoutResult[];
+  };
 }
 
 /** Where results are written (gitignored). */
@@ -87,6 +98,83 @@ export function formatTable(results: readonly ScenarioResult[]): string {
   );
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, i >= 2)).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)),
+  );
+  const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, i >= 1)).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+const MIB = 1024 * 1024;
+const ms = (value: number) => (Number.isNaN(value) ? "-" : value.toFixed(1));
+
+/** Formats the idle-stream results as an aligned text table. */
+export function formatIdleTable(results: readonly IdleSseResult[]): string {
+  return table(
+    [
+      "target",
+      "streams held",
+      "open s",
+      "RSS MiB before→after",
+      "heap MiB before→after",
+      "KB RSS/stream",
+      "KB heap/stream",
+      "health ms p50/max, idle",
+      "holding",
+      "RSS ratio",
+    ],
+    results.map((r) => [
+      r.error ? `${r.target} (FAILED)` : r.target,
+      `${String(r.held)}/${String(r.connections)}`,
+      r.openSeconds.toFixed(1),
+      `${(r.before.rss / MIB).toFixed(0)}→${(r.after.rss / MIB).toFixed(0)}`,
+      `${(r.before.heapUsed / MIB).toFixed(0)}→${(r.after.heapUsed / MIB).toFixed(0)}`,
+      (r.rssPerConnection / 1024).toFixed(1),
+      (r.heapPerConnection / 1024).toFixed(1),
+      `${ms(r.healthIdle.p50)}/${ms(r.healthIdle.max)}`,
+      `${ms(r.healthHeld.p50)}/${ms(r.healthHeld.max)}`,
+      r.ratio === undefined ? "-" : r.ratio.toFixed(2),
+    ]),
+  );
+}
+
+/** Formats the fan-out results as an aligned text table. */
+export function formatFanoutTable(results: readonly FanoutResult[]): string {
+  return table(
+    [
+      "target",
+      "instances",
+      "streams",
+      "writes",
+      "delivered",
+      "p50 ms",
+      "p99 ms",
+      "max ms",
+      "write p50 ms",
+      "server CPU ms/event",
+      "bench CPU ms/event",
+      "p99 ratio",
+      "CPU ratio",
+    ],
+    results.map((r) => [
+      r.error ? `${r.target} (FAILED)` : r.target,
+      String(r.instances),
+      String(r.clients),
+      String(r.writes),
+      `${String(r.delivered)}/${String(r.expected)}`,
+      ms(r.latency.p50),
+      ms(r.latency.p99),
+      ms(r.latency.max),
+      ms(r.write.p50),
+      r.serverCpuMsPerEvent === undefined ? "-" : r.serverCpuMsPerEvent.toFixed(2),
+      r.clientCpuMsPerEvent === undefined ? "-" : r.clientCpuMsPerEvent.toFixed(2),
+      r.p99Ratio === undefined ? "-" : r.p99Ratio.toFixed(2),
+      r.cpuRatio === undefined ? "-" : r.cpuRatio.toFixed(3),
+    ]),
+  );
 }
 
 /** Writes the report as JSON. */

@@ -11,15 +11,29 @@
  * `BENCH_CONNECTIONS` (50), `BENCH_POSTS` (100000), `BENCH_DIALECTS` (`sqlite,postgres`),
  * `BENCH_ONLY` (comma-separated scenario names, e.g. `list,create`), `BENCH_CPU_PROF=1` to
  * write the servers' CPU profiles to `.bench/profiles/` (see `bench/profile-summary.ts`).
+ *
+ * The realtime scenarios (`sse idle`, `sse fanout`, see `realtime.ts`) follow, with their own
+ * bare baselines: `BENCH_SSE_CONNECTIONS` (10000), `BENCH_FANOUT_CLIENTS` (1000),
+ * `BENCH_FANOUT_WRITES` (200), `BENCH_FANOUT_INTERVAL_MS` (50), `REDIS_URL` for the
+ * two-instance fan-out on PostgreSQL. The report ends with PostgreSQL's req/s over SQLite's.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "#server/data/db.ts";
 import { freshEnvironment, type DialectName } from "#tests/helpers/test-app.ts";
+import { fetchJson, signUp } from "./api.ts";
 import { measure, type LoadSettings, type LoadTarget, type Measurement } from "./load.ts";
 import { startServer, type ServerProcess } from "./processes.ts";
 import {
+  benchFanout,
+  benchIdleStreams,
+  FANOUT_WARMUP_WRITES,
+  type RealtimeSettings,
+} from "./realtime.ts";
+import {
+  formatFanoutTable,
+  formatIdleTable,
   formatTable,
   machineInfo,
   RESULTS_FILE,
@@ -28,10 +42,16 @@ import {
   type ScenarioResult,
 } from "./report.ts";
 import { seedPosts } from "./seed.ts";
+import { engineRatios } from "./stats.ts";
 
 const ROOT = path.dirname(import.meta.dirname);
 /** The issue's target: the list does at least this share of the bare baseline's req/s. */
 const TARGET_LIST_RATIO = 0.3;
+/** The issue's realtime targets: idle streams one instance holds, fan-out p99 in ms. */
+const TARGET_IDLE_STREAMS = 10_000;
+const TARGET_FANOUT_P99_MS = 100;
+/** The shared Redis used for the two-instance fan-out when `REDIS_URL` is not set. */
+const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 /** Baselines further apart than this (start vs end) mean the machine's load changed. */
 const BASELINE_SPREAD_WARNING = 0.2;
 
@@ -49,6 +69,12 @@ const settings: LoadSettings & { posts: number } = {
   warmup: envNumber("BENCH_WARMUP", 3),
   connections: envNumber("BENCH_CONNECTIONS", 50),
   posts: envNumber("BENCH_POSTS", 100_000),
+};
+const realtimeSettings: RealtimeSettings = {
+  idleConnections: envNumber("BENCH_SSE_CONNECTIONS", 10_000),
+  fanoutClients: envNumber("BENCH_FANOUT_CLIENTS", 1000),
+  fanoutWrites: envNumber("BENCH_FANOUT_WRITES", 200),
+  fanoutIntervalMs: envNumber("BENCH_FANOUT_INTERVAL_MS", 50),
 };
 const cpuProfile = process.env.BENCH_CPU_PROF === "1";
 const only = new Set(
@@ -106,14 +132,6 @@ function log(message: string): void {
   console.log(`[bench] ${message}`);
 }
 
-async function fetchJson(
-  url: string,
-  init?: RequestInit,
-): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(url, init);
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
 /** Checks the list answers a full, correctly ordered page of published posts; returns its total. */
 async function checkList(url: string, skipTotal: boolean): Promise<number> {
   const { status, json } = await fetchJson(url + listPath({ skipTotal }));
@@ -129,26 +147,6 @@ async function checkList(url: string, skipTotal: boolean): Promise<number> {
   if (items.some((item) => item.status !== "published"))
     throw new Error("a guest saw an unpublished post");
   return Number(json.totalItems);
-}
-
-/** Registers a user and signs in; returns its id and token. */
-async function signUp(url: string): Promise<{ id: string; token: string }> {
-  const email = "bench.writer@example.com";
-  const password = "password123";
-  const json = { "content-type": "application/json" };
-  const created = await fetchJson(`${url}/api/collections/users/records`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ username: "benchwriter", email, password, passwordConfirm: password }),
-  });
-  if (created.status !== 200) throw new Error(`sign-up answered ${String(created.status)}`);
-  const auth = await fetchJson(`${url}/api/collections/users/auth-with-password`, {
-    method: "POST",
-    headers: json,
-    body: JSON.stringify({ identity: email, password }),
-  });
-  if (auth.status !== 200) throw new Error(`sign-in answered ${String(auth.status)}`);
-  return { id: (auth.json.record as { id: string }).id, token: String(auth.json.token) };
 }
 
 /** A scenario against one Cahier server; `connections` overrides the default for slow ones. */
@@ -353,31 +351,19 @@ function withRatios(
   });
 }
 
-async function main(): Promise<void> {
-  const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres")
-    .split(",")
-    .map((d) => d.trim())
-    .filter((d): d is DialectName => d === "sqlite" || d === "postgres");
-  const notes: string[] = [
-    `list: ${listPath({ skipTotal: true })}`,
-    `list: filter ${LIST_FILTER}, sort ${LIST_SORT}, ${String(PER_PAGE)} per page, as a guest (the list rule applies)`,
-    `list cached: the same request without Cache-Control: no-cache (guest micro-cache, see docs/decisions/012-guest-micro-cache.md)`,
-    `list fields: the same with fields=${INDEX_FIELDS} (a blog index, no content)`,
-    `list total: the same without skipTotal (adds a COUNT), ${String(WITH_TOTAL_CONNECTIONS)} connections`,
-    "health: GET /api/health (Fastify, hooks, SELECT 1); create entry: POST an entry as a signed-in user",
-    "SQLite runs with synchronous = FULL (ADR 004): each create commits with an fsync",
-    "ratio: req/s over the mean of the two bare baselines; CPU ratio: bare server CPU per request over this one's",
-  ];
-  if (dialects.includes("postgres") && !process.env.DATABASE_URL) {
-    dialects.splice(dialects.indexOf("postgres"), 1);
-    notes.push("PostgreSQL skipped: DATABASE_URL is not set");
-    log("DATABASE_URL is not set: skipping PostgreSQL");
-  }
-  log(
-    `${String(os.cpus().length)} CPUs, ${String(settings.connections)} connections, ` +
-      `${String(settings.warmup)} s warm-up + ${String(settings.duration)} s per measurement`,
-  );
+/** The scenarios of `realtime.ts`, selectable with `BENCH_ONLY` like the HTTP ones. */
+const SSE_IDLE = "sse idle";
+const SSE_FANOUT = "sse fanout";
+/** The HTTP scenarios whose PostgreSQL/SQLite req/s ratio is stated. */
+const ENGINE_RATIO_SCENARIOS = ["list", "list fields", "list total", "create entry"];
 
+/** Whether `BENCH_ONLY` selects `name` (everything runs without it). */
+function selected(name: string): boolean {
+  return only.size === 0 || only.has(name);
+}
+
+/** The HTTP benchmark: bare baselines at start and end, each dialect's scenarios between. */
+async function benchHttp(dialects: DialectName[], notes: string[]): Promise<ScenarioResult[]> {
   const bare = { target: "baseline", request: "GET /", connections: settings.connections };
   const first = await benchBare();
   const raw: RawResult[] = [{ ...first, ...bare, scenario: "bare (start)" }];
@@ -392,8 +378,78 @@ async function main(): Promise<void> {
         "changed during the run, so req/s ratios are rough (the CPU ratio is steadier)",
     );
   }
+  return withRatios(raw, first, last);
+}
 
-  const results = withRatios(raw, first, last);
+/** The realtime benchmarks, with their settings and the load average when they started. */
+async function benchRealtime(
+  dialects: DialectName[],
+  notes: string[],
+): Promise<NonNullable<BenchReport["realtime"]>> {
+  const loadAverage = os.loadavg();
+  log(`realtime: load average ${loadAverage.map((l) => l.toFixed(2)).join(", ")}`);
+  const base = childEnv({});
+  const idle = selected(SSE_IDLE)
+    ? await benchIdleStreams(realtimeSettings, base, profileArgs)
+    : [];
+  const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+  const fanout = selected(SSE_FANOUT)
+    ? await benchFanout(realtimeSettings, dialects, base, profileArgs, redisUrl)
+    : [];
+  if (idle.length) {
+    notes.push(
+      `sse idle: ${String(realtimeSettings.idleConnections)} idle /api/realtime streams on one process (raw sockets ` +
+        "from 127.0.0.1, 127.0.0.2, …), memory after a full GC before and after; the baseline is a bare node:http " +
+        "server writing one PB_CONNECT per stream; REALTIME_MAX_CLIENTS(_PER_IP) raised to allow them all",
+    );
+  }
+  if (fanout.length) {
+    notes.push(
+      `sse fanout: ${String(realtimeSettings.fanoutClients)} guest streams on entries/*, ${String(realtimeSettings.fanoutWrites)} ` +
+        `public entries written ${String(realtimeSettings.fanoutIntervalMs)} ms apart (after ${String(FANOUT_WARMUP_WRITES)} unmeasured); ` +
+        "latency = request sent → event received, over every delivery; the baseline is a bare node:http broadcaster",
+    );
+  }
+  if (fanout.length && dialects.includes("postgres")) {
+    notes.push(
+      `sse fanout postgres+redis: writes through instance A, streams split between A and B, Redis ${redisUrl} with a fresh prefix`,
+    );
+  }
+  return { settings: realtimeSettings, loadAverage, idle, fanout };
+}
+
+async function main(): Promise<void> {
+  const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres")
+    .split(",")
+    .map((d) => d.trim())
+    .filter((d): d is DialectName => d === "sqlite" || d === "postgres");
+  const httpSelected = only.size === 0 || [...only].some((n) => n !== SSE_IDLE && n !== SSE_FANOUT);
+  const notes: string[] = [];
+  if (httpSelected)
+    notes.push(
+      `list: ${listPath({ skipTotal: true })}`,
+      `list: filter ${LIST_FILTER}, sort ${LIST_SORT}, ${String(PER_PAGE)} per page, as a guest (the list rule applies)`,
+      `list cached: the same request without Cache-Control: no-cache (guest micro-cache, see docs/decisions/012-guest-micro-cache.md)`,
+      `list fields: the same with fields=${INDEX_FIELDS} (a blog index, no content)`,
+      `list total: the same without skipTotal (adds a COUNT), ${String(WITH_TOTAL_CONNECTIONS)} connections`,
+      "health: GET /api/health (Fastify, hooks, SELECT 1); create entry: POST an entry as a signed-in user",
+      "SQLite runs with synchronous = FULL (ADR 004): each create commits with an fsync",
+      "ratio: req/s over the mean of the two bare baselines; CPU ratio: bare server CPU per request over this one's",
+    );
+  if (dialects.includes("postgres") && !process.env.DATABASE_URL) {
+    dialects.splice(dialects.indexOf("postgres"), 1);
+    notes.push("PostgreSQL skipped: DATABASE_URL is not set");
+    log("DATABASE_URL is not set: skipping PostgreSQL");
+  }
+  log(
+    `${String(os.cpus().length)} CPUs, ${String(settings.connections)} connections, ` +
+      `${String(settings.warmup)} s warm-up + ${String(settings.duration)} s per measurement`,
+  );
+
+  const results = httpSelected ? await benchHttp(dialects, notes) : [];
+  const realtime =
+    selected(SSE_IDLE) || selected(SSE_FANOUT) ? await benchRealtime(dialects, notes) : undefined;
+
   const report: BenchReport = {
     date: new Date().toISOString(),
     machine: machineInfo(),
@@ -402,9 +458,33 @@ async function main(): Promise<void> {
     notes,
     results,
   };
+  const ratios = engineRatios(results, ENGINE_RATIO_SCENARIOS, "postgres", "sqlite");
+  if (ratios.length) report.engineRatios = ratios;
+  if (realtime) report.realtime = realtime;
   writeReport(report);
-  console.log(`\n${formatTable(results)}\n`);
+  if (results.length) console.log(`\n${formatTable(results)}\n`);
+  if (realtime?.idle.length) console.log(`\n${formatIdleTable(realtime.idle)}\n`);
+  if (realtime?.fanout.length) console.log(`\n${formatFanoutTable(realtime.fanout)}\n`);
   for (const note of notes) console.log(`- ${note}`);
+  if (ratios.length) {
+    console.log(
+      `- PostgreSQL/SQLite req/s: ${ratios.map((r) => `${r.scenario} ${r.ratio.toFixed(2)}`).join(", ")}`,
+    );
+  }
+  for (const r of realtime?.idle ?? []) {
+    if (r.target === "baseline") continue;
+    const verdict = r.held >= TARGET_IDLE_STREAMS ? "meets" : "misses";
+    console.log(
+      `- ${r.target}: ${String(r.held)} idle streams held, ${verdict} the ${String(TARGET_IDLE_STREAMS)} target`,
+    );
+  }
+  for (const r of realtime?.fanout ?? []) {
+    if (r.target === "baseline") continue;
+    const verdict = !r.error && r.latency.p99 <= TARGET_FANOUT_P99_MS ? "meets" : "misses";
+    console.log(
+      `- ${r.target}: fan-out p99 ${r.latency.p99.toFixed(1)} ms ${verdict} the ${String(TARGET_FANOUT_P99_MS)} ms target`,
+    );
+  }
   for (const r of results.filter((r) => r.scenario === "list" || r.scenario === "list cached")) {
     const verdict = r.ratio >= TARGET_LIST_RATIO ? "meets" : "misses";
     console.log(

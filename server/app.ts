@@ -14,6 +14,7 @@ import { OAuth2Providers } from "./core/auth/oauth2/oauth2-providers.ts";
 import { OAuth2Service } from "./core/auth/oauth2/oauth2-service.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
 import { BackupService } from "./core/backups/backup-service.ts";
+import { LocalBackupStore, StorageBackupStore } from "./core/backups/backup-store.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { LogService } from "./core/logs/log-service.ts";
 import { SettingsService, type SettingsTargets } from "./core/settings/settings-service.ts";
@@ -24,10 +25,16 @@ import type { Mailer } from "./core/mail/mailer.ts";
 import { RecordService } from "./core/records/record-service.ts";
 import { LocalFanout, RedisFanout, type ChangeFanout } from "./core/realtime/change-fanout.ts";
 import { RealtimeBroker } from "./core/realtime/realtime-broker.ts";
+import { RedisPing } from "./core/health/redis-ping.ts";
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate, MIGRATIONS } from "./data/migrations/index.ts";
 import { buildHttpApp } from "./http/router.ts";
-import { LocalStorage } from "./tools/filesystem/index.ts";
+import {
+  LocalStorage,
+  S3Storage,
+  StorageUnavailableError,
+  type FileStorage,
+} from "./tools/filesystem/index.ts";
 
 /** A running application's parts. */
 export interface App {
@@ -36,6 +43,8 @@ export interface App {
   records: RecordService;
   auth: AuthService;
   files: FileService;
+  /** Where uploaded files live: `DATA_DIR/storage`, or the S3 bucket of `S3_*`. */
+  storage: FileStorage;
   logs: LogService;
   backups: BackupService;
   settings: SettingsService;
@@ -52,28 +61,57 @@ export interface App {
   close(): Promise<void>;
 }
 
+/**
+ * Checks the S3 bucket at start. A missing bucket (or wrong credentials) is a configuration
+ * error that stops the start; an unreachable service is only a warning (returned), since
+ * refusing to start would turn a storage outage into a full one: file requests answer 503
+ * until it is back (ADR 030).
+ */
+async function checkBucket(storage: S3Storage): Promise<string | null> {
+  let state: "ok" | "missing" | "denied";
+  try {
+    state = await storage.checkBucket();
+  } catch (error) {
+    if (error instanceof StorageUnavailableError)
+      return `The S3 bucket cannot be reached yet (${error.message}); file requests answer 503 until it can`;
+    throw error;
+  }
+  if (state === "missing")
+    throw new Error(
+      `The S3 bucket "${storage.bucket}" does not exist: create it, or fix S3_BUCKET`,
+    );
+  if (state === "denied")
+    throw new Error(
+      `Access to the S3 bucket "${storage.bucket}" is denied: check S3_ACCESS_KEY and S3_SECRET`,
+    );
+  return null;
+}
+
 /** Opens (or takes) the database, migrates it and builds the HTTP application. */
 export async function createApp(config: Config, options: { db?: Database } = {}): Promise<App> {
   const db =
     options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let rateLimiter: RateLimiter | undefined;
   let fanout: ChangeFanout | undefined;
+  let storage: FileStorage | undefined;
+  const closeStorage = async () => {
+    if (storage instanceof S3Storage) await storage.close();
+  };
+  let redisPing: RedisPing | undefined;
   try {
     await migrate(db);
     const authCollectionIds = allCollections()
       .filter((c) => c.type === "auth")
       .map((c) => c.id);
     const secrets = await loadSecrets(db.kysely, authCollectionIds);
-    if (config.s3) {
-      throw new Error(
-        "S3 file storage is not available yet: unset S3_* to keep files in DATA_DIR/storage",
-      );
-    }
+    storage = config.s3
+      ? new S3Storage(config.s3)
+      : new LocalStorage(path.join(config.dataDir, "storage"));
+    const bucketWarning = storage instanceof S3Storage ? await checkBucket(storage) : null;
     // Clean-up failures after a commit are logged, never turned into request errors.
     const log: { to?: FastifyInstance["log"] } = {};
-    const recordFiles = new RecordFiles(
-      new LocalStorage(path.join(config.dataDir, "storage")),
-      (error, message) => log.to?.warn({ err: error }, message),
+    const recordFiles = new RecordFiles(storage, (error, message) =>
+      log.to?.warn({ err: error }, message),
     );
     const records = new RecordService(db, undefined, recordFiles);
     const logWarning = (error: unknown, message: string) => log.to?.warn({ err: error }, message);
@@ -109,15 +147,34 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         error: (data, message) => log.to?.error(data, message),
       },
     );
+    // Restored token secrets replace the cached ones (restored sessions stay valid), and the
+    // restored settings replace the ones in force.
+    const reloadRestored = async () => {
+      Object.assign(secrets, await loadSecrets(db.kysely, authCollectionIds));
+      await settings.reload();
+    };
     const backups = new BackupService({
       db,
-      backupsDir: path.join(config.dataDir, "backups"),
-      storageDir: path.join(config.dataDir, "storage"),
+      // With a bucket, the archives are shared by every instance (ADR 031).
+      store:
+        storage instanceof S3Storage
+          ? new StorageBackupStore(storage, config.dataDir, `s3://${storage.bucket}`)
+          : new LocalBackupStore(path.join(config.dataDir, "backups")),
+      storage,
+      workDir: config.dataDir,
       migrations: MIGRATIONS.map((m) => m.name),
-      // Restored token secrets replace the cached ones, so restored sessions stay valid.
       onRestored: async () => {
-        Object.assign(secrets, await loadSecrets(db.kysely, authCollectionIds));
+        await reloadRestored();
+        // Caches and realtime clients here, and on the other instances through the fan-out.
+        records.events.reset();
       },
+    });
+    // A restore made by another instance: its secrets and settings are the ones in force now.
+    records.events.onReset((remote) => {
+      if (!remote) return;
+      reloadRestored().catch((error: unknown) => {
+        log.to?.error({ err: error }, "Failed to reload secrets and settings after a restore");
+      });
     });
     const accounts = new AccountService({
       db,
@@ -141,8 +198,14 @@ export async function createApp(config: Config, options: { db?: Database } = {})
           log: (level, message, error) => log.to?.[level]({ err: error }, message),
         })
       : new LocalFanout(records.events, realtime);
+    redisPing = config.redisUrl
+      ? new RedisPing(config.redisUrl, (error) => {
+          log.to?.debug({ err: error }, "health: Redis connection error");
+        })
+      : undefined;
     const health = {
       engine: db.dialect.name,
+      redis: redisPing,
       ping: async () => {
         try {
           await sql`SELECT 1`.execute(db.kysely);
@@ -191,6 +254,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     );
     log.to = http.log;
+    if (bucketWarning) http.log.warn(bucketWarning);
     logs.start();
     return {
       config,
@@ -198,6 +262,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       records,
       auth,
       files,
+      storage,
       logs,
       backups,
       mailer,
@@ -216,12 +281,16 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         await logs.close();
         await mailer.close();
         await rateLimiter?.close();
+        await closeStorage();
+        await redisPing?.close();
         await db.close();
       },
     };
   } catch (error) {
     await rateLimiter?.close();
+    await redisPing?.close();
     await fanout?.close();
+    await closeStorage();
     await db.close();
     throw error;
   }

@@ -2,7 +2,6 @@
  * `cahier` command line: serve | migrate | superuser upsert EMAIL PASSWORD | seed | backup |
  * restore.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
@@ -110,7 +109,7 @@ export async function main(argv: string[]): Promise<number> {
         const app = await createApp({ ...config, logLevel: "silent" });
         try {
           const key = await app.backups.create(rest[0]);
-          console.log(`Wrote ${path.join(config.dataDir, "backups", key)}.`);
+          console.log(`Wrote ${app.backups.describe(key)}.`);
         } finally {
           await app.close();
         }
@@ -121,16 +120,11 @@ export async function main(argv: string[]): Promise<number> {
         if (!source) throw new UsageError("restore needs the name or path of a backup");
         const app = await createApp({ ...config, logLevel: "silent" });
         try {
-          let key = source;
-          // A path outside the backups folder is copied in first (under its own name).
-          if (source.includes("/") || source.includes(path.sep)) {
-            key = path.basename(source);
-            const target = path.join(config.dataDir, "backups", key);
-            if (path.resolve(source) !== target) {
-              fs.mkdirSync(path.dirname(target), { recursive: true });
-              fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL);
-            }
-          }
+          // A path is copied into the backups first (the folder or the bucket, own name).
+          const key =
+            source.includes("/") || source.includes(path.sep)
+              ? await app.backups.adopt(source)
+              : source;
           await app.backups.restore(key);
           console.log(`Restored ${key}.`);
         } finally {

@@ -72,8 +72,23 @@ describe("loadConfig", () => {
         region: "us-east-1",
         accessKey: "k",
         secret: "s",
+        forcePathStyle: true,
       },
     });
+  });
+
+  it("addresses the bucket in the path unless S3_FORCE_PATH_STYLE is false", () => {
+    const s3 = {
+      S3_ENDPOINT: "https://s3.eu-west-1.amazonaws.com",
+      S3_BUCKET: "b",
+      S3_ACCESS_KEY: "k",
+      S3_SECRET: "s",
+    };
+    expect(loadConfig(s3).s3?.forcePathStyle).toBe(true);
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(true);
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "FALSE" }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: "0" }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ ...s3, S3_REGION: "eu-west-1" }).s3?.region).toBe("eu-west-1");
   });
 
   it.each([
@@ -88,6 +103,7 @@ describe("loadConfig", () => {
     [{ TRUSTED_PROXIES: "10.0.0.1/8/1" }, "TRUSTED_PROXIES: must be a comma list of IPs"],
     [{ RATE_LIMITS: "sometimes" }, "RATE_LIMITS: must be on, off"],
     [{ RATE_LIMITS: '[{"label":"*:auth","duration":0,"maxRequests":1}]' }, "RATE_LIMITS: duration"],
+    [{ S3_FORCE_PATH_STYLE: "maybe" }, "S3_FORCE_PATH_STYLE: must be true or false"],
     [
       { S3_BUCKET: "b" },
       "S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET must all be set together",

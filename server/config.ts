@@ -109,6 +109,14 @@ const ConfigSchema = z.object({
   S3_REGION: z.string().trim().optional(),
   S3_ACCESS_KEY: z.string().trim().optional(),
   S3_SECRET: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .refine((v) => v === undefined || ["", "true", "false", "1", "0"].includes(v), {
+      message: "must be true or false",
+    }),
 });
 
 /** Validated configuration. */
@@ -137,8 +145,20 @@ export interface Config {
   logLevel: string;
   /** How long guests' record reads may be answered from memory (0 = never). */
   guestCacheTtlMs: number;
+  /**
+   * The S3-compatible bucket that holds uploaded files instead of `DATA_DIR/storage`
+   * (`S3_*`); `forcePathStyle` (`S3_FORCE_PATH_STYLE`, default true) addresses the bucket
+   * in the path, as MinIO, Garage and s3rver need.
+   */
   s3:
-    | { endpoint: string; bucket: string; region: string; accessKey: string; secret: string }
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKey: string;
+        secret: string;
+        forcePathStyle: boolean;
+      }
     | undefined;
   /** OAuth2 / OpenID Connect providers (`OAUTH2_*`, see `core/auth/oauth2/oauth2-config.ts`). */
   oauth2: OAuth2ProviderConfig[];
@@ -191,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       region: c.S3_REGION || "us-east-1",
       accessKey: c.S3_ACCESS_KEY as string,
       secret: c.S3_SECRET as string,
+      forcePathStyle: !["false", "0"].includes(c.S3_FORCE_PATH_STYLE ?? ""),
     };
   }
   const host = c.HOST;

@@ -2,7 +2,8 @@
  * The signed-in account and the language, for every component. Server rendering provides
  * the first values; in the browser the SDK's auth store (synced across tabs) and the
  * language switcher change them. App start follows spec §4: the saved language is applied,
- * an existing auth record is refreshed, and a failed refresh signs out and goes to `/`.
+ * an existing auth record is refreshed, and a failed refresh signs out and goes to `/` (or,
+ * for an ended "View as", returns to the superuser session set aside: ADR 025).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
@@ -12,8 +13,12 @@ import type { Locale } from "#shared/i18n/locales.ts";
 import { getBrowserClient } from "../lib/browser-client.ts";
 import { tryGetI18n, useAppTranslation } from "../lib/i18n.ts";
 import { persistLocale, savedLocale } from "../lib/locale-client.ts";
-import { toSessionUser, type SessionUser } from "../lib/session.ts";
+import { forgetImpersonator, stopImpersonation } from "../lib/impersonation.ts";
+import { isImpersonationToken, toSessionUser, type SessionUser } from "../lib/session.ts";
 import { useNotify } from "./notifications/notifications.tsx";
+
+/** Auth-refresh answers that end a session: bad or revoked token, or the account is gone. */
+const SESSION_ENDED = new Set([401, 403, 404]);
 
 /** What {@link useSession} returns. */
 export interface SessionValue {
@@ -89,10 +94,25 @@ export function SessionProvider(props: {
           if (pb.authStore.token === token) pb.authStore.save(auth.token, auth.record);
         })
         .catch((error: unknown) => {
-          // A request cut short (the page unloading, the network gone) says nothing about
-          // the session: only an answer from the server signs out.
-          if (error instanceof ClientResponseError && error.status === 0) return;
+          // Only the server's "this session is not valid" answers sign out. A request cut
+          // short (the page unloading, the network gone), a busy or failing server (5xx) or a
+          // rate limit (429) says nothing about the session: it stays, and the next page
+          // load asks again.
+          if (!(error instanceof ClientResponseError) || !SESSION_ENDED.has(error.status)) return;
           if (pb.authStore.token !== token) return;
+          // An ended "View as" returns to the superuser session set aside (ADR 025).
+          if (isImpersonationToken(token)) {
+            const outcome = stopImpersonation(pb);
+            notify.info(
+              t(
+                outcome === "restored"
+                  ? "admin:impersonation.ended"
+                  : "admin:impersonation.superuserExpired",
+              ),
+            );
+            void navigate(outcome === "restored" ? "/admin/users" : "/login");
+            return;
+          }
           pb.authStore.clear();
           notify.info(t("shell:notifications.sessionExpired"));
           void navigate("/");
@@ -102,7 +122,7 @@ export function SessionProvider(props: {
       void revalidate();
     }
     const unsubscribe = pb.authStore.onChange(() => {
-      setUser(toSessionUser(pb.authStore.record));
+      setUser(toSessionUser(pb.authStore.record, pb.authStore.token));
       void revalidate();
     });
     return unsubscribe;
@@ -111,6 +131,7 @@ export function SessionProvider(props: {
   }, []);
 
   const logout = useCallback(async () => {
+    forgetImpersonator();
     getBrowserClient().authStore.clear();
     notify.success(t("shell:notifications.loggedOut"));
     await navigate("/");

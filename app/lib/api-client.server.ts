@@ -36,7 +36,7 @@ export async function createRequestApiClient(
     // The cookie's record is only a hint: the API checks the token and returns the account
     // as it is now (role, name, avatar).
     const result = await pb.collection(collection).authRefresh();
-    return { pb, user: toSessionUser(result.record) };
+    return { pb, user: toSessionUser(result.record, result.token) };
   } catch {
     pb.authStore.clear();
     return { pb, user: null };

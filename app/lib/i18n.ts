@@ -104,6 +104,9 @@ export const APP_NAMESPACES = [
   "profile",
   "feeds",
   "account",
+  "adminSystem",
+  "admin",
+  "live",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -3,7 +3,7 @@
  * the source of truth) and small helpers to read them through the SDK.
  */
 import type PocketBase from "pocketbase";
-import type { RecordModel } from "pocketbase";
+import { ClientResponseError, type RecordModel } from "pocketbase";
 
 /** Default list page size (spec §9). */
 export const PAGE_SIZE = 30;
@@ -90,11 +90,76 @@ export function pageParam(url: URL): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-/** Finds a user by username (case-insensitive, as the API compares usernames). */
-export function findUserByUsername(pb: PocketBase, username: string): Promise<UserRecord> {
-  return pb
-    .collection("users")
-    .getFirstListItem<UserRecord>(pb.filter("username = {:username}", { username }));
+/** How many users starting with a username are searched for its other-case spelling. */
+const USERNAME_CANDIDATES = 100;
+
+/**
+ * Finds a user by username in any case: usernames are unique case-insensitively (ADR 011),
+ * so `/profile/ALICE` names the same person as `/profile/alice`. The exact spelling is tried
+ * first; otherwise the users whose username starts with it (LIKE ignores ASCII case on both
+ * engines) are searched for the one equal to it. The record carries the canonical spelling,
+ * which pages redirect to (ADR 034). Rejects with the API's 404 when nobody has it.
+ */
+export async function findUserByUsername(pb: PocketBase, username: string): Promise<UserRecord> {
+  const users = pb.collection("users");
+  try {
+    return await users.getFirstListItem<UserRecord>(
+      pb.filter("username = {:username}", { username }),
+    );
+  } catch (error) {
+    if (!(error instanceof ClientResponseError) || error.status !== 404) throw error;
+    const wanted = asciiLower(username);
+    // `%` at the end makes a prefix pattern; `\` escapes LIKE's own wildcards in the name.
+    const pattern = `${username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const candidates = await users.getList<UserRecord>(1, USERNAME_CANDIDATES, {
+      filter: pb.filter("username ~ {:pattern}", { pattern }),
+      sort: "username",
+      skipTotal: true,
+    });
+    const found = candidates.items.find((user) => asciiLower(user.username) === wanted);
+    if (found) return found;
+    throw error;
+  }
+}
+
+/** What {@link readByUsername} found, and under which spelling of the username. */
+export interface ReadByUsername<T> {
+  value: T;
+  /** The stored spelling: differs from the URL's when the page should redirect to it. */
+  username: string;
+}
+
+/**
+ * Reads a record that a URL names by its owner's username (an entry, a post, a collection,
+ * their feeds) in any case (ADR 034, ADR 037). The URL's spelling is read first (the common
+ * case, one request); when that finds nothing (the API's 404), the user is looked up in any
+ * case and, if their stored spelling differs, the read is repeated with it. Rejects with the
+ * API's 404 when neither finds anything, so a redirect never leads to a missing page.
+ */
+export async function readByUsername<T>(
+  pb: PocketBase,
+  username: string,
+  read: (username: string) => Promise<T>,
+): Promise<ReadByUsername<T>> {
+  try {
+    return { value: await read(username), username };
+  } catch (error) {
+    if (!(error instanceof ClientResponseError) || error.status !== 404) throw error;
+    let user: UserRecord;
+    try {
+      user = await findUserByUsername(pb, username);
+    } catch (lookup) {
+      if (lookup instanceof ClientResponseError && lookup.status === 404) throw error;
+      throw lookup;
+    }
+    if (user.username === username) throw error;
+    return { value: await read(user.username), username: user.username };
+  }
+}
+
+/** Lower-cases ASCII letters only, as the username index does (ADR 011). */
+function asciiLower(value: string): string {
+  return value.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
 /**
@@ -121,7 +186,11 @@ export function findPost(pb: PocketBase, username: string, slug: string): Promis
     );
 }
 
-/** Finds a collection by its owner's username and its name. */
+/**
+ * Finds a collection by its owner's username and its name. The `owner` and `name` query
+ * parameters name the link, which lets an unlisted collection through the list rule
+ * (ADR 033); other lists never show unlisted collections.
+ */
 export function findCollection(
   pb: PocketBase,
   username: string,
@@ -131,7 +200,7 @@ export function findCollection(
     .collection("collections")
     .getFirstListItem<CollectionRecord>(
       pb.filter("owner.username = {:username} && name = {:name}", { username, name }),
-      { expand: "owner" },
+      { expand: "owner", query: { owner: username, name } },
     );
 }
 

@@ -7,7 +7,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { ClientResponseError } from "pocketbase";
 import { apiContext, localeContext, translateContext, userContext } from "../context.ts";
-import { isAdmin, isWriter, type SessionUser } from "./session.ts";
+import { isAdmin, isSuperuser, isWriter, type SessionUser } from "./session.ts";
 
 /** What loaders read from router context. */
 export function routeContext(context: Readonly<RouterContextProvider>) {
@@ -31,6 +31,17 @@ export interface ErrorPayload {
 export function requestedPath(url: URL): string {
   if (url.pathname === "/_root.data") return "/";
   return url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length) : url.pathname;
+}
+
+/**
+ * The address to redirect to when a URL spells a username in another case than the stored
+ * one (ADR 034, ADR 037): the requested path with its segment number `index` (0 is the part
+ * before the first `/`) replaced by `username`, and the query kept.
+ */
+export function respelledPath(url: URL, index: number, username: string): string {
+  const segments = requestedPath(url).split("/");
+  segments[index] = encodeURIComponent(username);
+  return `${segments.join("/")}${url.search}`;
 }
 
 /** Throws a 404 whose page says 'Page not found: {path}'. */
@@ -66,6 +77,16 @@ export function requireWriter(context: Readonly<RouterContextProvider>): Session
 export function requireAdmin(context: Readonly<RouterContextProvider>): SessionUser {
   const user = context.get(userContext);
   if (!user || !isAdmin(user)) throwForbidden(context);
+  return user;
+}
+
+/**
+ * Answers 403 unless the account is a superuser (settings, logs, backups: the API serves
+ * them to superusers only, so an admin-role account gets the 403 page too).
+ */
+export function requireSuperuser(context: Readonly<RouterContextProvider>): SessionUser {
+  const user = context.get(userContext);
+  if (!user || !isSuperuser(user)) throwForbidden(context);
   return user;
 }
 

@@ -2,7 +2,7 @@
  * The signed-in account as the web app sees it: a small, serialisable summary of the auth
  * record (a `users` record or a superuser), shared by server rendering and the browser.
  */
-import type { RecordModel } from "pocketbase";
+import { getTokenPayload, type RecordModel } from "pocketbase";
 
 /** Roles a `users` record may hold (`""` = plain user). */
 export type UserRole = "" | "writer" | "admin";
@@ -21,14 +21,34 @@ export interface SessionUser {
   role: UserRole;
   /** Whether the email address is confirmed (superusers always are). */
   verified: boolean;
+  /**
+   * Whether this session is a superuser viewing the site as this account (an impersonation
+   * token: `refreshable: false`, ADR 025).
+   */
+  impersonated: boolean;
 }
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
-/** Summarises an auth record; `null` for no record. */
-export function toSessionUser(record: RecordModel | null | undefined): SessionUser | null {
+/**
+ * Whether a token was issued by `impersonate/{id}`: only those are not refreshable
+ * (PocketBase's static auth tokens). The claim is read without checking the signature: the
+ * server has already checked the token when this matters (SSR confirms it with auth-refresh).
+ */
+export function isImpersonationToken(token: string): boolean {
+  return getTokenPayload(token).refreshable === false;
+}
+
+/**
+ * Summarises an auth record; `null` for no record. `token`, when given, tells whether the
+ * session is an impersonation.
+ */
+export function toSessionUser(
+  record: RecordModel | null | undefined,
+  token?: string,
+): SessionUser | null {
   if (!record?.id) return null;
   const role = text(record.role);
   return {
@@ -41,6 +61,7 @@ export function toSessionUser(record: RecordModel | null | undefined): SessionUs
     avatar: text(record.avatar),
     role: role === "writer" || role === "admin" ? role : "",
     verified: record.verified === true || record.collectionName === "_superusers",
+    impersonated: token ? isImpersonationToken(token) : false,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Absolute URLs of the site, for feeds, the sitemap, `robots.txt` and canonical links: from
- * the configured public URL (`APP_URL`) when there is one, else from the request's origin.
+ * Absolute URLs of the site, the one helper for them (feeds, the sitemap, `robots.txt`,
+ * canonical links, Open Graph tags): from the configured public URL (`APP_URL`, handed to the
+ * app by the server as `siteUrlContext`) when there is one, else from the request's origin.
  * SECURITY: without `APP_URL` the origin comes from the request's `Host` header; set
  * `APP_URL` in production so no request can choose the links other readers get.
  */
@@ -16,4 +17,25 @@ export function siteOrigin(context: Readonly<RouterContextProvider>, request: Re
 /** The absolute URL of a site path (`/blog` → `https://journal.example.com/blog`). */
 export function absoluteUrl(origin: string, path: string): string {
   return `${origin}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/**
+ * The absolute canonical URL of a page: the address search engines and feed readers should
+ * keep, whatever query noise or client-side data request (`.data`) reached it, with the given
+ * query parameters (empty or missing ones left out, in the order given).
+ *
+ * @example canonicalUrl("https://cahier.example", "/blog", { tag: "garden", page: 2 })
+ * // "https://cahier.example/blog?tag=garden&page=2"
+ */
+export function canonicalUrl(
+  origin: string,
+  path: string,
+  query: Record<string, string | number | null | undefined> = {},
+): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
+  }
+  const search = params.toString();
+  return absoluteUrl(origin, search ? `${path}?${search}` : path);
 }

@@ -1,7 +1,7 @@
 /**
  * Metadata of public pages for search engines and link previews: description, canonical link,
  * Open Graph (`og:*`, `article:*`) and Twitter card tags, from absolute URLs the loader made
- * (`site-url.server.ts`).
+ * (`site-url.ts`).
  */
 import type { MetaDescriptor } from "react-router";
 

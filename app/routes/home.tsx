@@ -12,13 +12,20 @@ import { EntryRows, PostCards } from "../components/records/record-lists.tsx";
 import { entrySummary, postSummary } from "../components/records/summaries.ts";
 import { ButtonLink } from "../components/ui/button-link.tsx";
 import { useSession } from "../components/session-provider.tsx";
-import { canonicalUrl } from "../lib/canonical.ts";
+import { canonicalUrl, siteOrigin } from "../lib/site-url.ts";
 import { useAppTranslation } from "../lib/i18n.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { blogFeedLinks } from "./feeds/feed-links.ts";
 import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../lib/records.ts";
 import { routeContext } from "../lib/route-data.ts";
 import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
+import { LiveIndicator, NewItemsNotice, useHeldItems } from "../features/live/live-indicator.tsx";
+import type { LiveStatus } from "../features/live/live-session.ts";
+import { useLiveRecords, type LiveTopic } from "../features/live/use-live-records.ts";
+
+/** What the home page listens to: posts, and the signed-in person's entries. */
+const POST_TOPICS: LiveTopic[] = [{ collection: "posts", topic: "*" }];
+const DESK_TOPICS: LiveTopic[] = [...POST_TOPICS, { collection: "entries", topic: "*" }];
 
 /** How many posts and entries the home page shows. */
 const LATEST_POSTS = 4;
@@ -51,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: t("content:home.title"),
     description: t("content:home.description"),
-    canonical: canonicalUrl(request, "/"),
+    canonical: canonicalUrl(siteOrigin(context, request), "/"),
     posts: posts.items.map((post) => postSummary(post)),
     entries: (entries?.items ?? []).map((entry) => entrySummary(entry, user?.username)),
   };
@@ -60,13 +67,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** One post of the latest posts: title, author with avatar, date, excerpt. */
 type HomePost = Route.ComponentProps["loaderData"]["posts"][number];
 
-/** The home page. */
+/** The home page; its lists are kept live. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { user } = useSession();
+  const ownsEntries = user !== null && !isSuperuser(user);
+  const live = useLiveRecords({ topics: ownsEntries ? DESK_TOPICS : POST_TOPICS });
   return (
     <div className="grid gap-14">
       {user ? <Desk entries={loaderData.entries} /> : <Welcome />}
-      <LatestPosts posts={loaderData.posts} />
+      <LatestPosts posts={loaderData.posts} live={live.status} />
     </div>
   );
 }
@@ -128,6 +137,7 @@ function Welcome() {
 function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] }) {
   const { t } = useAppTranslation();
   const { user } = useSession();
+  const list = useHeldItems(props.entries, (entry) => entry.id, "desk");
   if (!user) return null;
   const superuser = isSuperuser(user);
   return (
@@ -169,12 +179,15 @@ function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] })
           <h2 className="mb-4 font-serif text-2xl font-semibold text-stone-900">
             {t("content:home.recentEntries")}
           </h2>
-          {props.entries.length === 0 ? (
+          <NewItemsNotice count={list.held.length} kind="entries" onShow={list.show} />
+          {list.shown.length === 0 && list.held.length === 0 ? (
             <EmptyState text={t("content:home.noEntries")}>
               <ButtonLink to="/entry/create">{t("content:home.writeFirstEntry")}</ButtonLink>
             </EmptyState>
           ) : (
-            <EntryRows entries={props.entries} />
+            <div id={list.listId} tabIndex={-1} className="outline-none">
+              <EntryRows entries={list.shown} />
+            </div>
           )}
         </div>
       )}
@@ -183,24 +196,29 @@ function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] })
 }
 
 /** The latest published posts, with a way forward when there are none. */
-function LatestPosts(props: { posts: HomePost[] }) {
+function LatestPosts(props: { posts: HomePost[]; live: LiveStatus }) {
   const { t } = useAppTranslation();
   const { user } = useSession();
+  const list = useHeldItems(props.posts, (post) => post.id, "latest");
   return (
     <section aria-labelledby="latest-posts">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="latest-posts" className="font-serif text-2xl font-semibold text-stone-900">
           {t("content:home.latestPosts")}
         </h2>
-        {props.posts.length > 0 && (
-          <Link
-            to="/blog"
-            className="text-sm font-semibold text-amber-900 underline underline-offset-4"
-          >
-            {t("content:home.allPosts")}
-          </Link>
-        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <LiveIndicator status={props.live} />
+          {props.posts.length > 0 && (
+            <Link
+              to="/blog"
+              className="text-sm font-semibold text-amber-900 underline underline-offset-4"
+            >
+              {t("content:home.allPosts")}
+            </Link>
+          )}
+        </div>
       </div>
+      <NewItemsNotice count={list.held.length} kind="posts" onShow={list.show} />
       {props.posts.length === 0 ? (
         isWriter(user) ? (
           <EmptyState text={t("content:home.noPostsWriter")}>
@@ -214,7 +232,9 @@ function LatestPosts(props: { posts: HomePost[] }) {
           </EmptyState>
         )
       ) : (
-        <PostCards posts={props.posts} />
+        <div id={list.listId} tabIndex={-1} className="outline-none">
+          <PostCards posts={list.shown} />
+        </div>
       )}
     </section>
   );

@@ -48,7 +48,32 @@ export interface Database {
   tableNames(): Promise<string[]>;
   /** Opens a consistent snapshot for reading every table (backups). */
   snapshot(): Promise<DatabaseSnapshot>;
+  /**
+   * Runs `work` while holding the named lock for every process that uses this database, or
+   * answers `{ acquired: false }` at once when someone holds it. SQLite: the lock lives in this
+   * process (a SQLite file serves one instance). PostgreSQL: a session advisory lock on a
+   * connection kept for the duration, so it covers every instance and is released by the
+   * server if this process dies.
+   */
+  tryExclusive<T>(name: string, work: () => Promise<T>): Promise<ExclusiveResult<T>>;
   close(): Promise<void>;
+}
+
+/** What `Database.tryExclusive` answers. */
+export type ExclusiveResult<T> = { acquired: true; value: T } | { acquired: false };
+
+/** Named locks held in this process. */
+function processLocks(): Database["tryExclusive"] {
+  const held = new Set<string>();
+  return async (name, work) => {
+    if (held.has(name)) return { acquired: false };
+    held.add(name);
+    try {
+      return { acquired: true, value: await work() };
+    } finally {
+      held.delete(name);
+    }
+  };
 }
 
 function quoteIdent(name: string): string {
@@ -151,6 +176,7 @@ export function openSqlite(dataDir: string): Database {
         throw error;
       }
     },
+    tryExclusive: processLocks(),
     async close() {
       await kysely.destroy();
     },
@@ -228,6 +254,30 @@ export function openPostgres(url: string, poolSize = 10): Database {
       } catch (error) {
         client.release();
         throw error;
+      }
+    },
+    async tryExclusive(name, work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        // hashtext: a stable 32-bit key per lock name, for every instance of the deployment.
+        const locked = await client.query<{ locked: boolean }>(
+          "SELECT pg_try_advisory_lock(hashtext($1)) AS locked",
+          [name],
+        );
+        if (!locked.rows[0]?.locked) return { acquired: false };
+        try {
+          return { acquired: true, value: await work() };
+        } finally {
+          try {
+            await client.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
+          } catch (error) {
+            // The session (and the lock with it) must end: the connection is not reused.
+            broken = error instanceof Error ? error : new Error(String(error));
+          }
+        }
+      } finally {
+        client.release(broken ?? false);
       }
     },
     async close() {

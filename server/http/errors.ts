@@ -1,6 +1,10 @@
 /** PocketBase-shaped error responses `{data, message, status}` and the central error handler. */
 import type { FastifyError, FastifyInstance } from "fastify";
 import { CoreError, type FieldErrors } from "../core/errors.ts";
+import { StorageUnavailableError } from "../tools/filesystem/index.ts";
+
+/** The answer when the file storage (an S3 bucket) cannot be reached (ADR 030). */
+export const STORAGE_UNAVAILABLE_MESSAGE = "The file storage is unavailable. Try again later.";
 
 /** Default messages per status, as PocketBase words them. */
 export const DEFAULT_MESSAGES: Record<number, string> = {
@@ -51,6 +55,11 @@ export function registerErrorHandlers(
   app.setErrorHandler((error: FastifyError | CoreError, request, reply) => {
     if (error instanceof CoreError) {
       return reply.status(error.status).send(apiErrorBody(error.status, error.message, error.data));
+    }
+    if (error instanceof StorageUnavailableError) {
+      // The message names the operation and key, never credentials or signed requests.
+      request.log.error({ err: error }, "file storage unavailable");
+      return reply.status(503).send(apiErrorBody(503, STORAGE_UNAVAILABLE_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {

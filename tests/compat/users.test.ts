@@ -258,13 +258,13 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     );
   });
 
-  it("deletes a user only by itself or a superuser", async () => {
+  it("deletes a user only by itself, an admin (ADR 024) or a superuser", async () => {
     const judy = await sdk.account("judy");
     const kim = await sdk.account("kim");
+    const lena = await sdk.account("lena");
     for (const [name, pb] of [
       ["guest", sdk.guest],
       ["other user", bob.pb],
-      ["admin", admin.pb],
     ] as const) {
       await expect(pb.collection("users").delete(judy.record.id), name).rejects.toMatchObject({
         status: 404,
@@ -274,6 +274,12 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     // The SDK clears its auth store when the signed-in record is deleted.
     expect(judy.pb.authStore.isValid).toBe(false);
     await expect(sdk.guest.collection("users").getOne(judy.record.id)).rejects.toMatchObject({
+      status: 404,
+    });
+
+    // An admin deletes a user who is not an admin.
+    expect(await admin.pb.collection("users").delete(lena.record.id)).toBe(true);
+    await expect(sdk.root.pb.collection("users").getOne(lena.record.id)).rejects.toMatchObject({
       status: 404,
     });
 

@@ -1,14 +1,15 @@
 /**
  * Issue 3 items 2 and 8: an axe-core scan of every route, in English and French, as a
  * logged-out visitor and signed in (as the account that sees the page itself, or a plain
- * user for public pages), with zero `serious` or `critical` violations. Also the 404 page
- * and the 403 page. Each failing page is reported (soft assertions), not only the first.
+ * user for public pages), with zero `serious` or `critical` violations. Also the 404 page,
+ * the 403 page and the superuser pages of issue 7 (`SUPERUSER_ROUTES`). Each failing page is
+ * reported (soft assertions), not only the first.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { LANGS, signedIn, useLanguage, waitForHydration } from "./support/app.ts";
-import type { UserRoleName } from "./support/environment.ts";
-import { ROUTES } from "./support/routes.ts";
+import type { AccountName } from "./support/environment.ts";
+import { ROUTES, SUPERUSER_ROUTES } from "./support/routes.ts";
 
 /** Runs axe on the page and returns its serious and critical violations, readable. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -33,8 +34,15 @@ async function scan(page: Page, path: string): Promise<void> {
 }
 
 /** Who scans which routes: a guest all of them, and each account the pages it sees. */
-const SCANS: { visitor: "guest" | UserRoleName; paths: string[] }[] = [
-  { visitor: "guest", paths: [...ROUTES.map((route) => route.path), "/no/such/page"] },
+const SCANS: { visitor: "guest" | AccountName; paths: string[] }[] = [
+  {
+    visitor: "guest",
+    paths: [
+      ...ROUTES.map((route) => route.path),
+      ...SUPERUSER_ROUTES.map((route) => route.path),
+      "/no/such/page",
+    ],
+  },
   {
     visitor: "user",
     paths: [
@@ -45,6 +53,7 @@ const SCANS: { visitor: "guest" | UserRoleName; paths: string[] }[] = [
   },
   { visitor: "writer", paths: ROUTES.filter((r) => r.viewer === "writer").map((r) => r.path) },
   { visitor: "admin", paths: ROUTES.filter((r) => r.viewer === "admin").map((r) => r.path) },
+  { visitor: "superuser", paths: SUPERUSER_ROUTES.map((r) => r.path) },
 ];
 
 for (const lang of LANGS) {
@@ -63,7 +72,7 @@ for (const lang of LANGS) {
 
 test("every route is scanned as a guest and as an account that sees it", () => {
   const scanned = (visitor: string) => SCANS.find((s) => s.visitor === visitor)?.paths ?? [];
-  for (const route of ROUTES) {
+  for (const route of [...ROUTES, ...SUPERUSER_ROUTES]) {
     expect(scanned("guest")).toContain(route.path);
     const account = route.viewer === "guest" ? "user" : route.viewer;
     expect(scanned(account)).toContain(route.path);

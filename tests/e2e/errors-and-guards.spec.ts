@@ -2,8 +2,10 @@
  * Issue 3 item 1: the 404 page ('Page not found: {path}'), the error page (status code,
  * status message, "Go back home" to `/`) in English and French, and the access guards:
  * signed-in pages send visitors to `/login`, the instances area answers 403 to anyone but
- * admins and superusers, `/post/create` answers 403 to non-writers.
+ * admins and superusers, `/post/create` answers 403 to non-writers; a superuser gets a
+ * notice instead of the writing forms (create and update pages).
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import {
   CATALOGS,
@@ -97,6 +99,48 @@ for (const lang of LANGS) {
       expect(response?.status()).toBe(403);
       await waitForHydration(page);
       await expectErrorPage(page, lang, 403, CATALOGS[lang].errors.page.forbidden);
+      await context.close();
+    });
+
+    test("a superuser gets a notice, not a form it cannot save, on the writing pages", async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(signedIn("superuser"));
+      await useLanguage(context, lang);
+      const page = await context.newPage();
+      const text = CATALOGS[lang].records.superuserNotice;
+      const writer = USERS.writer.username;
+      const main = page.getByRole("main");
+      for (const path of [
+        "/entry/create",
+        "/post/create",
+        "/collection/create",
+        `/entry/update/${writer}/${CONTENT.entry.name}`,
+        `/post/update/${writer}/${CONTENT.post.slug}`,
+        `/collection/update/${writer}/${CONTENT.collection.name}`,
+      ]) {
+        await test.step(path, async () => {
+          const response = await page.goto(path);
+          expect(response?.status()).toBe(200);
+          await waitForHydration(page);
+          const notice = main.getByRole("region", { name: text.heading });
+          await expect(notice).toContainText(text.text);
+          await expect(notice.getByRole("link", { name: text.admin })).toHaveAttribute(
+            "href",
+            "/admin",
+          );
+          await expect(main.locator("form")).toHaveCount(0);
+          const serious = (await new AxeBuilder({ page }).setLegacyMode(true).analyze()).violations
+            .filter(
+              (violation) => violation.impact === "serious" || violation.impact === "critical",
+            )
+            .map((violation) => violation.id);
+          expect(serious).toEqual([]);
+        });
+      }
+      // The way to what a superuser does.
+      await main.getByRole("link", { name: text.admin }).click();
+      await expect(page).toHaveURL(/\/admin$/);
       await context.close();
     });
   });

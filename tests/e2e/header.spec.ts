@@ -2,8 +2,8 @@
  * Issue 3 item 2 and spec §2 "Shared shell" / §6: the header of each kind of visitor, in
  * English and French. Logged out: logo, menu toggle, language switcher, Login and Sign up.
  * Signed in: the account (name or username, avatar) linking to `/profile/{username}` and a
- * logout icon; New entry and Archive for everyone, New post for writers, Instances for admins
- * and superusers. Item 5: the avatar is the 200x200 thumbnail, else initials, else nothing.
+ * logout icon; New entry and Archive for everyone, New post for writers, Instances and Admin
+ * (`/admin`, the admin area) for admins and superusers. Item 5: the avatar is the 200x200 thumbnail, else initials, else nothing.
  */
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
@@ -22,21 +22,22 @@ import {
 } from "./support/app.ts";
 import { AVATAR_OWNER, SUPERUSER, USERS, type AccountName } from "./support/environment.ts";
 
-type NavLabel = "newEntry" | "archive" | "newPost" | "instances";
+type NavLabel = "newEntry" | "archive" | "newPost" | "instances" | "admin";
 
 const NAV_PATHS: Record<NavLabel, string> = {
   newEntry: "/entry/create",
   archive: "/archive",
   newPost: "/post/create",
   instances: "/i",
+  admin: "/admin",
 };
 
 /** The navigation links each signed-in account sees, in order. */
 const NAV_BY_ACCOUNT: Record<AccountName, NavLabel[]> = {
   user: ["newEntry", "archive"],
   writer: ["newEntry", "archive", "newPost"],
-  admin: ["newEntry", "archive", "newPost", "instances"],
-  superuser: ["newEntry", "archive", "instances"],
+  admin: ["newEntry", "archive", "newPost", "instances", "admin"],
+  superuser: ["newEntry", "archive", "instances", "admin"],
 };
 
 for (const lang of LANGS) {

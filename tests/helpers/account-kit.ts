@@ -11,13 +11,15 @@
  * await kit.close();
  */
 import { sql } from "kysely";
+import { expect } from "vitest";
 import { loadSecrets, type Secrets, type TokenType } from "#server/core/auth/secrets.ts";
 import { RecordTokens } from "#server/core/auth/record-tokens.ts";
 import { signToken } from "#server/core/auth/tokens.ts";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
 import type { AuthCollection } from "#server/core/models/collection.ts";
+import { operatorRequest } from "#server/core/records/request-info.ts";
 import type { Row } from "#server/data/repositories/record-repository.ts";
-import { startMailCatcher, type MailCatcher } from "./mail-catcher.ts";
+import { startMailCatcher, type CaughtMail, type MailCatcher } from "./mail-catcher.ts";
 import { createTestApp, type DialectName, type TestApp } from "./test-app.ts";
 
 /** The public URL the kit's app is configured with: every mailed link must start with it. */
@@ -29,6 +31,23 @@ export interface KitResponse {
   body: string;
   json(): Record<string, unknown>;
 }
+
+/** A user made by `newUser`. */
+export interface KitUser {
+  id: string;
+  /** `{name}@example.com`. */
+  email: string;
+  /** An auth token of the user. */
+  token: string;
+}
+
+/** Headers a forged request sends to make a link point elsewhere (checklist B4). */
+export const FORGED_HOST_HEADERS = {
+  host: "evil.tld",
+  "x-forwarded-host": "evil.tld",
+  "x-forwarded-proto": "http",
+  forwarded: "host=evil.tld",
+} as const;
 
 /** What `startAccountKit` returns. */
 export interface AccountKit {
@@ -57,6 +76,21 @@ export interface AccountKit {
     body?: unknown,
     options?: { token?: string; headers?: Record<string, string> },
   ): Promise<KitResponse>;
+  /**
+   * A fresh user `name` (`{name}@example.com`, password `password123`), unverified unless
+   * `verified`, speaking `locale` when given.
+   */
+  newUser(name: string, options?: { verified?: boolean; locale?: string }): Promise<KitUser>;
+  /**
+   * POSTs `{email}` to a mail-sending endpoint with every forwarding header naming `evil.tld`
+   * (B4), expects `status`, and returns the mail, checked not to mention `evil.tld`.
+   */
+  mailWithForgedHost(url: string, email: string, status?: number): Promise<CaughtMail>;
+  /**
+   * POSTs `{email}` to a mail-sending endpoint for each address, expects the enumeration-safe
+   * 204 each time, and checks that none of them got a new mail once the mailer settled.
+   */
+  expectNoMail(url: string, ...emails: string[]): Promise<void>;
   /** Whether a password logs the identity in. */
   canLogIn(collection: string, identity: string, password: string): Promise<boolean>;
   /** Waits until every mail queued so far left (delivered or failed). */
@@ -121,6 +155,32 @@ export async function startAccountKit(
       );
     },
     post,
+    async newUser(name, options = {}) {
+      const email = `${name}@example.com`;
+      const created = await app.createUser({ username: name, email });
+      const id = String(created.record.id);
+      const changes: Record<string, unknown> = {};
+      if (options.verified) changes.verified = true;
+      if (options.locale) changes.locale = options.locale;
+      if (Object.keys(changes).length)
+        await app.records.update(users, operatorRequest(), id, changes);
+      return { id, email, token: created.token };
+    },
+    async mailWithForgedHost(url, email, status = 204) {
+      const res = await post(url, { email }, { headers: FORGED_HOST_HEADERS });
+      expect(res.status, res.body).toBe(status);
+      const mail = await catcher.waitForMail(email);
+      expect(mail.raw).not.toContain("evil.tld");
+      return mail;
+    },
+    async expectNoMail(url, ...emails) {
+      for (const email of emails) {
+        const res = await post(url, { email });
+        expect(res.status, `${email}: ${res.body}`).toBe(204);
+      }
+      await app.mailer.idle();
+      for (const email of emails) expect(catcher.unread(email), email).toEqual([]);
+    },
     async canLogIn(collection, identity, password) {
       const res = await post(`/api/collections/${collection}/auth-with-password`, {
         identity,

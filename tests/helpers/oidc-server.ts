@@ -5,57 +5,21 @@
  *
  * It is `oauth2-mock-server` (discovery, `/authorize` with PKCE, `/token`, `/jwks`,
  * `/userinfo`) with the identity of each login chosen by the test and the id_token signed
- * here, so tests can also get tokens a real attacker could produce (see {@link Tamper}).
+ * here, so tests can also get tokens a real attacker could produce (see `Tamper`).
  * Under `/github` it speaks GitHub's OAuth2 and REST paths for the same logins
  * (`/github/login/oauth/authorize`, `/github/login/oauth/access_token`, `/github/api/user`,
  * `/github/api/user/emails`).
  *
  * Each authorization request may carry `mock_user=<base64url JSON of a MockUser>`; without
- * it the login is `OIDC_DEFAULT_USER` (JSON) or a fixed default person. The MockUser type is
- * exported by `oidc-server-process.ts`.
+ * it the login is `OIDC_DEFAULT_USER` (JSON) or a fixed default person. `MockUser` (and the
+ * ways it can spoil its tokens, `Tamper`) are defined once, in `oidc-server-process.ts`.
  */
 import { randomBytes } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { OAuth2Issuer, OAuth2Service } from "oauth2-mock-server";
-
-/** Ways to spoil an id_token or a token answer (checklist B3). */
-type Tamper =
-  | "iss"
-  | "aud"
-  | "azp"
-  | "signature"
-  | "unknown-kid"
-  | "hs256"
-  | "none"
-  | "es256"
-  | "expired"
-  | "nonce"
-  | "no-nonce"
-  | "no-id-token"
-  | "token-error";
-
-interface MockUser {
-  sub: string;
-  email?: string;
-  email_verified?: boolean | string;
-  name?: string;
-  preferred_username?: string;
-  picture?: string;
-  /** Where the profile claims go: the id_token (default) or only the userinfo answer. */
-  claimsIn?: "id_token" | "userinfo";
-  tamper?: Tamper;
-  /** The provider refuses the login: `/authorize` redirects back with this `error`. */
-  authorizeError?: string;
-  /** GitHub's view of the person (derived from the claims when absent). */
-  github?: {
-    id: number;
-    login: string;
-    name?: string | null;
-    avatar_url?: string;
-    emails: { email: string; primary: boolean; verified: boolean }[];
-  };
-}
+// Types only (erased when Node runs this file): one definition of a test person.
+import type { MockUser } from "./oidc-server-process.ts";
 
 interface Login {
   user: MockUser;

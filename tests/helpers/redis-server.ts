@@ -12,8 +12,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import net from "node:net";
-import { freePort } from "./server-process.ts";
+import { acceptsConnections, freePort, killOnExit, waitForExit } from "./child-process.ts";
 
 /** The shared Redis of the test machines. */
 export const SHARED_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -37,24 +36,6 @@ export interface RedisServer {
   cleanup(): Promise<void>;
 }
 
-const live = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of live) child.kill("SIGKILL");
-});
-
-async function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => {
-      resolve(false);
-    });
-  });
-}
-
 /** Starts `redis-server` on a free port. */
 export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
@@ -66,14 +47,13 @@ export async function startRedisServer(): Promise<RedisServer> {
       ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
       { stdio: "ignore" },
     );
-    live.add(started);
+    killOnExit(started);
     started.once("exit", () => {
-      live.delete(started);
       if (child === started) child = null;
     });
     child = started;
     const deadline = Date.now() + 10_000;
-    while (!(await accepts(port))) {
+    while (!(await acceptsConnections(port))) {
       if (Date.now() > deadline || started.exitCode !== null) {
         throw new Error(`redis-server did not start on ${port}`);
       }
@@ -83,7 +63,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   const stop = async () => {
     const current = child;
     if (!current) return;
-    const exited = new Promise((r) => current.once("exit", r));
+    const exited = waitForExit(current);
     current.kill("SIGKILL");
     await exited;
   };

@@ -12,12 +12,15 @@
  *   need ALL values to match, `?`-operators ANY; an empty set behaves like one NULL value;
  * - single relation paths read the related record (NULL when there is none);
  * - `~` is an ASCII case-insensitive LIKE (`likeMatch`), text ordering is by code point;
- * - sorting puts NULL first ascending and last descending (`sortIds`);
+ * - JSON paths are typed as SQLite's json_extract types them (numbers, booleans as 1/0, text):
+ *   against literals and other JSON paths, numbers compare by value and rank below all text;
+ *   against text fields they compare as text;
+ * - sorting puts NULL first ascending and last descending, numbers before text (`sortIds`);
  * - non-superuser client filters: hidden fields are refused, auth emails read as `""`
  *   unless visible, and every relation hop only sees records the target's list rule allows.
  *
- * What the evaluator cannot decide the same way on both engines (JSON values other than
- * strings, numbers compared with JSON, `@collection.*`, date macros, functions) throws
+ * What the evaluator cannot decide the same way on both engines (JSON objects and arrays,
+ * number fields compared with JSON, `@collection.*`, date macros, functions) throws
  * `ReferenceUnsupported`, so a generator straying there fails loudly instead of passing.
  */
 import { findCollection } from "#server/core/collections/collection-lookup.ts";
@@ -116,8 +119,9 @@ export function listMatchingIds(
 
 /**
  * Orders ids of `collectionName` by a `sort` expression (`-a,b`, scalar fields only; `@rowid`
- * is the order of `data`) the way SQLite does: NULL first ascending, last descending, text by
- * code point. Ties keep the data order, so callers should end with a unique key.
+ * is the order of `data`) the way SQLite does: NULL first ascending, last descending, numbers
+ * (by value) before text (by code point). Ties keep the data order, so callers should end with
+ * a unique key.
  */
 export function sortIds(
   collectionName: string,
@@ -152,7 +156,7 @@ export function sortIds(
     for (const { name, desc } of keys) {
       const x = valueOf(a, name);
       const y = valueOf(b, name);
-      const cmp = x === null ? (y === null ? 0 : -1) : y === null ? 1 : order(x, y);
+      const cmp = x === null ? (y === null ? 0 : -1) : y === null ? 1 : order(x, y, true);
       if (cmp !== 0) return desc ? -cmp : cmp;
     }
     return (rowOf.get(a) ?? 0) - (rowOf.get(b) ?? 0);
@@ -294,7 +298,7 @@ function resolvePath(
     if (last === "lower")
       return {
         kind: "scalar",
-        value: value === null ? null : asciiLower(value),
+        value: value === null ? null : asciiLower(String(value)),
         type: "text",
         nullable: true,
         nonEmpty: false,
@@ -506,8 +510,11 @@ function column(
   };
 }
 
-/** `json_extract` / `#>>` of string values; NULL when the path is missing. */
-function jsonPath(raw: unknown, path: readonly string[]): string | null {
+/**
+ * `json_extract` of strings, numbers and booleans (1 and 0), as SQLite types them; NULL when
+ * the path is missing.
+ */
+function jsonPath(raw: unknown, path: readonly string[]): string | number | null {
   let v: unknown = raw;
   for (const key of path) {
     if (Array.isArray(v) && /^\d+$/.test(key)) v = v[Number(key)];
@@ -517,7 +524,13 @@ function jsonPath(raw: unknown, path: readonly string[]): string | null {
   }
   if (v === null || v === undefined) return null;
   if (typeof v === "string") return v;
-  throw new ReferenceUnsupported("JSON values other than strings read differently per engine");
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "number") {
+    // SQLite and PostgreSQL spell exponents differently as text.
+    if (/e/i.test(String(v))) throw new ReferenceUnsupported("exponent numbers read as text");
+    return v;
+  }
+  throw new ReferenceUnsupported("JSON objects and arrays read differently per engine");
 }
 
 function resolveRequest(identifier: string, ctx: Context): Resolved {
@@ -619,7 +632,8 @@ function aligned(self: Term, other: Term): StaticValue {
   ) {
     return toText(self);
   }
-  if (self.type === "number" && other.type === "text") return toText(self);
+  if ((self.type === "number" || self.type === "json") && other.type === "text")
+    return toText(self);
   return v;
 }
 
@@ -634,12 +648,23 @@ function compareCodePoints(a: string, b: string): number {
   return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
 }
 
-function order(x: string | number, y: string | number): number {
+/**
+ * Orders two non-NULL values. Numbers meet text only as JSON path values (`typed`), where every
+ * number ranks below every text, as in SQLite; elsewhere that is outside what the builder aligns.
+ */
+function order(x: string | number, y: string | number, typed = false): number {
   if (typeof x === "number" && typeof y === "number") return x === y ? 0 : x < y ? -1 : 1;
   if (typeof x === "string" && typeof y === "string") return compareCodePoints(x, y);
+  if (typed) return typeof x === "number" ? -1 : 1;
   throw new ReferenceUnsupported(
     "numbers compared with text outside affinity rules differ per engine",
   );
+}
+
+/** A JSON path compared with a literal or another JSON path: typed as json_extract is. */
+function isTyped(a: Term, b: Term): boolean {
+  const typedOther = (t: Term) => t.type === "json" || t.type === "static";
+  return (a.type === "json" && typedOther(b)) || (b.type === "json" && typedOther(a));
 }
 
 function compareTerms(op: BaseOperator, a: Term, b: Term): Truth {
@@ -661,10 +686,11 @@ function compareTerms(op: BaseOperator, a: Term, b: Term): Truth {
       const equal = order(x, y) === 0;
       return op === "=" ? equal : !equal;
     }
-    if (op === "=") return x === null || y === null ? null : order(x, y) === 0;
+    const typed = isTyped(a, b);
+    if (op === "=") return x === null || y === null ? null : order(x, y, typed) === 0;
     // Null-safe inequality (`IS NOT` / `IS DISTINCT FROM`).
     if (x === null || y === null) return x !== y;
-    return order(x, y) !== 0;
+    return order(x, y, typed) !== 0;
   }
   if (op === "~" || op === "!~") {
     const left = a.type === "text" ? coalesced(a, a.value) : toText(a);
@@ -682,7 +708,7 @@ function compareTerms(op: BaseOperator, a: Term, b: Term): Truth {
   const x = aligned(a, b);
   const y = aligned(b, a);
   if (x === null || y === null) return null;
-  const cmp = order(x, y);
+  const cmp = order(x, y, isTyped(a, b));
   switch (op) {
     case ">":
       return cmp > 0;

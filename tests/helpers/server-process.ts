@@ -10,10 +10,12 @@
  * await server.cleanup();
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freshEnvironment, type DialectName } from "./test-app.ts";
+import { freePort, killOnExit, waitForExit, type ExitStatus } from "./child-process.ts";
+
+export { freePort, type ExitStatus };
 
 /** Repository root (where `bin/cahier.js` lives). */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -48,13 +50,8 @@ const CONFIG_VARIABLES = [
   "S3_REGION",
   "S3_ACCESS_KEY",
   "S3_SECRET",
+  "S3_FORCE_PATH_STYLE",
 ];
-
-/** How a server process ended. */
-export interface ExitStatus {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
 
 /** A running (or stopped) server process on its own database. */
 export interface ServerProcess {
@@ -78,46 +75,12 @@ export interface ServerProcess {
   cleanup(): Promise<void>;
 }
 
-/** Children still alive, killed if the test worker exits without cleaning up. */
-const liveChildren = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of liveChildren) child.kill("SIGKILL");
-});
-
-/** A TCP port that is free right now on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => {
-        if (port) resolve(port);
-        else reject(new Error("could not pick a free port"));
-      });
-    });
-  });
-}
-
 /** `process.env` without the server's configuration variables, plus `vars`. */
 function processEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const inherited = Object.entries(process.env).filter(
     ([name]) => !CONFIG_VARIABLES.includes(name),
   );
   return { ...Object.fromEntries(inherited), ...vars };
-}
-
-function waitForExit(child: ChildProcess): Promise<ExitStatus> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  }
-  return new Promise((resolve) => {
-    child.once("exit", (code, signal) => {
-      resolve({ code, signal });
-    });
-  });
 }
 
 async function waitUntilHealthy(
@@ -184,8 +147,7 @@ export async function startServer(
     };
     started.stdout.on("data", append);
     started.stderr.on("data", append);
-    liveChildren.add(started);
-    started.once("exit", () => liveChildren.delete(started));
+    killOnExit(started);
     child = started;
     try {
       await waitUntilHealthy(url, started, () => output);

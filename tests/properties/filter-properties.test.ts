@@ -10,9 +10,12 @@
  *   hidden fields and hidden emails;
  * - on PostgreSQL, the same answers on a database whose default collation is a locale.
  *
+ * - JSON paths holding numbers, booleans, text and null sort and compare as SQLite's typed
+ *   json_extract values on every engine (docs/decisions/036-typed-json-paths.md).
+ *
  * Generated data and filters stay out of what the engines legitimately do differently: no
- * JSON values other than strings, no numbers compared with JSON, whole JSON columns only
- * compared with "" and null (jsonb re-spaces and re-orders JSON text).
+ * JSON objects or arrays under a path, no number fields compared with JSON, whole JSON columns
+ * only compared with "" and null (jsonb re-spaces and re-orders JSON text).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -145,6 +148,19 @@ const datasetArb = fc.record({
     }),
     { minLength: 24, maxLength: 24 },
   ),
+  // `data.n` of each item (when its `data` is an object): numbers, booleans, text or nothing.
+  // Drawn last so the rest of the dataset of a seed stays what it was.
+  mixed: fc.array(
+    fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.integer({ min: -3, max: 12 }),
+      fc.constantFrom(2.5, -0.5, 0.1, 1000, 99999999999),
+      fc.boolean(),
+      fc.constantFrom("10", "9", "2.5", "-1", "", "abc", "B", "é", "true"),
+    ),
+    { minLength: 24, maxLength: 24 },
+  ),
 });
 
 type Target = "items" | "entries" | "users" | "collections";
@@ -269,6 +285,8 @@ const SORTS: Record<Target, string[]> = {
     "-owner.username,-code",
     "data.k,-code",
     "-data.k,code",
+    "data.n,-code",
+    "-data.n,data.k,code",
     "-owner.emailVisibility,code",
     "tags:length,-@rowid",
   ],
@@ -562,14 +580,21 @@ async function seedFixture(app: App): Promise<Fixture> {
     tags: ["É", "a", "B"],
     data: { k: "É", t: "b" },
   });
+  // JSON numbers that order differently as text ("10" < "9"), text that looks numeric, a
+  // boolean and a JSON null, whatever the seed draws for `data.n`.
+  await create("items", { code: "n-10", name: "n", data: { n: 10, k: "9" } });
+  await create("items", { code: "n-9", name: "n", data: { n: "9", k: "10" } });
+  await create("items", { code: "n-true", name: "n", data: { n: true, k: "1" } });
+  await create("items", { code: "n-null", name: "n", data: { n: null } });
   for (const [i, item] of dataset.items.entries()) {
+    const n = dataset.mixed[i];
     await create("items", {
       code: `${item.code}-${i}`,
       name: item.name,
       description: item.description,
       status: item.status,
       tags: item.tags,
-      data: item.data,
+      data: item.data && n !== undefined ? { ...item.data, n } : item.data,
       owner: userId(item.owner),
     });
   }
@@ -674,6 +699,78 @@ async function superuserProperty(f: Fixture): Promise<void> {
   );
 }
 
+/**
+ * Filters and sorts over `data.n` (numbers, booleans, text, null, missing) next to text JSON
+ * paths, text fields and back-relations: PostgreSQL reads JSON as text, so these check that it
+ * orders and compares them as SQLite types them.
+ */
+async function mixedJsonProperty(f: Fixture): Promise<void> {
+  const texts = textLiteral(f.pool);
+  const literal: fc.Arbitrary<Operand> = fc.oneof(
+    { weight: 3, arbitrary: numberLiteral },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom("10", "9", "2.5", "-1", "1", "abc", "B", "true").map(textOperand),
+    },
+    { weight: 1, arbitrary: texts.map(textOperand) },
+    { weight: 1, arbitrary: booleanIdent },
+    { weight: 1, arbitrary: nullish },
+  );
+  const mixedFields: Record<"items" | "users", string[]> = {
+    items: ["data.n", "data.n:lower", "owner.items_via_owner.data.n"],
+    users: ["items_via_owner.data.n"],
+  };
+  const others: Record<"items" | "users", string[]> = {
+    items: ["data.n", "data.k", "name", "owner.username", "tags"],
+    users: ["username", "items_via_owner.data.k", "items_via_owner.data.n"],
+  };
+  const sorts: Record<"items" | "users", string[]> = {
+    items: ["data.n,code", "-data.n,-code", "data.n,-data.k,-code", "-data.n,data.k,code", ""],
+    users: ["", "username"],
+  };
+  const caseArb = fc.constantFrom("items" as const, "users" as const).chain((target) => {
+    const vsLiteral = fc
+      .tuple(
+        fc.constantFrom(...mixedFields[target]),
+        operatorArb({ path: "", type: "json", multi: false }),
+        literal,
+        fc.boolean(),
+      )
+      .map(([path, op, lit, swap]): FilterNode => {
+        const field = ident(path);
+        return swap
+          ? { type: "compare", op, left: lit, right: field }
+          : { type: "compare", op, left: field, right: lit };
+      });
+    const vsField = fc
+      .tuple(
+        fc.constantFrom(...mixedFields[target]),
+        operatorArb({ path: "", type: "json", multi: false }),
+        fc.constantFrom(...others[target]),
+      )
+      .map(([path, op, other]): FilterNode => ({
+        type: "compare",
+        op,
+        left: ident(path),
+        right: ident(other),
+      }));
+    return fc.record({
+      target: fc.constant(target),
+      filter: treeArb(
+        fc.oneof({ weight: 3, arbitrary: vsLiteral }, { weight: 1, arbitrary: vsField }),
+        2,
+      ).map(formatFilter),
+      sort: fc.constantFrom(...sorts[target]),
+    });
+  });
+  await fc.assert(
+    fc.asyncProperty(caseArb, async ({ target, filter, sort }) => {
+      await checkAgainstReference(f, target, filter, sort, SUPERUSER_VIEWER, f.superuserToken);
+    }),
+    { seed: SEED, numRuns: FILTER_RUNS },
+  );
+}
+
 /** Filters on the corners where the engines or the builder once disagreed (see the report). */
 const REGRESSIONS: [Target, string, string][] = [
   // `x ~ null` matched everything (LIKE '%%'); PocketBase's LIKE NULL matches nothing.
@@ -703,6 +800,13 @@ const REGRESSIONS: [Target, string, string][] = [
   ["items", 'tags ?~ "é" || data.k ~ "é" || data.k:lower = "é"', ""],
   ["items", 'tags ?> "B" && data.k > "B"', "-data.k,code"],
   ["items", 'name > "\\uE000" || tags ?< "😀"', ""],
+  // JSON numbers sorted and compared as text on PostgreSQL ("10" < "9"), booleans read "true".
+  ["items", "", "-data.n,code"],
+  ["items", "", "data.n,-code"],
+  ["items", 'data.n > 9 || data.n < "2.5" || data.n = true', "data.n,code"],
+  ["items", 'data.n != 10 && data.n ~ "1"', ""],
+  ["items", "data.n >= data.k || data.n = name", "-data.n,code"],
+  ["users", "items_via_owner.data.n ?> 9", ""],
 ];
 
 /** Checks `REGRESSIONS` as a superuser, and the users ones as a user too. */
@@ -745,7 +849,7 @@ describe.each(DIALECTS)("filter properties (%s)", (dialect) => {
     listRecords(f, target, query, token);
 
   it("seeds a dataset that exercises the filters", () => {
-    expect(data.items).toHaveLength(26);
+    expect(data.items).toHaveLength(30);
     expect(data.entries).toHaveLength(26);
     expect(data.items?.some((r) => Array.isArray(r.tags) && r.tags.length === 0)).toBe(true);
     expect(data.items?.some((r) => r.owner === "")).toBe(true);
@@ -794,6 +898,14 @@ describe.each(DIALECTS)("filter properties (%s)", (dialect) => {
 
   it("keeps the engines in step on the corners the properties found", async () => {
     await checkRegressions(f);
+  });
+
+  it("sorts and compares JSON paths of mixed types as SQLite types them", async () => {
+    const mixed = (data.items ?? []).map((r) => (r.data as { n?: unknown } | null)?.n);
+    for (const type of ["number", "boolean", "string"])
+      expect(mixed.some((v) => typeof v === type)).toBe(true);
+    expect(mixed.some((v) => v === null)).toBe(true);
+    await mixedJsonProperty(f);
   });
 
   it("folds constant comparisons the way the engine compares text", async () => {

@@ -16,24 +16,13 @@ import {
   uniqueRedisPrefix,
   type RedisServer,
 } from "#tests/helpers/redis-server.ts";
-import {
-  startServer,
-  upsertSuperuserCli,
-  type ServerProcess,
-} from "#tests/helpers/server-process.ts";
+import { cleanupInstances, startInstances, until } from "#tests/helpers/instances.ts";
+import { upsertSuperuserCli, type ServerProcess } from "#tests/helpers/server-process.ts";
 
 type Rec = Record<string, unknown> & { id: string };
 
 const title = (data: string) =>
   (JSON.parse(data) as { record: { title?: string } }).record.title ?? "";
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe.skipIf(!DIALECTS.includes("postgres"))("realtime across instances", () => {
   let redis: RedisServer;
@@ -111,16 +100,14 @@ describe.skipIf(!DIALECTS.includes("postgres"))("realtime across instances", () 
     redis = await startRedisServer();
     prefix = uniqueRedisPrefix();
     const shared = { REDIS_URL: redis.url, REDIS_PREFIX: prefix, GUEST_CACHE_TTL_MS: "60000" };
-    a = await startServer("postgres", shared);
-    b = await startServer("postgres", { ...shared, DATABASE_URL: a.env.DATABASE_URL as string });
+    [a, b] = await startInstances(shared);
     await upsertSuperuserCli(a, "root@example.com", "password123");
     [alice, bob] = await Promise.all([signUp("alice"), signUp("bob")]);
   }, 120_000);
   afterAll(async () => {
     for (const s of streams) s.close();
     // Set in beforeAll, which may have failed half-way.
-    const started = [b as ServerProcess | undefined, a as ServerProcess | undefined];
-    await Promise.all(started.map((s) => s?.cleanup() ?? Promise.resolve()));
+    await cleanupInstances([b, a]);
     await (redis as RedisServer | undefined)?.cleanup();
   });
 
@@ -183,7 +170,7 @@ describe.skipIf(!DIALECTS.includes("postgres"))("realtime across instances", () 
     expect(again.headers.get("location")).toBe("/api/oauth2-redirect-failure");
   });
 
-  it("stops sending a record made private to other users on every instance", async () => {
+  it("tells other users on every instance that a record was made private, then stops", async () => {
     const entry = await createEntry(a, { title: "Soon private", visibility: "public" });
     const topics = ["entries/*", `entries/${entry.id}`];
     const others = [
@@ -200,8 +187,20 @@ describe.skipIf(!DIALECTS.includes("postgres"))("realtime across instances", () 
       for (let i = 0; i < 4; i++) got.push(title((await s.next(undefined, 10_000)).data));
       expect(got).toEqual(["Private now", "Private now", "Still private", "Still private"]);
     }
+    // The others get a delete of the version they saw, once per topic (ADR 029), then nothing.
+    for (const s of others) {
+      for (let i = 0; i < 2; i++) {
+        const data = (await s.next(undefined, 10_000)).data;
+        expect((JSON.parse(data) as { action: string }).action).toBe("delete");
+        expect(title(data)).toBe("Soon private");
+      }
+    }
     await nothingUntilMarker(a, ...others, ...authors);
-    for (const s of others) expect(s.text).not.toContain("private");
+    for (const s of others) {
+      expect(s.text).not.toContain("Private now");
+      expect(s.text).not.toContain("Still private");
+      expect(s.text).not.toContain('"visibility":"private"');
+    }
   });
 
   it("invalidates the guest cache of B when A writes", async () => {
@@ -227,9 +226,11 @@ describe.skipIf(!DIALECTS.includes("postgres"))("realtime across instances", () 
     // Writes keep working and reach this instance's clients.
     await createEntry(a, { title: "During the outage", visibility: "public" });
     expect(title((await onA.next(undefined, 10_000)).data)).toBe("During the outage");
+    // Both instances still answer, and their health check reports the outage (ADR 024).
     for (const server of [a, b]) {
       const health = await fetch(`${server.url}/api/health`);
-      expect(health.status).toBe(200);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ data: { redis: "unavailable" } });
     }
 
     await redis.start();
@@ -244,6 +245,9 @@ describe.skipIf(!DIALECTS.includes("postgres"))("realtime across instances", () 
     expect(a.output()).toContain("Redis fan-out unavailable");
     expect(a.child?.exitCode).toBeNull();
     expect(b.child?.exitCode).toBeNull();
+    for (const server of [a, b]) {
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    }
   });
 
   it("ignores garbage published on the channel (B26)", async () => {

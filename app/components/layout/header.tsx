@@ -3,7 +3,7 @@
  * screens, the language switcher (shows "Fr" in English and "En" in French), then either the
  * Login and Sign up links, or the account (name or username with avatar → profile) and a
  * logout icon. Navigation: New entry and Archive for any signed-in user, New post for
- * writers, Instances for admins and superusers.
+ * writers, Instances and Admin (`/admin`) for admins and superusers.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useId, useState } from "react";
@@ -38,7 +38,12 @@ export function Header() {
         { to: "/entry/create", label: t("nav.newEntry") },
         { to: "/archive", label: t("nav.archive") },
         ...(isWriter(user) ? [{ to: "/post/create", label: t("nav.newPost") }] : []),
-        ...(isAdmin(user) ? [{ to: "/i", label: t("nav.instances") }] : []),
+        ...(isAdmin(user)
+          ? [
+              { to: "/i", label: t("nav.instances") },
+              { to: "/admin", label: t("admin:nav.admin") },
+            ]
+          : []),
       ]
     : [];
 

@@ -1,9 +1,10 @@
 /**
- * The page frame: skip link, header, the email confirmation banner (unverified accounts), main
+ * The page frame: skip link, the "View as" banner (superusers viewing as someone else), header, the email confirmation banner (unverified accounts), main
  * landmark (with the page transition), footer, and the live region announcing each new page.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { ReactNode } from "react";
+import { ImpersonationBanner } from "../../features/admin/impersonation-banner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PageTransition } from "./page-transition.tsx";
@@ -21,6 +22,7 @@ export function Shell({ children }: { children: ReactNode }) {
       >
         {t("skipLink")}
       </a>
+      <ImpersonationBanner />
       <Header />
       <VerificationBanner />
       <main

@@ -4,6 +4,7 @@
  * files" opens the form's file input (which the toolbar's attach button opens too).
  */
 import { useId } from "react";
+import type { LinkClick } from "./file-token.ts";
 import { FileText, ImageIcon, Paperclip, Undo2, X } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
@@ -33,6 +34,8 @@ export interface AttachmentsFieldProps {
   linkUrl: (name: string) => string;
   /** The download address of a stored file (with a file token when it needs one). */
   downloadUrl: (name: string) => string;
+  /** Clicks on download links: renews an expired file token before the link is followed. */
+  onDownloadClick?: (event: LinkClick) => void;
   /** A message for the field (API validation or a local limit). */
   error?: string;
 }
@@ -86,6 +89,7 @@ export function AttachmentsField(props: AttachmentsFieldProps) {
                 )}
                 <a
                   href={props.downloadUrl(stored)}
+                  onClick={props.onDownloadClick}
                   className={`min-w-0 flex-1 break-all underline underline-offset-4 ${removing ? "text-stone-500 line-through" : "text-stone-900"}`}
                   aria-label={t("editor:attachments.download", { name })}
                 >

@@ -6,12 +6,9 @@
  * saved. The entry's name (its URL) is made by the server from the title on creation and
  * never changes afterwards.
  */
-import { useCallback, useId, useRef, useState, type SubmitEvent } from "react";
-import { ClientResponseError } from "pocketbase";
+import { useCallback, useRef, useState } from "react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { useSafeNavigate } from "../../lib/navigation.ts";
 import type { CollectionRecord, EntryRecord, Visibility } from "../../lib/records.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { inputClass } from "../../components/ui/form-field.tsx";
@@ -30,22 +27,17 @@ import {
 import { draftKey, sameValues } from "./draft-storage.ts";
 import {
   describedBy,
-  DraftOffer,
-  ErrorSummary,
   FieldNote,
-  FormActions,
   labelClass,
   useLocalToday,
-  useHydrated,
-  useSaveShortcut,
   type FieldProblem,
 } from "./editor-form.tsx";
-import { editorFieldErrors } from "./editor-errors.ts";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
+import { useFreshFileToken } from "./file-token.ts";
 import { MarkdownPreview } from "./markdown-preview.tsx";
+import { RecordFormShell, useRecordForm } from "./record-form.tsx";
 import { TagInput } from "./tag-input.tsx";
-import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
 import { useEditorDraft } from "./use-editor-draft.ts";
 import { VisibilityField } from "./visibility-field.tsx";
 
@@ -103,29 +95,35 @@ export interface EntryEditorProps {
   fileToken?: string;
 }
 
-type Field = keyof EntryValues | "attachments";
-
 /** The entry form. */
 export function EntryEditor(props: EntryEditorProps) {
   const { t } = useAppTranslation();
-  const { entry, author } = props;
-  const navigate = useSafeNavigate();
+  const { author } = props;
   const notify = useNotify();
-  const hydrated = useHydrated();
-  const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const editorRef = useRef<MarkdownEditorHandle>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const insertPicked = useRef(false);
-  const savedRef = useRef(false);
+  // The loader's file token, kept valid however long the form stays open.
+  const { token: fileToken, onFileLinkClick } = useFreshFileToken(props.fileToken);
 
+  // The version being edited: the loaded one, or one reloaded after a change elsewhere.
+  const [entry, setEntry] = useState(props.entry);
   const [initial, setInitial] = useState(() => entryValues(entry, props.today));
   const [values, setValues] = useState(initial);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [removed, setRemoved] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useRecordForm({
+    collection: "entries",
+    record: entry,
+    onReload: (fresh: EntryRecord) => {
+      const next = entryValues(fresh, props.today);
+      setEntry(fresh);
+      setInitial(next);
+      setValues(next);
+      setRemoved([]);
+    },
+  });
+  const { formId, errors, setErrors } = form;
   const stored = entry?.attachments ?? [];
 
   const draft = useEditorDraft({
@@ -138,11 +136,9 @@ export function EntryEditor(props: EntryEditorProps) {
 
   const dirty = useCallback(
     () =>
-      !savedRef.current &&
-      (!sameValues(values, initial) || pending.length > 0 || removed.length > 0),
-    [values, initial, pending, removed],
+      !form.saved() && (!sameValues(values, initial) || pending.length > 0 || removed.length > 0),
+    [form, values, initial, pending, removed],
   );
-  useSaveShortcut(formRef);
 
   const ids = {
     title: `${formId}-title`,
@@ -209,14 +205,8 @@ export function EntryEditor(props: EntryEditorProps) {
     element?.scrollIntoView({ block: "center" });
   }
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    setFailure(null);
-    const pb = getBrowserClient();
-    const records = pb.collection("entries");
+  function handleSubmit() {
+    const records = getBrowserClient().collection("entries");
     const body: Record<string, unknown> = {
       title: values.title,
       content: values.content,
@@ -228,47 +218,27 @@ export function EntryEditor(props: EntryEditorProps) {
     if (!entry) body.author = author.id;
     if (pending.length) body["attachments+"] = pending.map((p) => p.file);
     if (removed.length) body["attachments-"] = removed;
-    let saved: EntryRecord;
-    try {
-      saved = entry
-        ? await records.update<EntryRecord>(entry.id, body)
-        : await records.create<EntryRecord>(body);
-    } catch (error) {
-      const byField = editorFieldErrors(error, t) as Partial<Record<Field, string>>;
-      setErrors(byField);
-      const message = Object.keys(byField).length
-        ? t("editor:form.failed")
-        : error instanceof ClientResponseError && error.status === 403
-          ? t("shell:requestErrors.forbidden")
-          : requestErrorMessage(error, t);
-      setFailure(message);
-      notify.error(message);
-      setBusy(false);
-      requestAnimationFrame(() => {
-        document.querySelector<HTMLElement>('[data-testid="error-summary"]')?.focus();
-      });
-      return;
-    }
-    // Links to files picked before the save point at placeholders until now.
-    if (hasPendingLinks(values.content) && pending.length) {
-      const names = addedNames(stored, saved.attachments);
-      const content = resolvePendingLinks(values.content, pending, names, (name) =>
-        storedFileUrl("entries", saved.id, name),
-      );
-      try {
-        if (content !== values.content)
-          saved = await records.update<EntryRecord>(saved.id, { content });
-      } catch (error) {
-        notify.requestError(error);
-      }
-    }
-    savedRef.current = true;
-    draft.finish();
-    notify.success(t("editor:form.saved"));
-    setBusy(false);
-    await navigate(
-      `/entry/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.name)}`,
-    );
+    void form.submit({
+      body,
+      // Links to files picked before the save point at placeholders until now.
+      after: async (saved: EntryRecord) => {
+        draft.finish();
+        if (!hasPendingLinks(values.content) || !pending.length) return saved;
+        const names = addedNames(stored, saved.attachments);
+        const content = resolvePendingLinks(values.content, pending, names, (name) =>
+          storedFileUrl("entries", saved.id, name),
+        );
+        try {
+          if (content !== values.content)
+            return await records.update<EntryRecord>(saved.id, { content });
+        } catch (error) {
+          notify.requestError(error);
+        }
+        return saved;
+      },
+      href: (saved) =>
+        `/entry/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.name)}`,
+    });
   }
 
   const problems: FieldProblem[] = (
@@ -298,48 +268,32 @@ export function EntryEditor(props: EntryEditorProps) {
   const fileUrl = (name: string) => (entry ? storedFileUrl("entries", entry.id, name) : "");
   const downloadUrl = (name: string) => {
     const query = new URLSearchParams({ download: "1" });
-    if (props.fileToken) query.set("token", props.fileToken);
+    if (fileToken) query.set("token", fileToken);
     return `${fileUrl(name)}?${query.toString()}`;
   };
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      className="grid gap-6"
-      aria-busy={busy || undefined}
+    <RecordFormShell
+      form={form}
+      draft={draft}
+      onRestoreDraft={() => {
+        const restored = draft.restore();
+        if (restored) setValues(restored);
+      }}
+      problems={[
+        ...problems,
+        ...other.map(([field, message]) => ({
+          target: ids.title,
+          label: field,
+          message,
+        })),
+      ]}
+      onFocusField={focusField}
+      onSubmit={handleSubmit}
+      submitLabel={entry ? t("editor:form.save") : t("editor:form.create")}
+      cancelTo={cancelTo}
+      dirty={dirty}
     >
-      {draft.offer && (
-        <DraftOffer
-          savedAt={draft.offer.savedAt}
-          onRestore={() => {
-            const restored = draft.restore();
-            if (restored) setValues(restored);
-            notify.info(t("editor:draft.restored"));
-          }}
-          onDiscard={() => {
-            draft.discard();
-            notify.info(t("editor:draft.discarded"));
-          }}
-        />
-      )}
-      {failure && (
-        <ErrorSummary
-          message={failure}
-          problems={[
-            ...problems,
-            ...other.map(([field, message]) => ({
-              target: ids.title,
-              label: field,
-              message,
-            })),
-          ]}
-          onFocusField={focusField}
-        />
-      )}
-
       <div>
         <label htmlFor={ids.title} className={labelClass}>
           {t("editor:fields.title")}
@@ -385,8 +339,9 @@ export function EntryEditor(props: EntryEditorProps) {
         renderPreview={(text) => (
           <MarkdownPreview
             text={text}
-            fileToken={props.fileToken}
+            fileToken={fileToken}
             ownFiles={entry ? storedFileUrl("entries", entry.id, "") : undefined}
+            onFileLinkClick={onFileLinkClick}
           />
         )}
       />
@@ -493,6 +448,7 @@ export function EntryEditor(props: EntryEditorProps) {
           }}
           linkUrl={fileUrl}
           downloadUrl={downloadUrl}
+          onDownloadClick={onFileLinkClick}
           error={errors.attachments}
         />
         <input
@@ -508,15 +464,6 @@ export function EntryEditor(props: EntryEditorProps) {
           }}
         />
       </div>
-
-      <FormActions
-        submitLabel={entry ? t("editor:form.save") : t("editor:form.create")}
-        busy={busy}
-        hydrated={hydrated}
-        cancelTo={cancelTo}
-        lastSaved={draft.lastSaved}
-      />
-      <UnsavedChangesGuard dirty={dirty} />
-    </form>
+    </RecordFormShell>
   );
 }

@@ -3,13 +3,14 @@
  * the shared renderer through the `Markdown` component. A private entry's own images and
  * links need a file token to load (its files are protected); they get one here.
  */
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { isLocale } from "#shared/i18n/locales.ts";
 import { renderMarkdown } from "#shared/markdown/render.ts";
 import { Markdown } from "../../components/records/markdown.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { withFileToken } from "./attachments.ts";
+import type { LinkClick } from "./file-token.ts";
 
 /** Props of {@link MarkdownPreview}. */
 export interface MarkdownPreviewProps {
@@ -20,6 +21,8 @@ export interface MarkdownPreviewProps {
   fileToken?: string;
   /** Address prefix of the record's own files (`/api/files/entries/{id}/`). */
   ownFiles?: string;
+  /** Called on clicks in the text, to renew an expired file token before a link is followed. */
+  onFileLinkClick?: (event: LinkClick) => void;
 }
 
 /** Renders the Markdown. */
@@ -32,10 +35,20 @@ export function MarkdownPreview(props: MarkdownPreviewProps) {
 function TokenMarkdown(props: MarkdownPreviewProps & { fileToken: string; ownFiles: string }) {
   const { t } = useAppTranslation();
   const { locale } = useSession();
-  const { text, lang, fileToken, ownFiles } = props;
+  const { text, lang, fileToken, ownFiles, onFileLinkClick } = props;
   const textLocale = isLocale(lang) ? lang : locale;
   const taskDone = t("listings:markdown.taskDone");
   const taskOpen = t("listings:markdown.taskOpen");
+  // Clicks on the rendered links (keyboard activation is a click too) bubble to the container.
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !onFileLinkClick) return;
+    element.addEventListener("click", onFileLinkClick);
+    return () => {
+      element.removeEventListener("click", onFileLinkClick);
+    };
+  }, [onFileLinkClick]);
   const html = useMemo(
     () =>
       withFileToken(
@@ -49,6 +62,7 @@ function TokenMarkdown(props: MarkdownPreviewProps & { fileToken: string; ownFil
     <div
       lang={isLocale(lang) ? lang : undefined}
       className="prose prose-stone max-w-none [overflow-wrap:anywhere]"
+      ref={container}
       // SECURITY: the shared renderer's inert HTML; only `?token=<JWT>` is added to
       // attributes that already point at this record's files (`withFileToken`).
       dangerouslySetInnerHTML={{ __html: html }}

@@ -5,15 +5,10 @@
  * rules show it to readers once it is due, with no job to run) and language. The post's slug
  * (its URL) is made by the server from the title on creation and never changes afterwards.
  */
-import { useCallback, useId, useRef, useState, type SubmitEvent } from "react";
-import { ClientResponseError } from "pocketbase";
+import { useCallback, useRef, useState } from "react";
 import { isLocale, SUPPORTED_LOCALES, type Locale } from "#shared/i18n/locales.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { useSafeNavigate } from "../../lib/navigation.ts";
 import type { PostRecord } from "../../lib/records.ts";
-import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { inputClass } from "../../components/ui/form-field.tsx";
 import { CoverField } from "./cover-field.tsx";
@@ -21,22 +16,16 @@ import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts
 import { draftKey, sameValues } from "./draft-storage.ts";
 import {
   describedBy,
-  DraftOffer,
-  ErrorSummary,
   FieldNote,
-  FormActions,
   labelClass,
   useClock,
-  useHydrated,
   useTimeZone,
-  useSaveShortcut,
   type FieldProblem,
 } from "./editor-form.tsx";
-import { editorFieldErrors } from "./editor-errors.ts";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
 import { MarkdownPreview } from "./markdown-preview.tsx";
+import { RecordFormShell, useRecordForm } from "./record-form.tsx";
 import { TagInput } from "./tag-input.tsx";
-import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
 import { useEditorDraft } from "./use-editor-draft.ts";
 
 /** Longest excerpt (the registry's `max`). */
@@ -91,28 +80,31 @@ export interface PostEditorProps {
   lang: Locale;
 }
 
-type Field = keyof PostValues | "cover";
-
 /** The post form. */
 export function PostEditor(props: PostEditorProps) {
   const { t } = useAppTranslation();
   const { locale } = useSession();
-  const { post, author } = props;
-  const navigate = useSafeNavigate();
-  const notify = useNotify();
-  const hydrated = useHydrated();
-  const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { author } = props;
   const editorRef = useRef<MarkdownEditorHandle>(null);
-  const savedRef = useRef(false);
 
-  const [initial] = useState(() => postValues(post, props.lang));
+  // The version being edited: the loaded one, or one reloaded after a change elsewhere.
+  const [post, setPost] = useState(props.post);
+  const [initial, setInitial] = useState(() => postValues(post, props.lang));
   const [values, setValues] = useState(initial);
   const [cover, setCover] = useState<File | null>(null);
   const [coverRemoved, setCoverRemoved] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useRecordForm({
+    collection: "posts",
+    record: post,
+    onReload: (fresh: PostRecord) => {
+      const next = postValues(fresh, props.lang);
+      setPost(fresh);
+      setInitial(next);
+      setValues(next);
+      setCoverRemoved(false);
+    },
+  });
+  const { formId, errors, hydrated } = form;
   const now = useClock();
   const zone = useTimeZone();
 
@@ -124,10 +116,9 @@ export function PostEditor(props: PostEditorProps) {
     isValues: isPostValues,
   });
   const dirty = useCallback(
-    () => !savedRef.current && (!sameValues(values, initial) || cover !== null || coverRemoved),
-    [values, initial, cover, coverRemoved],
+    () => !form.saved() && (!sameValues(values, initial) || cover !== null || coverRemoved),
+    [form, values, initial, cover, coverRemoved],
   );
-  useSaveShortcut(formRef);
 
   const ids = {
     title: `${formId}-title`,
@@ -152,13 +143,7 @@ export function PostEditor(props: PostEditorProps) {
     element?.scrollIntoView({ block: "center" });
   }
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    setFailure(null);
-    const records = getBrowserClient().collection("posts");
+  function handleSubmit() {
     const body: Record<string, unknown> = {
       title: values.title,
       excerpt: values.excerpt,
@@ -171,34 +156,15 @@ export function PostEditor(props: PostEditorProps) {
     if (!post) body.author = author.id;
     if (cover) body.cover = cover;
     else if (coverRemoved) body.cover = "";
-    let saved: PostRecord;
-    try {
-      saved = post
-        ? await records.update<PostRecord>(post.id, body)
-        : await records.create<PostRecord>(body);
-    } catch (error) {
-      const byField = editorFieldErrors(error, t) as Partial<Record<Field, string>>;
-      setErrors(byField);
-      const message = Object.keys(byField).length
-        ? t("editor:form.failed")
-        : error instanceof ClientResponseError && error.status === 403
-          ? t("shell:requestErrors.forbidden")
-          : requestErrorMessage(error, t);
-      setFailure(message);
-      notify.error(message);
-      setBusy(false);
-      requestAnimationFrame(() => {
-        document.querySelector<HTMLElement>('[data-testid="error-summary"]')?.focus();
-      });
-      return;
-    }
-    savedRef.current = true;
-    draft.finish();
-    notify.success(t("editor:form.saved"));
-    setBusy(false);
-    await navigate(
-      `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.slug)}`,
-    );
+    void form.submit({
+      body,
+      after: (saved: PostRecord) => {
+        draft.finish();
+        return Promise.resolve(saved);
+      },
+      href: (saved) =>
+        `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.slug)}`,
+    });
   }
 
   const formatDate = (value: string) => {
@@ -241,30 +207,20 @@ export function PostEditor(props: PostEditorProps) {
       : "";
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      className="grid gap-6"
-      aria-busy={busy || undefined}
+    <RecordFormShell
+      form={form}
+      draft={draft}
+      onRestoreDraft={() => {
+        const restored = draft.restore();
+        if (restored) setValues(restored);
+      }}
+      problems={problems}
+      onFocusField={focusField}
+      onSubmit={handleSubmit}
+      submitLabel={post ? t("editor:form.save") : t("editor:form.create")}
+      cancelTo={cancelTo}
+      dirty={dirty}
     >
-      {draft.offer && (
-        <DraftOffer
-          savedAt={draft.offer.savedAt}
-          onRestore={() => {
-            const restored = draft.restore();
-            if (restored) setValues(restored);
-            notify.info(t("editor:draft.restored"));
-          }}
-          onDiscard={() => {
-            draft.discard();
-            notify.info(t("editor:draft.discarded"));
-          }}
-        />
-      )}
-      {failure && <ErrorSummary message={failure} problems={problems} onFocusField={focusField} />}
-
       <div>
         <label htmlFor={ids.title} className={labelClass}>
           {t("editor:fields.title")}
@@ -466,15 +422,6 @@ export function PostEditor(props: PostEditorProps) {
           error={errors.tags}
         />
       </div>
-
-      <FormActions
-        submitLabel={post ? t("editor:form.save") : t("editor:form.create")}
-        busy={busy}
-        hydrated={hydrated}
-        cancelTo={cancelTo}
-        lastSaved={draft.lastSaved}
-      />
-      <UnsavedChangesGuard dirty={dirty} />
-    </form>
+    </RecordFormShell>
   );
 }

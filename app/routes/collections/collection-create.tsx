@@ -1,11 +1,16 @@
-/** `/collection/create` (signed in): a new collection, private unless chosen otherwise. */
+/**
+ * `/collection/create` (signed in): a new collection, private unless chosen otherwise. A
+ * superuser, who owns no collections, gets a notice instead of the form.
+ */
 import type { Route } from "./+types/collection-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { CollectionForm } from "../../features/listings/collection-form.tsx";
-import { canonicalUrl } from "../../lib/canonical.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requireUser, routeContext } from "../../lib/route-data.ts";
+import { isSuperuser } from "../../lib/session.ts";
+import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {
@@ -16,10 +21,13 @@ export function meta(args: Route.MetaArgs) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const { t } = routeContext(context);
   const user = requireUser(context);
+  if (isSuperuser(user))
+    return { title: t("records:collection.createTitle"), superuser: true as const };
   return {
+    superuser: false as const,
     title: t("records:collection.createTitle"),
     description: t("listings:collections.introOwn"),
-    canonical: canonicalUrl(request, "/collection/create"),
+    canonical: canonicalUrl(siteOrigin(context, request), "/collection/create"),
     owner: { id: user.id, username: user.username },
   };
 }
@@ -27,6 +35,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** The new-collection page. */
 export default function CollectionCreate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
+  if (loaderData.superuser) return <SuperuserNotice title={t("records:collection.createTitle")} />;
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader title={t("records:collection.createTitle")} />

@@ -2,14 +2,23 @@
  * `/collection/update/{username}/{name}` (signed in, the owner only): edits a collection, or
  * deletes it after a confirmation.
  */
+import { redirect } from "react-router";
 import type { Route } from "./+types/collection-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { CollectionForm, DeleteCollection } from "../../features/listings/collection-form.tsx";
-import { canonicalUrl } from "../../lib/canonical.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { findCollection } from "../../lib/records.ts";
-import { findOr404, requireUser, routeContext, throwForbidden } from "../../lib/route-data.ts";
+import { readByUsername, findCollection } from "../../lib/records.ts";
+import {
+  findOr404,
+  requireUser,
+  respelledPath,
+  routeContext,
+  throwForbidden,
+} from "../../lib/route-data.ts";
+import { isSuperuser } from "../../lib/session.ts";
+import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {
@@ -20,15 +29,25 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t } = routeContext(context);
   const user = requireUser(context);
-  const collection = await findOr404(context, new URL(request.url), () =>
-    findCollection(pb, params.username, params.name),
+  const url = new URL(request.url);
+  const found = await findOr404(context, url, () =>
+    readByUsername(pb, params.username, (username) => findCollection(pb, username, params.name)),
   );
+  // Another spelling of the username: the canonical address (ADR 037).
+  if (found.username !== params.username)
+    throw redirect(respelledPath(url, 3, found.username), 301);
+  const collection = found.value;
+  // A superuser passes every rule but owns nothing, and the form saves the signed-in account
+  // as the author: it gets the notice rather than a form whose save would fail.
+  if (isSuperuser(user))
+    return { title: t("records:collection.updateTitle"), superuser: true as const };
   if (collection.owner !== user.id) throwForbidden(context);
   return {
     title: t("records:collection.updateTitle"),
+    superuser: false as const,
     description: collection.title,
     canonical: canonicalUrl(
-      request,
+      siteOrigin(context, request),
       `/collection/update/${encodeURIComponent(user.username)}/${encodeURIComponent(collection.name)}`,
     ),
     collection,
@@ -39,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The edit-collection page. */
 export default function CollectionUpdate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
+  if (loaderData.superuser) return <SuperuserNotice title={t("records:collection.updateTitle")} />;
   const { collection, owner } = loaderData;
   return (
     <div className="mx-auto max-w-2xl">

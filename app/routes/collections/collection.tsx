@@ -1,9 +1,10 @@
 /**
  * `/collection/{username}/{name}`: a collection (its Markdown description, its owner) and the
  * entries in it the visitor may read, 30 per page; the owner also sees their private and
- * unlisted entries, marked as such, and an edit link.
+ * unlisted entries, marked as such, and an edit link. Live: changes elsewhere show without a
+ * reload, new entries behind a "new entries — show" notice.
  */
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/collection";
 import { EmptyState } from "../../components/records/empty-state.tsx";
 import { Markdown } from "../../components/records/markdown.tsx";
@@ -17,13 +18,19 @@ import {
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { listingQuery } from "../../features/listings/listing-query.ts";
-import { canonicalUrl } from "../../lib/canonical.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { collectionFeedLinks } from "../feeds/feed-links.ts";
-import { findCollection, PAGE_SIZE, type EntryRecord } from "../../lib/records.ts";
-import { findOr404, routeContext } from "../../lib/route-data.ts";
+import { findCollection, PAGE_SIZE, readByUsername, type EntryRecord } from "../../lib/records.ts";
+import { findOr404, respelledPath, routeContext } from "../../lib/route-data.ts";
+import {
+  LiveIndicator,
+  NewItemsNotice,
+  useHeldItems,
+} from "../../features/live/live-indicator.tsx";
+import { useLiveRecords } from "../../features/live/use-live-records.ts";
 
 /** Length of the meta description, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -38,9 +45,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, user, t } = routeContext(context);
   const url = new URL(request.url);
   const { page } = listingQuery(url);
-  const collection = await findOr404(context, url, () =>
-    findCollection(pb, params.username, params.name),
+  const found = await findOr404(context, url, () =>
+    readByUsername(pb, params.username, (username) => findCollection(pb, username, params.name)),
   );
+  // Another spelling of the username: one address per collection (ADR 037).
+  if (found.username !== params.username)
+    throw redirect(respelledPath(url, 2, found.username), 301);
+  const collection = found.value;
   const isOwner = user?.id === collection.owner;
   const entries = await pb.collection("entries").getList<EntryRecord>(page, PAGE_SIZE, {
     filter: pb.filter(
@@ -58,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       excerpt(collection.description, DESCRIPTION_LENGTH) ||
       t("listings:collections.descriptionFallback", { name: ownerName }),
     canonical: canonicalUrl(
-      request,
+      siteOrigin(context, request),
       `/collection/${encodeURIComponent(username)}/${encodeURIComponent(collection.name)}`,
       { page: page > 1 ? page : null },
     ),
@@ -79,11 +90,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The collection page. */
+/** The collection page, kept live (its details and its entries). */
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
-  const { collection, owner, username, isOwner, entries, page, totalPages, totalItems } =
-    loaderData;
+  const { collection, owner, username, isOwner, page, totalPages, totalItems } = loaderData;
+  // Entries without a filter: one that moves out of the collection must leave the page too,
+  // and a filtered subscription never hears of a record that stops matching.
+  const live = useLiveRecords({
+    topics: [
+      { collection: "collections", topic: collection.id },
+      { collection: "entries", topic: "*" },
+    ],
+  });
+  const list = useHeldItems(loaderData.entries, (entry) => entry.id, `${collection.id}|${page}`);
+  const entries = list.shown;
   return (
     <>
       <PageHeader
@@ -104,14 +124,17 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           )
         }
         actions={
-          isOwner ? (
-            <ButtonLink
-              to={`/collection/update/${encodeURIComponent(username)}/${encodeURIComponent(collection.name)}`}
-              variant="secondary"
-            >
-              {t("listings:collections.edit")}
-            </ButtonLink>
-          ) : undefined
+          <>
+            <LiveIndicator status={live.status} />
+            {isOwner && (
+              <ButtonLink
+                to={`/collection/update/${encodeURIComponent(username)}/${encodeURIComponent(collection.name)}`}
+                variant="secondary"
+              >
+                {t("listings:collections.edit")}
+              </ButtonLink>
+            )}
+          </>
         }
       />
       {collection.description && <Markdown text={collection.description} />}
@@ -119,8 +142,11 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
         <h2 id="collection-entries" className="mb-4 font-serif text-2xl font-semibold">
           {t("listings:collections.entries")}
         </h2>
-        {entries.length > 0 ? (
-          <EntryRows entries={entries} />
+        <NewItemsNotice count={list.held.length} kind="entries" onShow={list.show} />
+        {entries.length > 0 || list.held.length > 0 ? (
+          <div id={list.listId} tabIndex={-1} className="outline-none">
+            <EntryRows entries={entries} />
+          </div>
         ) : totalItems > 0 ? (
           <EmptyState text={t("listings:empty.outOfRange", { page })}>
             <ButtonLink to="?">{t("listings:empty.firstPage")}</ButtonLink>

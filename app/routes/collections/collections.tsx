@@ -9,7 +9,7 @@ import { collectionSummary } from "../../components/records/summaries.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { listingQuery } from "../../features/listings/listing-query.ts";
-import { canonicalUrl } from "../../lib/canonical.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE, type CollectionRecord } from "../../lib/records.ts";
@@ -36,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: own
       ? t("listings:collections.descriptionOwn")
       : t("listings:collections.description"),
-    canonical: canonicalUrl(request, "/collections", { page: page > 1 ? page : null }),
+    canonical: canonicalUrl(siteOrigin(context, request), "/collections", {
+      page: page > 1 ? page : null,
+    }),
     own,
     signedIn: user !== null,
     collections: list.items.map((collection) => collectionSummary(collection)),

@@ -26,11 +26,23 @@ import {
   MAX_TAG_LENGTH,
   type ArchiveKind,
 } from "../../features/listings/listing-query.ts";
-import { canonicalUrl } from "../../lib/canonical.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { routeContext } from "../../lib/route-data.ts";
 import { isSuperuser } from "../../lib/session.ts";
+import {
+  LiveIndicator,
+  NewItemsNotice,
+  useHeldItems,
+} from "../../features/live/live-indicator.tsx";
+import { useLiveRecords } from "../../features/live/use-live-records.ts";
+
+/** What the archive listens to: entries and posts the viewer may list. */
+const ARCHIVE_TOPICS = [
+  { collection: "entries", topic: "*" },
+  { collection: "posts", topic: "*" },
+] as const;
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {
@@ -49,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? `${heading} (${t("listings:pagination.page", { page: query.page })})`
         : heading,
     description: t("listings:archive.description"),
-    canonical: canonicalUrl(request, "/archive", {
+    canonical: canonicalUrl(siteOrigin(context, request), "/archive", {
       kind: query.kind === "all" ? null : query.kind,
       tag: query.tag,
       page: query.page > 1 ? query.page : null,
@@ -84,16 +96,32 @@ function groupByMonth(items: ArchiveItem[]) {
   return years;
 }
 
-/** The archive. */
+/** The archive, kept live: new items wait above the list until the reader shows them. */
 export default function Archive({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useAppTranslation();
-  const { kind, tag, items, page, totalPages, totalItems } = loaderData;
+  const { kind, tag, page, totalPages, totalItems } = loaderData;
+  const live = useLiveRecords({ topics: ARCHIVE_TOPICS });
+  const list = useHeldItems(
+    loaderData.items,
+    (item) => `${item.kind}-${item.id}`,
+    `${kind}|${tag}|${page}`,
+  );
+  const items = list.shown;
   const monthName = new Intl.DateTimeFormat(i18n.language, { month: "long", timeZone: "UTC" });
   const filtered = kind !== "all" || tag !== "";
   return (
     <>
-      <PageHeader title={t("records:archive.title")} intro={t("listings:archive.intro")} />
+      <PageHeader
+        title={t("records:archive.title")}
+        intro={t("listings:archive.intro")}
+        actions={<LiveIndicator status={live.status} />}
+      />
       <ArchiveFilters kind={kind} tag={tag} />
+      <NewItemsNotice
+        count={list.held.length}
+        kind={kind === "posts" ? "posts" : kind === "entries" ? "entries" : "items"}
+        onShow={list.show}
+      />
       {filtered && (
         <p className="mb-6 text-stone-800" role="status">
           {tag
@@ -104,7 +132,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
             : t("listings:archive.filters.active", { kind: t(`listings:archive.kinds.${kind}`) })}
         </p>
       )}
-      {items.length === 0 ? (
+      {items.length === 0 && list.held.length === 0 ? (
         <ArchiveEmpty
           filtered={filtered}
           outOfRange={totalItems > 0}
@@ -112,7 +140,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
           firstPage={archiveHref(kind, tag)}
         />
       ) : (
-        <div className="grid gap-10">
+        <div id={list.listId} tabIndex={-1} className="grid gap-10 outline-none">
           {groupByMonth(items).map((yearGroup) => (
             <section key={yearGroup.year} aria-labelledby={`archive-${yearGroup.year}`}>
               <h2

@@ -1,4 +1,7 @@
-/** `/entry/create` (signed in): writes a new entry; private by default. */
+/**
+ * `/entry/create` (signed in): writes a new entry; private by default. A superuser, who owns
+ * no entries, gets a notice instead of the form.
+ */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/entry-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -6,6 +9,8 @@ import { EntryEditor } from "../../features/editor/entry-editor.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import type { CollectionRecord } from "../../lib/records.ts";
 import { requireUser, routeContext } from "../../lib/route-data.ts";
+import { isSuperuser } from "../../lib/session.ts";
+import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title; never indexed. */
 export function meta(args: Route.MetaArgs) {
@@ -16,6 +21,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { pb, t } = routeContext(context);
   const user = requireUser(context);
+  if (isSuperuser(user)) return { title: t("records:entry.createTitle"), superuser: true as const };
   const collections = await pb.collection("collections").getFullList<CollectionRecord>({
     filter: pb.filter("owner = {:id}", { id: user.id }),
     sort: "title",
@@ -24,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   return {
     title: t("records:entry.createTitle"),
+    superuser: false as const,
     author: { id: user.id, username: user.username },
     collections: collections.map(({ id, title }) => ({ id, title })),
     today: new Date().toISOString().slice(0, 10),
@@ -33,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The new-entry page. */
 export default function EntryCreate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
+  if (loaderData.superuser) return <SuperuserNotice title={t("records:entry.createTitle")} />;
   const { author, collections, today } = loaderData;
   return (
     <div>

@@ -1,11 +1,20 @@
 /** `/entry/update/{username}/{name}` (signed in, the author only): edits an entry. */
+import { redirect } from "react-router";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/entry-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EntryEditor } from "../../features/editor/entry-editor.tsx";
 import { pageMeta } from "../../lib/meta.ts";
-import { findEntry, type CollectionRecord } from "../../lib/records.ts";
-import { findOr404, requireUser, routeContext, throwForbidden } from "../../lib/route-data.ts";
+import { readByUsername, findEntry, type CollectionRecord } from "../../lib/records.ts";
+import {
+  findOr404,
+  requireUser,
+  respelledPath,
+  routeContext,
+  throwForbidden,
+} from "../../lib/route-data.ts";
+import { isSuperuser } from "../../lib/session.ts";
+import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title; never indexed. */
 export function meta(args: Route.MetaArgs) {
@@ -19,9 +28,17 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t } = routeContext(context);
   const user = requireUser(context);
-  const entry = await findOr404(context, new URL(request.url), () =>
-    findEntry(pb, params.username, params.name),
+  const url = new URL(request.url);
+  const found = await findOr404(context, url, () =>
+    readByUsername(pb, params.username, (username) => findEntry(pb, username, params.name)),
   );
+  // Another spelling of the username: the canonical address (ADR 037).
+  if (found.username !== params.username)
+    throw redirect(respelledPath(url, 3, found.username), 301);
+  const entry = found.value;
+  // A superuser passes every rule but owns nothing, and the form saves the signed-in account
+  // as the author: it gets the notice rather than a form whose save would fail.
+  if (isSuperuser(user)) return { title: t("records:entry.updateTitle"), superuser: true as const };
   if (entry.author !== user.id) throwForbidden(context);
   const [collections, fileToken] = await Promise.all([
     pb.collection("collections").getFullList<CollectionRecord>({
@@ -34,6 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   return {
     title: t("records:entry.updateTitle"),
+    superuser: false as const,
     entry,
     author: { id: user.id, username: entry.expand?.author?.username ?? params.username },
     collections: collections.map(({ id, title }) => ({ id, title })),
@@ -45,6 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The edit-entry page. */
 export default function EntryUpdate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
+  if (loaderData.superuser) return <SuperuserNotice title={t("records:entry.updateTitle")} />;
   const { entry, author, collections, fileToken, today } = loaderData;
   return (
     <div>

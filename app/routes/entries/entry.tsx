@@ -2,24 +2,25 @@
  * `/entry/{username}/{name}`: one entry, if the visitor may read it (else the 404 page):
  * its Markdown rendered on the server, date, author, collection, tags and attachments; for
  * its author also the visibility, Edit and Delete. Unlisted and private entries are kept out
- * of search engines.
+ * of search engines. The page stays live while open (a change elsewhere shows at once; once
+ * deleted or no longer shared, it says so).
  */
-import { Link } from "react-router";
-import { Download, Globe, Link2, Lock, PenLine } from "lucide-react";
+import { Link, redirect } from "react-router";
+import { Download, Globe, Link2, Lock } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/entry";
 import { collectionHref } from "../../components/records/record-lists.tsx";
-import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { displayFileName, storedFileUrl } from "../../features/editor/attachments.ts";
-import { DeleteRecord } from "../../features/editor/delete-record.tsx";
+import { useFreshFileToken } from "../../features/editor/file-token.ts";
 import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
+import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
-import { findEntry } from "../../lib/records.ts";
-import { findOr404, routeContext } from "../../lib/route-data.ts";
-import { absoluteUrl } from "../../lib/site-url.server.ts";
+import { findEntry, readByUsername } from "../../lib/records.ts";
+import { findOr404, respelledPath, routeContext } from "../../lib/route-data.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
 
 /** Title, description, canonical link and Open Graph tags; hidden from search unless public. */
@@ -47,9 +48,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 /** The entry through the API's view rule, and a file token when its files need one. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t, locale } = routeContext(context);
-  const entry = await findOr404(context, new URL(request.url), () =>
-    findEntry(pb, params.username, params.name),
+  const origin = siteOrigin(context, request);
+  const url = new URL(request.url);
+  const found = await findOr404(context, url, () =>
+    readByUsername(pb, params.username, (username) => findEntry(pb, username, params.name)),
   );
+  // Another spelling of the username: one address per entry (ADR 037).
+  if (found.username !== params.username)
+    throw redirect(respelledPath(url, 2, found.username), 301);
+  const entry = found.value;
   const username = entry.expand?.author?.username ?? params.username;
   // Protected files of a private entry reach only its author, through a short-lived token.
   const fileToken =
@@ -63,20 +70,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     siteName: t("common:app.name"),
     canonical: absoluteUrl(
-      request,
+      origin,
       `/entry/${encodeURIComponent(username)}/${encodeURIComponent(entry.name)}`,
     ),
-    authorUrl: absoluteUrl(request, `/profile/${encodeURIComponent(username)}`),
+    authorUrl: absoluteUrl(origin, `/profile/${encodeURIComponent(username)}`),
   };
 }
 
 const VISIBILITY_ICONS = { private: Lock, unlisted: Link2, public: Globe } as const;
 
-/** The entry page. */
+/** The entry page, kept live: changes elsewhere show here; a deleted entry says so. */
 export default function Entry({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   const { user } = useSession();
-  const { entry, username, fileToken } = loaderData;
+  const { entry, username } = loaderData;
+  // The loader's token serves the first view; the browser keeps it valid while the page is open.
+  const { token: fileToken, onFileLinkClick } = useFreshFileToken(
+    loaderData.fileToken || undefined,
+  );
   const author = entry.expand?.author;
   const collection = entry.expand?.collection;
   const isAuthor = user?.id === entry.author;
@@ -88,109 +99,96 @@ export default function Entry({ loaderData }: Route.ComponentProps) {
     return `${ownFiles}${encodeURIComponent(name)}?${query.toString()}`;
   };
   return (
-    <article className="mx-auto max-w-prose">
-      <header className="mb-6">
-        <h1 className="font-serif text-3xl font-bold break-words sm:text-4xl">{entry.title}</h1>
-        <p className="mt-2 text-stone-700">
-          <FormattedDate value={entry.date || entry.created} />
-          {author && (
-            <>
-              {" · "}
-              <Link
-                to={`/profile/${encodeURIComponent(author.username)}`}
-                className="underline underline-offset-4"
-              >
-                {t("records:meta.by", { name: author.name || author.username })}
-              </Link>
-            </>
-          )}
-        </p>
-        {collection && (
-          <p className="mt-1 text-stone-700">
-            <Link
-              to={collectionHref(collection, username)}
-              className="underline underline-offset-4"
-            >
-              {t("editor:entry.inCollection", { collection: collection.title })}
-            </Link>
-          </p>
-        )}
-        {isAuthor && (
-          <p
-            className="mt-3 inline-flex items-center gap-1 rounded-full bg-stone-200 px-3 py-1 text-sm font-medium text-stone-900"
-            data-testid="visibility-badge"
+    <LiveRecordFrame kind="entry" recordId={entry.id}>
+      {(live) => (
+        <article className="mx-auto max-w-prose">
+          <RecordHeader
+            title={entry.title}
+            live={live}
+            details={
+              <>
+                <FormattedDate value={entry.date || entry.created} />
+                {author && (
+                  <>
+                    <span aria-hidden>·</span>
+                    <Link
+                      to={`/profile/${encodeURIComponent(author.username)}`}
+                      className="underline underline-offset-4"
+                    >
+                      {t("records:meta.by", { name: author.name || author.username })}
+                    </Link>
+                  </>
+                )}
+              </>
+            }
           >
-            <VisibilityIcon aria-hidden size={14} />
-            {t("editor:entry.visibilityBadge", {
-              visibility: t(`common:visibility.${entry.visibility}`),
-            })}
-          </p>
-        )}
-      </header>
-      {entry.content.trim() ? (
-        <MarkdownPreview
-          text={entry.content}
-          fileToken={fileToken || undefined}
-          ownFiles={ownFiles}
-        />
-      ) : (
-        <p className="text-stone-700">{t("editor:entry.empty")}</p>
-      )}
-      {entry.attachments.length > 0 && (
-        <section aria-labelledby="entry-attachments" className="mt-8">
-          <h2 id="entry-attachments" className="font-serif text-xl font-semibold">
-            {t("editor:attachments.heading")}
-          </h2>
-          <ul className="mt-2 grid gap-1">
-            {entry.attachments.map((name) => (
-              <li key={name}>
-                <a
-                  href={fileHref(name)}
-                  className="inline-flex items-center gap-2 break-all underline underline-offset-4"
-                  download
-                >
-                  <Download aria-hidden size={16} className="shrink-0" />
-                  {displayFileName(name)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <footer className="mt-8 flex flex-wrap items-center gap-4">
-        {entry.tags.length > 0 && (
-          <ul aria-label={t("records:meta.tags")} className="flex flex-wrap gap-2">
-            {entry.tags.map((tag) => (
-              <li key={tag}>
+            {collection && (
+              <p className="mt-1 text-stone-700">
                 <Link
-                  to={`/archive?tag=${encodeURIComponent(tag)}`}
-                  className="rounded-full bg-stone-200 px-3 py-0.5 text-sm text-stone-800 hover:bg-stone-300"
+                  to={collectionHref(collection, username)}
+                  className="underline underline-offset-4"
                 >
-                  {tag}
+                  {t("editor:entry.inCollection", { collection: collection.title })}
                 </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        {isAuthor && (
-          <div className="flex flex-wrap gap-3">
-            <ButtonLink
-              to={`/entry/update/${encodeURIComponent(username)}/${encodeURIComponent(entry.name)}`}
-              variant="secondary"
-            >
-              <PenLine aria-hidden size={16} />
-              {t("editor:entry.edit")}
-            </ButtonLink>
-            <DeleteRecord
-              collection="entries"
-              recordId={entry.id}
-              authorId={entry.author}
-              title={entry.title}
-              redirectTo="/archive"
+              </p>
+            )}
+            {isAuthor && (
+              <p
+                className="mt-3 inline-flex items-center gap-1 rounded-full bg-stone-200 px-3 py-1 text-sm font-medium text-stone-900"
+                data-testid="visibility-badge"
+              >
+                <VisibilityIcon aria-hidden size={14} />
+                {t("editor:entry.visibilityBadge", {
+                  visibility: t(`common:visibility.${entry.visibility}`),
+                })}
+              </p>
+            )}
+          </RecordHeader>
+          {entry.content.trim() ? (
+            <MarkdownPreview
+              text={entry.content}
+              fileToken={fileToken}
+              ownFiles={ownFiles}
+              onFileLinkClick={onFileLinkClick}
             />
-          </div>
-        )}
-      </footer>
-    </article>
+          ) : (
+            <p className="text-stone-700">{t("editor:entry.empty")}</p>
+          )}
+          {entry.attachments.length > 0 && (
+            <section aria-labelledby="entry-attachments" className="mt-8">
+              <h2 id="entry-attachments" className="font-serif text-xl font-semibold">
+                {t("editor:attachments.heading")}
+              </h2>
+              <ul className="mt-2 grid gap-1">
+                {entry.attachments.map((name) => (
+                  <li key={name}>
+                    <a
+                      href={fileHref(name)}
+                      className="inline-flex items-center gap-2 break-all underline underline-offset-4"
+                      download
+                      onClick={onFileLinkClick}
+                    >
+                      <Download aria-hidden size={16} className="shrink-0" />
+                      {displayFileName(name)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <RecordFooter
+            kind="entry"
+            recordId={entry.id}
+            authorId={entry.author}
+            username={username}
+            urlKey={entry.name}
+            title={entry.title}
+            tags={entry.tags}
+            tagHref={(tag) => `/archive?tag=${encodeURIComponent(tag)}`}
+            isAuthor={isAuthor}
+          />
+        </article>
+      )}
+    </LiveRecordFrame>
   );
 }

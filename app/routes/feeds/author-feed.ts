@@ -1,8 +1,10 @@
 /**
  * `/profile/{username}/rss.xml|atom.xml|feed.json`: the latest 30 published posts of one
- * author. An unknown username answers 404.
+ * author. An unknown username answers 404; another spelling of a username redirects to the
+ * canonical one.
  */
 import { ClientResponseError } from "pocketbase";
+import { redirect } from "react-router";
 import type { Route } from "./+types/author-feed";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { findUserByUsername, PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
@@ -29,6 +31,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (error instanceof ClientResponseError && error.status === 404)
       return feedNotFound(t("errors:page.notFound", { path: requestedPath(new URL(request.url)) }));
     throw error;
+  }
+  // Another spelling of the username: the feed's one address (ADR 034).
+  if (author.username !== params.username) {
+    const url = new URL(request.url);
+    const file = url.pathname.slice(url.pathname.lastIndexOf("/"));
+    return redirect(`${authorFeedBase(author.username)}${file}${url.search}`, 301);
   }
   const posts = await pb.collection("posts").getList<PostRecord>(1, FEED_ITEMS, {
     // SECURITY: published and due only, even when the author reads their own feed.

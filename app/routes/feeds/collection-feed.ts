@@ -1,13 +1,15 @@
 /**
  * `/collection/{username}/{name}/rss.xml|atom.xml|feed.json`: the latest 30 public entries of
  * a public collection. An unknown, unlisted or private collection answers 404: only what is
- * listed to everyone is syndicated.
+ * listed to everyone is syndicated. Another spelling of the username redirects to the stored one.
  */
+import { ClientResponseError } from "pocketbase";
+import { redirect } from "react-router";
 import type { Route } from "./+types/collection-feed";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
-import type { CollectionRecord, EntryRecord } from "../../lib/records.ts";
-import { requestedPath, routeContext } from "../../lib/route-data.ts";
+import { readByUsername, type CollectionRecord, type EntryRecord } from "../../lib/records.ts";
+import { requestedPath, respelledPath, routeContext } from "../../lib/route-data.ts";
 import { collectionFeedBase } from "./feed-links.ts";
 import {
   apiDate,
@@ -26,18 +28,35 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = siteOrigin(context, request);
   // SECURITY: `visibility = "public"` in both queries: the owner's own cookie must not turn
   // an unlisted collection or entry into a feed.
-  const found = await pb.collection("collections").getList<CollectionRecord>(1, 1, {
-    filter: pb.filter('owner.username = {:username} && name = {:name} && visibility = "public"', {
-      username: params.username,
-      name: params.name,
-    }),
-    expand: "owner",
-    skipTotal: true,
-  });
-  const collection = found.items[0];
-  const owner = collection?.expand?.owner;
-  if (!collection || !owner)
-    return feedNotFound(t("errors:page.notFound", { path: requestedPath(new URL(request.url)) }));
+  const url = new URL(request.url);
+  const publicCollection = async (username: string) => {
+    const found = await pb.collection("collections").getList<CollectionRecord>(1, 1, {
+      filter: pb.filter('owner.username = {:username} && name = {:name} && visibility = "public"', {
+        username,
+        name: params.name,
+      }),
+      expand: "owner",
+      skipTotal: true,
+    });
+    const collection = found.items[0];
+    // Nothing to syndicate is the API's 404, as a missing record would be.
+    if (!collection?.expand?.owner) throw new ClientResponseError({ status: 404 });
+    return collection;
+  };
+  let found;
+  try {
+    found = await readByUsername(pb, params.username, publicCollection);
+  } catch (error) {
+    if (error instanceof ClientResponseError && error.status === 404)
+      return feedNotFound(t("errors:page.notFound", { path: requestedPath(url) }));
+    throw error;
+  }
+  // Another spelling of the username: the feed's one address (ADR 037).
+  if (found.username !== params.username)
+    return redirect(respelledPath(url, 2, found.username), 301);
+  const collection = found.value;
+  const owner = collection.expand?.owner;
+  if (!owner) return feedNotFound(t("errors:page.notFound", { path: requestedPath(url) }));
   const entries = await pb.collection("entries").getList<EntryRecord>(1, FEED_ITEMS, {
     filter: pb.filter('collection = {:id} && visibility = "public"', { id: collection.id }),
     sort: "-created",

@@ -21,6 +21,7 @@ export const DISALLOWED_PATHS = [
   "/signUp",
   "/passwordReset",
   "/i",
+  "/admin",
 ] as const;
 
 /** The robots.txt of the site. */

@@ -1,11 +1,15 @@
-/** Guard layout: pages for writers (and admins) answer 403 to other accounts. */
+/**
+ * Guard layout: pages for writers (and admins) answer 403 to other accounts, except
+ * superusers, to whom the page itself explains that they don't write.
+ */
 import { Outlet } from "react-router";
 import type { Route } from "./+types/writer";
-import { requireWriter } from "../../lib/route-data.ts";
+import { requireUser, requireWriter } from "../../lib/route-data.ts";
+import { isSuperuser } from "../../lib/session.ts";
 
 /** Answers 403 to accounts without the writer or admin role (also on client-side navigations, through the data request). */
 export function loader({ context }: Route.LoaderArgs) {
-  requireWriter(context);
+  if (!isSuperuser(requireUser(context))) requireWriter(context);
   return null;
 }
 

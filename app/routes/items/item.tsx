@@ -6,6 +6,7 @@ import { TagList } from "../../components/records/record-body.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { DeleteItem } from "../../features/admin/delete-item.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findItem } from "../../lib/records.ts";
 import { findOr404, requireAdmin, routeContext } from "../../lib/route-data.ts";
@@ -38,9 +39,12 @@ export default function Item({ loaderData }: Route.ComponentProps) {
         title={item.name}
         intro={<span className="font-mono">{item.code}</span>}
         actions={
-          <ButtonLink to={`/i/update/${encodeURIComponent(item.code)}`} variant="secondary">
-            {t("records:items.editLink")}
-          </ButtonLink>
+          <>
+            <ButtonLink to={`/i/update/${encodeURIComponent(item.code)}`} variant="secondary">
+              {t("records:items.editLink")}
+            </ButtonLink>
+            <DeleteItem item={item} />
+          </>
         }
       />
       <dl className="mb-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">

@@ -1,88 +1,141 @@
-/** `/i` (admins and superusers): the items of the instances area. */
+/**
+ * `/i` (admins and superusers): the items of the instances area, 30 per page, with search
+ * (code, name, description), status and tag filters and a sort (name, code, created, updated;
+ * either direction), all in the URL so the list works without JavaScript and survives a
+ * reload; kept live while open.
+ */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/items";
-import { Pagination } from "../../components/records/record-lists.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { ListFilters, SelectFilter, TextFilter } from "../../features/admin/list-filters.tsx";
+import { ListResults } from "../../features/admin/list-table.tsx";
+import { itemsFilter, itemsQuery, sortExpression } from "../../features/admin/list-query.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { PAGE_SIZE, pageParam, type ItemRecord } from "../../lib/records.ts";
+import { PAGE_SIZE, type ItemRecord } from "../../lib/records.ts";
 import { requireAdmin, routeContext } from "../../lib/route-data.ts";
+import { LiveIndicator } from "../../features/live/live-indicator.tsx";
+import { useLiveRecords } from "../../features/live/use-live-records.ts";
+
+/** The items table listens to every item change. */
+const ITEM_TOPICS = [{ collection: "items", topic: "*" }];
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** One page of items. */
+/** One page of items for the URL's query. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { pb, t } = routeContext(context);
-  const page = pageParam(new URL(request.url));
-  const list = await pb.collection("items").getList<ItemRecord>(page, PAGE_SIZE, { sort: "code" });
+  const query = itemsQuery(new URL(request.url));
+  const list = await pb.collection("items").getList<ItemRecord>(query.page, PAGE_SIZE, {
+    filter: itemsFilter(pb, query),
+    // The id breaks ties, so paging never repeats or skips an item.
+    sort: `${sortExpression(query.sort, query.dir)},id`,
+  });
   return {
     title: t("records:items.title"),
+    query,
     items: list.items,
     page: list.page,
     totalPages: list.totalPages,
+    totalItems: list.totalItems,
   };
 }
+
+const cell = "px-4 py-2 align-top";
 
 /** The items table. */
 export default function Items({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
+  const { query } = loaderData;
+  const live = useLiveRecords({ topics: ITEM_TOPICS });
   return (
     <>
       <PageHeader
         title={t("records:items.title")}
         intro={t("records:items.intro")}
-        actions={<ButtonLink to="/i/create">{t("records:items.create")}</ButtonLink>}
+        actions={
+          <>
+            <LiveIndicator status={live.status} />
+            <ButtonLink to="/i/create">{t("records:items.create")}</ButtonLink>
+          </>
+        }
       />
-      {loaderData.items.length === 0 ? (
-        <p className="text-stone-700">{t("records:items.empty")}</p>
-      ) : (
-        <div className="overflow-x-auto rounded border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-stone-100">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  {t("records:items.code")}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t("records:items.name")}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t("records:items.status")}
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  {t("records:meta.date")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {loaderData.items.map((item) => (
-                <tr key={item.id}>
-                  <td className="px-4 py-2 font-mono">
-                    <Link
-                      to={`/i/${encodeURIComponent(item.code)}`}
-                      className="underline underline-offset-4"
-                    >
-                      {item.code}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2">{item.name}</td>
-                  <td className="px-4 py-2">{t(`records:items.${item.status}`)}</td>
-                  <td className="px-4 py-2">
-                    <FormattedDate value={item.updated} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={loaderData.page} totalPages={loaderData.totalPages} />
+      <ListFilters
+        q={query.q}
+        searchHint={t("admin:items.searchHint")}
+        sort={query.sort}
+        dir={query.dir}
+        sortOptions={[
+          { value: "name", label: t("admin:items.sortName") },
+          { value: "code", label: t("admin:items.sortCode") },
+          { value: "created", label: t("admin:items.sortCreated") },
+          { value: "updated", label: t("admin:items.sortUpdated") },
+        ]}
+      >
+        <SelectFilter
+          name="status"
+          label={t("admin:items.status")}
+          value={query.status}
+          options={[
+            { value: "", label: t("admin:items.anyStatus") },
+            { value: "active", label: t("records:items.active") },
+            { value: "archived", label: t("records:items.archived") },
+          ]}
+        />
+        <TextFilter
+          name="tag"
+          label={t("admin:items.tag")}
+          hint={t("admin:items.tagHint")}
+          value={query.tag}
+          maxLength={40}
+        />
+      </ListFilters>
+      <ListResults
+        totalItems={loaderData.totalItems}
+        page={loaderData.page}
+        totalPages={loaderData.totalPages}
+        shown={loaderData.items.length}
+        emptyText={
+          loaderData.totalItems === 0 && !query.q && !query.status && !query.tag
+            ? t("records:items.empty")
+            : t("admin:list.noMatch")
+        }
+        testId="items-table"
+        caption={t("records:items.title")}
+        columns={[
+          t("records:items.code"),
+          t("records:items.name"),
+          t("records:items.status"),
+          t("admin:items.tags"),
+          t("records:meta.date"),
+        ]}
+        cellClassName={cell}
+      >
+        {loaderData.items.map((item) => (
+          <tr key={item.id}>
+            <td className={`${cell} font-mono`}>
+              <Link
+                to={`/i/${encodeURIComponent(item.code)}`}
+                className="underline underline-offset-4"
+              >
+                {item.code}
+              </Link>
+            </td>
+            <td className={`${cell} wrap-anywhere`}>{item.name}</td>
+            <td className={cell}>{t(`records:items.${item.status}`)}</td>
+            <td className={cell}>{item.tags.join(", ")}</td>
+            <td className={cell}>
+              <FormattedDate value={item.updated} />
+            </td>
+          </tr>
+        ))}
+      </ListResults>
     </>
   );
 }

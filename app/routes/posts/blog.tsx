@@ -1,6 +1,7 @@
 /**
  * `/blog`: published posts that are due, newest first, 30 per page, optionally those with one
- * tag (`?tag=`): cover, title, author, date, reading time, excerpt and tags on each card.
+ * tag (`?tag=`): cover, title, author, date, reading time, excerpt and tags on each card. Live:
+ * changes elsewhere show without a reload, new posts behind a "new posts — show" notice.
  */
 import type { Route } from "./+types/blog";
 import { EmptyState } from "../../components/records/empty-state.tsx";
@@ -11,13 +12,22 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { publishedPostsFilter } from "../../features/listings/archive.ts";
 import { listingQuery } from "../../features/listings/listing-query.ts";
-import { canonicalUrl } from "../../lib/canonical.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE, type PostRecord } from "../../lib/records.ts";
 import { blogFeedLinks } from "../feeds/feed-links.ts";
 import { routeContext } from "../../lib/route-data.ts";
 import { isWriter } from "../../lib/session.ts";
+import {
+  LiveIndicator,
+  NewItemsNotice,
+  useHeldItems,
+} from "../../features/live/live-indicator.tsx";
+import { useLiveRecords } from "../../features/live/use-live-records.ts";
+
+/** What the blog listens to: any post the viewer may list. */
+const BLOG_TOPICS = [{ collection: "posts", topic: "*" }] as const;
 
 /** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
@@ -38,7 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: page > 1 ? `${heading} (${t("listings:pagination.page", { page })})` : heading,
     heading,
     description: tag ? t("listings:blog.taggedIntro") : t("listings:blog.description"),
-    canonical: canonicalUrl(request, "/blog", { tag, page: page > 1 ? page : null }),
+    canonical: canonicalUrl(siteOrigin(context, request), "/blog", {
+      tag,
+      page: page > 1 ? page : null,
+    }),
     tag,
     posts: list.items.map((post) => postSummary(post)),
     page,
@@ -47,22 +60,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The blog. */
+/** The blog, kept live: new posts wait above the list until the reader shows them. */
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   const { user } = useSession();
-  const { heading, tag, posts, page, totalPages, totalItems } = loaderData;
+  const { heading, tag, page, totalPages, totalItems } = loaderData;
+  const live = useLiveRecords({ topics: BLOG_TOPICS });
+  const list = useHeldItems(loaderData.posts, (post) => post.id, `${tag}|${page}`);
+  const posts = list.shown;
   return (
     <>
       <PageHeader
         title={heading}
         intro={tag ? t("listings:blog.taggedIntro") : t("records:blog.intro")}
         actions={
-          isWriter(user) ? (
-            <ButtonLink to="/post/create">{t("common:nav.newPost")}</ButtonLink>
-          ) : undefined
+          <>
+            <LiveIndicator status={live.status} />
+            {isWriter(user) && <ButtonLink to="/post/create">{t("common:nav.newPost")}</ButtonLink>}
+          </>
         }
       />
+      <NewItemsNotice count={list.held.length} kind="posts" onShow={list.show} />
       {tag && (
         <p className="-mt-4 mb-6">
           <ButtonLink to="/blog" variant="secondary">
@@ -70,8 +88,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         </p>
       )}
-      {posts.length > 0 ? (
-        <PostCards posts={posts} headingLevel={2} />
+      {posts.length > 0 || list.held.length > 0 ? (
+        <div id={list.listId} tabIndex={-1} className="outline-none">
+          <PostCards posts={posts} headingLevel={2} />
+        </div>
       ) : totalItems > 0 ? (
         <EmptyState text={t("listings:empty.outOfRange", { page })}>
           <ButtonLink to={tag ? `/blog?${new URLSearchParams({ tag }).toString()}` : "/blog"}>

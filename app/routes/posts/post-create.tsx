@@ -1,22 +1,29 @@
-/** `/post/create` (writers and admins): drafts a new post. */
+/**
+ * `/post/create` (writers and admins): drafts a new post. A superuser, who owns no posts, gets
+ * a notice instead of the form.
+ */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/post-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { PostEditor } from "../../features/editor/post-editor.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { requireUser, requireWriter, routeContext } from "../../lib/route-data.ts";
+import { isSuperuser } from "../../lib/session.ts";
+import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title; never indexed. */
 export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args), { name: "robots", content: "noindex" }];
 }
 
-/** The author (a writer or an admin; others get the 403 page). */
+/** The author (a writer or an admin; a superuser gets the notice, others the 403 page). */
 export function loader({ context }: Route.LoaderArgs) {
   const { t, locale } = routeContext(context);
-  requireUser(context);
+  if (isSuperuser(requireUser(context)))
+    return { title: t("records:post.createTitle"), superuser: true as const };
   const user = requireWriter(context);
   return {
+    superuser: false as const,
     title: t("records:post.createTitle"),
     author: { id: user.id, username: user.username },
     locale,
@@ -26,6 +33,7 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The new-post page. */
 export default function PostCreate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
+  if (loaderData.superuser) return <SuperuserNotice title={t("records:post.createTitle")} />;
   const { author, locale } = loaderData;
   return (
     <div>

@@ -1,11 +1,20 @@
 /** `/post/update/{username}/{title}` (signed in, the author only): edits a post. */
+import { redirect } from "react-router";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/post-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { PostEditor } from "../../features/editor/post-editor.tsx";
 import { pageMeta } from "../../lib/meta.ts";
-import { findPost } from "../../lib/records.ts";
-import { findOr404, requireUser, routeContext, throwForbidden } from "../../lib/route-data.ts";
+import { readByUsername, findPost } from "../../lib/records.ts";
+import {
+  findOr404,
+  requireUser,
+  respelledPath,
+  routeContext,
+  throwForbidden,
+} from "../../lib/route-data.ts";
+import { isSuperuser } from "../../lib/session.ts";
+import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title; never indexed. */
 export function meta(args: Route.MetaArgs) {
@@ -16,12 +25,21 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t, locale } = routeContext(context);
   const user = requireUser(context);
-  const post = await findOr404(context, new URL(request.url), () =>
-    findPost(pb, params.username, params.title),
+  const url = new URL(request.url);
+  const found = await findOr404(context, url, () =>
+    readByUsername(pb, params.username, (username) => findPost(pb, username, params.title)),
   );
+  // Another spelling of the username: the canonical address (ADR 037).
+  if (found.username !== params.username)
+    throw redirect(respelledPath(url, 3, found.username), 301);
+  const post = found.value;
+  // A superuser passes every rule but owns nothing, and the form saves the signed-in account
+  // as the author: it gets the notice rather than a form whose save would fail.
+  if (isSuperuser(user)) return { title: t("records:post.updateTitle"), superuser: true as const };
   if (post.author !== user.id) throwForbidden(context);
   return {
     title: t("records:post.updateTitle"),
+    superuser: false as const,
     post,
     author: { id: user.id, username: post.expand?.author?.username ?? params.username },
     locale,
@@ -31,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The edit-post page. */
 export default function PostUpdate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
+  if (loaderData.superuser) return <SuperuserNotice title={t("records:post.updateTitle")} />;
   const { post, author, locale } = loaderData;
   return (
     <div>

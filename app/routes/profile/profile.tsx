@@ -3,10 +3,11 @@
  * biography in Markdown) and what they share: published posts, public entries and public
  * collections, with the author's feeds. The owner also sees a link to their settings and
  * their unlisted entries and collections, marked as such; private entries, drafts and
- * scheduled posts never appear here. Unknown users get the 404 page.
+ * scheduled posts never appear here. Unknown users get the 404 page; another spelling of a
+ * username (`/profile/ALICE`) is redirected to the canonical one.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { Rss } from "lucide-react";
 import type { Route } from "./+types/profile";
 import { excerpt } from "#shared/markdown/plain-text.ts";
@@ -60,9 +61,11 @@ export function meta(args: Route.MetaArgs) {
 /** The user, their published posts, and their public (or, for the owner, unlisted) items. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, user, t } = routeContext(context);
-  const profile = await findOr404(context, new URL(request.url), () =>
-    findUserByUsername(pb, params.username),
-  );
+  const url = new URL(request.url);
+  const profile = await findOr404(context, url, () => findUserByUsername(pb, params.username));
+  // Another spelling of the username: one address per person (ADR 034).
+  if (profile.username !== params.username)
+    throw redirect(`/profile/${encodeURIComponent(profile.username)}${url.search}`, 301);
   const own = user?.id === profile.id && user.collectionName === "users";
   // SECURITY: the filters say what a profile shows; the API's rules only ever narrow it.
   const shared = own ? 'visibility != "private"' : 'visibility = "public"';

@@ -86,7 +86,11 @@ export class AuthService {
     };
   }
 
-  /** Checks the collection's authRule for a record; 403 when it fails. */
+  /**
+   * Checks the collection's authRule for a record, as PocketBase does after every successful
+   * identification: `null` refuses everyone, `""` lets everyone in, any other rule must match
+   * the stored record for the request. 403 when it fails.
+   */
   private async checkAuthRule(
     collection: AuthCollection,
     record: RecordData,
@@ -95,13 +99,7 @@ export class AuthService {
     const rule = collection.auth.authRule;
     if (rule === null)
       throw forbidden("The request doesn't satisfy the collection requirements to authenticate.");
-    if (rule === "") return;
-    const condition = this.records.ruleCondition(collection, rule, request);
-    const ok =
-      condition === true ||
-      (condition !== false &&
-        (await this.records.findById(collection, String(record.id))) !== undefined);
-    if (!ok)
+    if (!(await this.records.recordMatchesRule(collection, rule, request, String(record.id))))
       throw forbidden("The request doesn't satisfy the collection requirements to authenticate.");
   }
 

@@ -1,16 +1,20 @@
 /**
- * Backups: zip archives in `DATA_DIR/backups/` holding a consistent logical snapshot of every
+ * Backups: zip archives in a `BackupStore` (`DATA_DIR/backups/`, or the S3 bucket under
+ * `_backups/`) holding a consistent logical snapshot of every
  * table (JSON lines, the same format for SQLite and PostgreSQL, so a backup of one engine
- * restores into the other) and the uploaded files (thumbnails are left out; they are made
- * again on demand). Restores check the archive before touching anything, replace every
- * table in one transaction (a failure leaves the live data as it was), then swap the files
- * folder. One backup or restore runs at a time. See ADR 022.
+ * restores into the other) and the uploaded files, read through the `FileStorage` (a local
+ * folder or an S3 bucket; thumbnails are left out, they are made again on demand). Restores
+ * check the archive before touching anything, replace every table in one transaction (a
+ * failure leaves the live data as it was), then write the restored files into the storage
+ * and delete the others. One backup or restore runs at a time in the whole deployment (a
+ * database-wide lock). See ADR 022, ADR 030 and ADR 031.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import type { Database, Row } from "../../data/db.ts";
+import type { FileStorage, StoredFile } from "../../tools/filesystem/index.ts";
 import { replaceAllTables } from "../../data/repositories/backup-repository.ts";
 import {
   ArchiveError,
@@ -21,9 +25,15 @@ import {
   type ZipSource,
 } from "../../tools/archive/zip.ts";
 import { badRequest, CoreError, fieldError, notFound } from "../errors.ts";
+import {
+  BACKUP_NAME,
+  isBackupStorageKey,
+  type BackupInfo,
+  type BackupStore,
+} from "./backup-store.ts";
 
-/** PocketBase's backup name rule. */
-export const BACKUP_NAME = /^[a-z0-9_-]+\.zip$/;
+export { BACKUP_NAME, type BackupInfo } from "./backup-store.ts";
+
 /** The manifest at the root of every archive. */
 const MANIFEST = "cahier-backup.json";
 const FORMAT = "cahier-backup";
@@ -32,13 +42,8 @@ const TABLE_ENTRY = /^data\/([A-Za-z0-9_]+)\.jsonl$/;
 /** Tables never restored (the schema version is checked, not overwritten). */
 const SKIPPED_TABLES = new Set(["_migrations"]);
 const BUSY = "Try again later - another backup/restore process has already been started.";
-
-/** A stored backup. */
-export interface BackupInfo {
-  key: string;
-  size: number;
-  modified: string;
-}
+/** The deployment-wide lock every backup, restore and backup delete takes. */
+const LOCK_NAME = "cahier:backups";
 
 /** What a backup archive declares about itself. */
 interface Manifest {
@@ -54,10 +59,12 @@ interface Manifest {
 /** Options of the backup service. */
 export interface BackupOptions {
   db: Database;
-  /** Where archives live (`DATA_DIR/backups`). */
-  backupsDir: string;
-  /** The uploaded files folder (`DATA_DIR/storage`). */
-  storageDir: string;
+  /** Where archives live (`DATA_DIR/backups`, or the bucket's `_backups/`). */
+  store: BackupStore;
+  /** Where uploaded files live (local folder or S3 bucket). */
+  storage: FileStorage;
+  /** A local folder for unpacking archives during a restore (`DATA_DIR`). */
+  workDir: string;
   /** The schema version of this build (names of the applied migrations). */
   migrations: readonly string[];
   /** Called after a restore committed (reload cached secrets, clear caches). */
@@ -78,8 +85,33 @@ function timestamp(date = new Date()): string {
     .replace(/\.\d+Z$/, "");
 }
 
-/** Walks the files folder, skipping generated thumbnails and temporary files. */
-async function* storageFiles(root: string, relative = ""): AsyncIterable<string> {
+/** Whether a storage key is a generated thumbnail (`…/thumbs_<name>/<size>_<name>`). */
+function isThumbKey(key: string): boolean {
+  return key.split("/").some((segment) => segment.startsWith("thumbs_"));
+}
+
+/** The original file a thumbnail key was made from, or null for other keys. */
+function thumbOriginal(key: string): string | null {
+  const m = /^(.+\/)thumbs_([^/]+)\/[^/]+$/.exec(key);
+  return m?.[1] !== undefined && m[2] !== undefined ? m[1] + m[2] : null;
+}
+
+/**
+ * Keys of the stored files to back up, sorted: thumbnails, hidden files and the backups
+ * themselves (`_backups/`, when they share the storage) are left out.
+ */
+async function backupKeys(storage: FileStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of storage.list("")) {
+    if (isBackupStorageKey(key) || isThumbKey(key)) continue;
+    if (key.split("/").some((s) => s.startsWith("."))) continue;
+    keys.push(key);
+  }
+  return keys.sort();
+}
+
+/** Relative `/`-separated paths of the regular files under a local folder. */
+async function* localFiles(root: string, relative = ""): AsyncIterable<string> {
   let entries: fs.Dirent[];
   try {
     entries = await fs.promises.readdir(path.join(root, relative), { withFileTypes: true });
@@ -87,21 +119,11 @@ async function* storageFiles(root: string, relative = ""): AsyncIterable<string>
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : 1));
   for (const entry of entries) {
     const name = relative ? `${relative}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (entry.name.startsWith("thumbs_")) continue;
-      yield* storageFiles(root, name);
-    } else if (entry.isFile() && !entry.name.startsWith(".")) {
-      yield name;
-    }
+    if (entry.isDirectory()) yield* localFiles(root, name);
+    else if (entry.isFile()) yield name;
   }
-}
-
-async function* fileChunks(file: string): AsyncIterable<Uint8Array> {
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 }))
-    yield chunk as Buffer;
 }
 
 async function* jsonLines(batches: AsyncIterable<Row[]>): AsyncIterable<Uint8Array> {
@@ -145,20 +167,26 @@ export class BackupService {
     };
   }
 
-  private get dir(): string {
-    return this.options.backupsDir;
+  private get store(): BackupStore {
+    return this.options.store;
   }
 
-  /** Whether a backup or restore is running. */
+  /** Whether a backup or restore is running in this process. */
   get running(): boolean {
     return this.busy;
   }
 
+  /**
+   * Runs `work` as the only backup operation of the deployment: a second one in this
+   * process, or in any instance sharing the PostgreSQL database, gets PocketBase's 400.
+   */
   private async exclusive<T>(work: () => Promise<T>): Promise<T> {
     if (this.busy) throw badRequest(BUSY);
     this.busy = true;
     try {
-      return await work();
+      const result = await this.options.db.tryExclusive(LOCK_NAME, work);
+      if (!result.acquired) throw badRequest(BUSY);
+      return result.value;
     } finally {
       this.busy = false;
     }
@@ -175,52 +203,50 @@ export class BackupService {
 
   /** The stored backups, newest first. */
   async list(): Promise<BackupInfo[]> {
-    let names: string[];
-    try {
-      names = await fs.promises.readdir(this.dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-      throw error;
-    }
-    const out: BackupInfo[] = [];
-    for (const key of names) {
-      if (!BACKUP_NAME.test(key)) continue;
-      const stat = await fs.promises.stat(path.join(this.dir, key)).catch(() => null);
-      if (!stat?.isFile()) continue;
-      out.push({ key, size: stat.size, modified: stat.mtime.toISOString().replace("T", " ") });
-    }
-    return out.sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : 0));
+    return this.store.list();
   }
 
-  /** The path of a stored backup; 404 when there is none with that key. */
-  filePath(key: string): string {
-    const file = path.join(this.dir, key);
-    if (!BACKUP_NAME.test(key) || !fs.existsSync(file)) throw notFound();
+  /** Opens a stored backup for download; 404 when there is none with that key. */
+  async open(key: string): Promise<StoredFile> {
+    const file = BACKUP_NAME.test(key) ? await this.store.open(key) : null;
+    if (!file) throw notFound();
     return file;
   }
 
-  private checkNewName(name: string): void {
+  /** Where a stored backup is (a path, or the bucket and key), for messages. */
+  describe(key: string): string {
+    return this.store.describe(key);
+  }
+
+  private async checkNewName(name: string): Promise<void> {
     if (!BACKUP_NAME.test(name) || name.length > 150) {
       throw badRequest("An error occurred while validating the submitted data.", {
         name: fieldError("validation_match_invalid", "Must be in a valid format."),
       });
     }
-    if (fs.existsSync(path.join(this.dir, name))) {
+    if (await this.store.exists(name)) {
       throw badRequest("An error occurred while validating the submitted data.", {
         name: fieldError("validation_backup_name_exists", "The backup file name is already used."),
       });
     }
   }
 
+  /** A new temporary file in the store's staging folder. */
+  private async stagingFile(name: string, suffix: string): Promise<string> {
+    await fs.promises.mkdir(this.store.stagingDir, { recursive: true });
+    return path.join(this.store.stagingDir, `.${name}.${randomBytes(4).toString("hex")}.${suffix}`);
+  }
+
   /** Creates a backup while the application keeps serving; returns its key. */
   async create(name?: string): Promise<string> {
     const key = name ?? `cahier_backup_${timestamp()}.zip`;
-    this.checkNewName(key);
+    await this.checkNewName(key);
     return this.exclusive(async () => {
-      await fs.promises.mkdir(this.dir, { recursive: true });
-      const temporary = path.join(this.dir, `.${key}.${randomBytes(4).toString("hex")}.tmp`);
+      // Checked again under the lock: another instance may have just made one by that name.
+      await this.checkNewName(key);
+      const temporary = await this.stagingFile(key, "tmp");
       const snapshot = await this.options.db.snapshot();
-      const storageDir = this.options.storageDir;
+      const storage = this.options.storage;
       let files = 0;
       try {
         const tables = snapshot.tables.filter((t) => !SKIPPED_TABLES.has(t));
@@ -232,12 +258,15 @@ export class BackupService {
               compress: true,
             } satisfies ZipSource;
           }
-          for await (const relative of storageFiles(storageDir)) {
+          // Listed after the snapshot: a file deleted since is left out (its record goes too).
+          for (const key of await backupKeys(storage)) {
+            const file = await storage.open(key);
+            if (!file) continue;
             files += 1;
             yield {
-              name: `storage/${relative}`,
-              content: fileChunks(path.join(storageDir, relative)),
-              compress: !/\.(jpe?g|png|gif|webp|avif|zip|gz|mp4|mp3|pdf)$/i.test(relative),
+              name: `storage/${key}`,
+              content: file.stream(),
+              compress: !/\.(jpe?g|png|gif|webp|avif|zip|gz|mp4|mp3|pdf)$/i.test(key),
             } satisfies ZipSource;
           }
           const manifest: Manifest = {
@@ -262,16 +291,19 @@ export class BackupService {
       } finally {
         await snapshot.close();
       }
-      await fs.promises.rename(temporary, path.join(this.dir, key));
+      try {
+        await this.store.put(key, temporary);
+      } finally {
+        await fs.promises.rm(temporary, { force: true });
+      }
       return key;
     });
   }
 
   /** Stores an uploaded archive after checking it is one Cahier could restore. */
   async upload(name: string, content: AsyncIterable<Buffer>, maxBytes: number): Promise<void> {
-    this.checkNewName(name);
-    await fs.promises.mkdir(this.dir, { recursive: true });
-    const temporary = path.join(this.dir, `.${name}.${randomBytes(4).toString("hex")}.upload`);
+    await this.checkNewName(name);
+    const temporary = await this.stagingFile(name, "upload");
     try {
       const out = fs.createWriteStream(temporary);
       let size = 0;
@@ -308,31 +340,53 @@ export class BackupService {
         }
         throw error;
       }
-      this.checkNewName(name);
-      await fs.promises.rename(temporary, path.join(this.dir, name));
+      await this.checkNewName(name);
+      await this.store.put(name, temporary);
     } finally {
       await fs.promises.rm(temporary, { force: true });
     }
   }
 
-  /** Deletes a backup. */
+  /**
+   * Copies a local archive (a path given to the CLI) into the store under its own name;
+   * returns the key. An archive that already is the stored one is used as it is.
+   */
+  async adopt(source: string): Promise<string> {
+    const key = path.basename(source);
+    // The local store describes an archive by its path: already there, nothing to copy.
+    if (BACKUP_NAME.test(key) && path.resolve(source) === this.store.describe(key)) {
+      if (await this.store.exists(key)) return key;
+    }
+    await this.checkNewName(key);
+    const temporary = await this.stagingFile(key, "copy");
+    try {
+      await fs.promises.copyFile(source, temporary, fs.constants.COPYFILE_EXCL);
+      await this.store.put(key, temporary);
+    } finally {
+      await fs.promises.rm(temporary, { force: true });
+    }
+    return key;
+  }
+
+  /** Deletes a backup (not while a backup or restore runs anywhere: PocketBase's 400). */
   async remove(key: string): Promise<void> {
-    const file = this.filePath(key);
-    if (this.busy) throw badRequest(BUSY);
-    await fs.promises.rm(file, { force: true });
+    if (!(await this.store.exists(key))) throw notFound();
+    await this.exclusive(() => this.store.delete(key));
   }
 
   /**
-   * Restores a backup: every table is replaced in one transaction, then the files folder is
-   * swapped. Nothing live changes when the archive is refused or the transaction fails.
+   * Restores a backup: every table is replaced in one transaction, then the files are put
+   * in the storage. Nothing live changes when the archive is refused or the transaction fails.
    */
   async restore(key: string): Promise<void> {
-    const file = path.join(this.dir, key);
-    if (!BACKUP_NAME.test(key) || !fs.existsSync(file))
-      throw badRequest("Missing or invalid backup file.");
+    const missing = () => badRequest("Missing or invalid backup file.");
+    if (!BACKUP_NAME.test(key) || !(await this.store.exists(key))) throw missing();
     await this.exclusive(async () => {
-      const dataDir = path.dirname(this.options.storageDir);
-      const work = path.join(dataDir, `.restore-${randomBytes(6).toString("hex")}`);
+      const work = path.join(this.options.workDir, `.restore-${randomBytes(6).toString("hex")}`);
+      // A copy in the work folder when the archive lives in the bucket (deleted below).
+      const archive = await this.store.local(key, this.options.workDir);
+      if (!archive) throw missing();
+      const file = archive.path;
       try {
         try {
           await extractZip(file, work, this.limits());
@@ -368,10 +422,11 @@ export class BackupService {
             `The backup could not be restored: ${error instanceof ArchiveError ? error.message : "its data does not fit this database"}.`,
           );
         }
-        await this.swapStorage(path.join(work, "storage"));
+        await this.replaceFiles(path.join(work, "storage"));
         await this.options.onRestored?.();
       } finally {
         await fs.promises.rm(work, { recursive: true, force: true });
+        await archive.release();
       }
     });
   }
@@ -400,19 +455,28 @@ export class BackupService {
     return manifest;
   }
 
-  /** Puts the restored files in place of the live ones (the old folder goes last). */
-  private async swapStorage(restored: string): Promise<void> {
-    const live = this.options.storageDir;
-    if (!fs.existsSync(restored)) await fs.promises.mkdir(restored, { recursive: true });
-    const old = `${live}.old-${randomBytes(4).toString("hex")}`;
-    const hadLive = fs.existsSync(live);
-    if (hadLive) await fs.promises.rename(live, old);
-    try {
-      await fs.promises.rename(restored, live);
-    } catch (error) {
-      if (hadLive) await fs.promises.rename(old, live);
-      throw error;
+  /**
+   * Makes the storage hold the restored files: every restored file is written first (a
+   * failure then leaves extra files, never missing ones), then every other file is deleted,
+   * except the thumbnails of restored files (same name, same bytes: still valid) and the
+   * backups kept in the same storage (`_backups/`).
+   */
+  private async replaceFiles(restored: string): Promise<void> {
+    const storage = this.options.storage;
+    const keep = new Set<string>();
+    for await (const key of localFiles(restored)) {
+      // An archive never writes over the backups (a crafted `storage/_backups/…` entry).
+      if (isBackupStorageKey(key)) continue;
+      await storage.writeFile(key, path.join(restored, ...key.split("/")));
+      keep.add(key);
     }
-    if (hadLive) await fs.promises.rm(old, { recursive: true, force: true });
+    const stale: string[] = [];
+    for await (const { key } of storage.list("")) {
+      if (keep.has(key) || isBackupStorageKey(key)) continue;
+      const original = thumbOriginal(key);
+      if (original !== null && keep.has(original)) continue;
+      stale.push(key);
+    }
+    for (const key of stale) await storage.delete(key);
   }
 }

@@ -105,25 +105,58 @@ function layoutHtml(content: Content, locale: Locale): string {
   ].join("\n");
 }
 
-function render(to: string, content: Content, locale: Locale): MailMessage {
-  return {
-    to,
-    subject: content.subject,
-    text: layoutText(content),
-    html: layoutHtml(content, locale),
-  };
-}
+/** The link-carrying emails, by their catalog section and the web route they land on. */
+const LINK_MAILS = {
+  verification: { path: "/login", param: "verify" },
+  passwordReset: { path: "/passwordReset", param: "token" },
+  emailChange: { path: "/profileSettings", param: "emailChange" },
+} as const;
 
-function common(
-  catalog: MailCatalog,
+/** Catalog sections of the account emails. */
+type MailKind = keyof typeof LINK_MAILS | "otp";
+
+/**
+ * The one builder of every account email: the catalog section `kind` in the recipient's
+ * language, with a greeting by name, the action (a link button or a code), and the common
+ * fallback and signature, laid out as text and HTML. `{{email}}` in the intro is the
+ * recipient's address.
+ */
+function accountMail(
+  kind: MailKind,
   recipient: MailRecipient,
-): Pick<Content, "greeting" | "linkFallback" | "signature"> {
+  action: Content["action"],
+): MailMessage {
+  const catalog = CATALOGS[recipient.locale];
+  const section = catalog[kind];
   const name = recipient.name.trim();
-  return {
+  const content: Content = {
+    subject: section.subject,
     greeting: name ? fill(catalog.greeting, { name }) : catalog.greetingNoName,
+    intro: fill(section.intro, { email: recipient.email }),
+    action,
+    expires: section.expires,
+    ignore: section.ignore,
     linkFallback: catalog.linkFallback,
     signature: catalog.signature,
   };
+  return {
+    to: recipient.email,
+    subject: content.subject,
+    text: layoutText(content),
+    html: layoutHtml(content, recipient.locale),
+  };
+}
+
+/** An email whose action is a link to `LINK_MAILS[kind]` carrying `token`. */
+function linkMail(
+  kind: keyof typeof LINK_MAILS,
+  appUrl: string,
+  recipient: MailRecipient,
+  token: string,
+): MailMessage {
+  const { path, param } = LINK_MAILS[kind];
+  const label = CATALOGS[recipient.locale][kind].action;
+  return accountMail(kind, recipient, { label, href: link(appUrl, path, param, token) });
 }
 
 /** The email with the link that verifies the recipient's address (`/login?verify=…`). */
@@ -132,20 +165,7 @@ export function verificationMail(
   recipient: MailRecipient,
   token: string,
 ): MailMessage {
-  const catalog = CATALOGS[recipient.locale];
-  const m = catalog.verification;
-  return render(
-    recipient.email,
-    {
-      ...common(catalog, recipient),
-      subject: m.subject,
-      intro: m.intro,
-      action: { label: m.action, href: link(appUrl, "/login", "verify", token) },
-      expires: m.expires,
-      ignore: m.ignore,
-    },
-    recipient.locale,
-  );
+  return linkMail("verification", appUrl, recipient, token);
 }
 
 /** The email with the link to choose a new password (`/passwordReset?token=…`). */
@@ -154,20 +174,7 @@ export function passwordResetMail(
   recipient: MailRecipient,
   token: string,
 ): MailMessage {
-  const catalog = CATALOGS[recipient.locale];
-  const m = catalog.passwordReset;
-  return render(
-    recipient.email,
-    {
-      ...common(catalog, recipient),
-      subject: m.subject,
-      intro: m.intro,
-      action: { label: m.action, href: link(appUrl, "/passwordReset", "token", token) },
-      expires: m.expires,
-      ignore: m.ignore,
-    },
-    recipient.locale,
-  );
+  return linkMail("passwordReset", appUrl, recipient, token);
 }
 
 /**
@@ -179,36 +186,10 @@ export function emailChangeMail(
   recipient: MailRecipient,
   token: string,
 ): MailMessage {
-  const catalog = CATALOGS[recipient.locale];
-  const m = catalog.emailChange;
-  return render(
-    recipient.email,
-    {
-      ...common(catalog, recipient),
-      subject: m.subject,
-      intro: fill(m.intro, { email: recipient.email }),
-      action: { label: m.action, href: link(appUrl, "/profileSettings", "emailChange", token) },
-      expires: m.expires,
-      ignore: m.ignore,
-    },
-    recipient.locale,
-  );
+  return linkMail("emailChange", appUrl, recipient, token);
 }
 
 /** The email carrying a one-time sign-in code. */
 export function otpMail(recipient: MailRecipient, code: string): MailMessage {
-  const catalog = CATALOGS[recipient.locale];
-  const m = catalog.otp;
-  return render(
-    recipient.email,
-    {
-      ...common(catalog, recipient),
-      subject: m.subject,
-      intro: m.intro,
-      action: { code },
-      expires: m.expires,
-      ignore: m.ignore,
-    },
-    recipient.locale,
-  );
+  return accountMail("otp", recipient, { code });
 }

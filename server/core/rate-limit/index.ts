@@ -20,24 +20,25 @@ export interface RateLimiterOptions {
 }
 
 /**
- * Creates the limiter with its counter store. No Redis connection is opened while limits
+ * Creates the limiter with its counter store: Redis whenever `redisUrl` is set, memory
+ * otherwise, whether limits are on at start or switched on later through the settings API.
+ * The Redis connection opens on the first counted request, so none is opened while limits
  * are off.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const warn = options.warn ?? (() => {});
   let lastConnectionWarning = 0;
-  const store =
-    options.redisUrl && options.settings.enabled
-      ? new RedisCounters({
-          url: options.redisUrl,
-          prefix: options.redisPrefix,
-          // ioredis reports every failed reconnection: one line per 30 s is enough.
-          onError: (error) => {
-            if (Date.now() - lastConnectionWarning < 30_000) return;
-            lastConnectionWarning = Date.now();
-            warn(error, "rate-limit Redis connection error; requests are not being limited");
-          },
-        })
-      : new MemoryCounters();
+  const store = options.redisUrl
+    ? new RedisCounters({
+        url: options.redisUrl,
+        prefix: options.redisPrefix,
+        // ioredis reports every failed reconnection: one line per 30 s is enough.
+        onError: (error) => {
+          if (Date.now() - lastConnectionWarning < 30_000) return;
+          lastConnectionWarning = Date.now();
+          warn(error, "rate-limit Redis connection error; requests are not being limited");
+        },
+      })
+    : new MemoryCounters();
   return new RateLimiter(options.settings, store, warn);
 }

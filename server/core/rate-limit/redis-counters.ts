@@ -37,60 +37,73 @@ export interface RedisCountersOptions {
   onError?: (error: Error) => void;
 }
 
-/** Counters in Redis (see the module comment). */
+/**
+ * Counters in Redis (see the module comment). The connection opens on the first hit, so a
+ * store built while limits are off costs nothing until the settings API switches them on.
+ */
 export class RedisCounters implements CounterStore {
-  private readonly redis: Redis;
-  private readonly prefix: string;
-  /** Settles once the first connection is ready (or failed); later outages fail fast. */
-  private readonly firstConnection: Promise<void>;
+  private readonly options: RedisCountersOptions;
+  private link: { redis: Redis; firstConnection: Promise<void> } | null = null;
 
   constructor(options: RedisCountersOptions) {
-    this.prefix = options.prefix;
-    this.redis = new Redis(options.url, {
-      enableOfflineQueue: false,
-      commandTimeout: 1000,
-      maxRetriesPerRequest: 0,
-      // Keep trying to reconnect in the background, at most every 2 s.
-      retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
-    });
-    this.redis.on("error", (error: Error) => options.onError?.(error));
-    this.firstConnection = new Promise((resolve) => {
-      const settle = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(settle, FIRST_CONNECTION_WAIT_MS);
-      timer.unref();
-      this.redis.once("ready", settle);
-      this.redis.once("error", settle);
-    });
+    this.options = options;
+  }
+
+  /** The connection, opened on first use; resolves once it is ready (or failed, or 2 s). */
+  private async connection(): Promise<Redis> {
+    if (!this.link) {
+      const redis = new Redis(this.options.url, {
+        enableOfflineQueue: false,
+        commandTimeout: 1000,
+        maxRetriesPerRequest: 0,
+        // Keep trying to reconnect in the background, at most every 2 s.
+        retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
+      });
+      redis.on("error", (error: Error) => this.options.onError?.(error));
+      const firstConnection = new Promise<void>((resolve) => {
+        const settle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(settle, FIRST_CONNECTION_WAIT_MS);
+        timer.unref();
+        redis.once("ready", settle);
+        redis.once("error", settle);
+      });
+      this.link = { redis, firstConnection };
+    }
+    await this.link.firstConnection;
+    return this.link.redis;
   }
 
   async hit(key: string, windowMs: number): Promise<CounterHit> {
-    await this.firstConnection;
-    const fullKey = this.prefix + key;
+    const redis = await this.connection();
+    const fullKey = this.options.prefix + key;
     const window = String(Math.max(1, Math.round(windowMs)));
     let reply: unknown;
     try {
-      reply = await this.redis.evalsha(HIT_SHA, 1, fullKey, window);
+      reply = await redis.evalsha(HIT_SHA, 1, fullKey, window);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      reply = await this.redis.eval(HIT_SCRIPT, 1, fullKey, window);
+      reply = await redis.eval(HIT_SCRIPT, 1, fullKey, window);
     }
     const [count, ttl] = reply as [number, number];
     return { count, resetMs: ttl };
   }
 
   async reset(key: string): Promise<void> {
-    await this.firstConnection;
-    await this.redis.del(this.prefix + key);
+    const redis = await this.connection();
+    await redis.del(this.options.prefix + key);
   }
 
   async close(): Promise<void> {
+    const link = this.link;
+    if (!link) return;
+    this.link = null;
     try {
-      await this.redis.quit();
+      await link.redis.quit();
     } catch {
-      this.redis.disconnect();
+      link.redis.disconnect();
     }
   }
 }

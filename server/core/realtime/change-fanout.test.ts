@@ -55,6 +55,8 @@ interface Instance {
   logs: string[];
   /** Every change the instance's RecordEvents saw. */
   seen: RecordChange[];
+  /** Every reset the instance's RecordEvents saw (true: relayed from another instance). */
+  resets: boolean[];
 }
 
 function instance(url: string, prefix: string): Instance {
@@ -63,6 +65,8 @@ function instance(url: string, prefix: string): Instance {
   const logs: string[] = [];
   const seen: RecordChange[] = [];
   events.on((c) => seen.push(c));
+  const resets: boolean[] = [];
+  events.onReset((remote) => resets.push(remote));
   const fanout = new RedisFanout({
     url,
     prefix,
@@ -70,7 +74,7 @@ function instance(url: string, prefix: string): Instance {
     broker,
     log: (level, message) => logs.push(`${level}: ${message}`),
   });
-  return { events, broker, fanout, logs, seen };
+  return { events, broker, fanout, logs, seen, resets };
 }
 
 describe("LocalFanout", () => {
@@ -84,6 +88,17 @@ describe("LocalFanout", () => {
     await fanout.close();
     events.emit({ action: "create", collection: entries, id: "c" });
     expect(broker.changes).toHaveLength(1);
+  });
+
+  it("asks every client to resync after a restore (a reset)", async () => {
+    const events = new RecordEvents();
+    const broker = new Recorder();
+    const fanout = new LocalFanout(events, broker);
+    events.reset();
+    expect(broker.resyncs).toBe(1);
+    await fanout.close();
+    events.reset();
+    expect(broker.resyncs).toBe(1);
   });
 });
 
@@ -125,6 +140,26 @@ describe("RedisFanout (shared Redis)", () => {
     expect(b.broker.changes).toHaveLength(3);
   });
 
+  it("relays a reset (a restore) to the other instances once, as remote", async () => {
+    const before = { a: a.broker.resyncs, b: b.broker.resyncs };
+    a.events.reset();
+    // This instance's clients resync at once; its own echo is not a second reset.
+    expect(a.broker.resyncs).toBe(before.a + 1);
+    expect(a.resets).toEqual([false]);
+    await until(() => b.resets.length === 1, "B to hear of the reset");
+    expect(b.resets).toEqual([true]);
+    expect(b.broker.resyncs).toBe(before.b + 1);
+    // A change published after the reset arrives after it: nothing more came meanwhile.
+    a.events.emit({ action: "update", collection: entries, id: "after-reset" });
+    await until(() => b.broker.changes.some((c) => c.id === "after-reset"), "the next change");
+    expect(a.resets).toEqual([false]);
+    expect(b.resets).toEqual([true]);
+    expect(a.broker.resyncs).toBe(before.a + 1);
+    expect(b.broker.resyncs).toBe(before.b + 1);
+    a.resets.length = 0;
+    b.resets.length = 0;
+  });
+
   it("sends delete snapshots without password hashes or token keys", async () => {
     a.events.emit({
       action: "delete",
@@ -139,6 +174,18 @@ describe("RedisFanout (shared Redis)", () => {
     // The publisher delivers its own (complete) change.
     await until(() => a.broker.changes.length === 1, "the delete on a");
     expect(a.broker.changes[0]?.record?.tokenKey).toBe("secret");
+  });
+
+  it("relays the row before an update without password hashes or token keys (ADR 029)", async () => {
+    a.events.emit({
+      action: "update",
+      collection: users,
+      id: "u2",
+      previous: { id: "u2", name: "Before", password: "$2a$10$hash", tokenKey: "secret" },
+    });
+    await until(() => b.broker.changes.length === 1, "the update on b");
+    expect(b.broker.changes[0]?.previous).toEqual({ id: "u2", name: "Before" });
+    expect(b.broker.changes[0]?.record).toBeUndefined();
   });
 
   it("forwards requests for another instance's client and returns its answer", async () => {

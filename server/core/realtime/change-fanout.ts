@@ -3,8 +3,8 @@
  *
  * - `LocalFanout` (one instance): this instance's changes go straight to its broker.
  * - `RedisFanout` (`REDIS_URL`): after commit, each instance publishes
- *   `{collection, id, action, record?}` (the row snapshot for deletes) on one Redis channel;
- *   every instance, the publisher included, hands each message once to its own broker, which
+ *   `{collection, id, action, record?, previous?}` (the row before a delete or an update) on
+ *   one Redis channel; every instance, the publisher included, hands each message once to its own broker, which
  *   re-reads and re-authorises the record for its own clients. Changes from other instances
  *   are also re-emitted into the local `RecordEvents` (marked `remote`) so the guest cache of
  *   every instance is invalidated.
@@ -48,17 +48,33 @@ export interface ChangeFanout {
 /** One instance: changes go straight from `RecordEvents` to the broker. */
 export class LocalFanout implements ChangeFanout {
   private readonly off: () => void;
+  private readonly offReset: () => void;
 
   constructor(events: RecordEvents, broker: ChangeReceiver) {
     this.off = events.on((change) => {
       if (!change.remote) broker.enqueue(change);
     });
+    // After a restore every client resyncs (a fresh PB_CONNECT: pages refetch).
+    this.offReset = events.onReset(() => {
+      broker.resync();
+    });
   }
 
   close(): Promise<void> {
     this.off();
+    this.offReset();
     return Promise.resolve();
   }
+}
+
+/**
+ * "All data was replaced" (a restore) on the wire: the other instances drop their caches and
+ * ask their clients to resync.
+ */
+interface ResetMessage {
+  v: number;
+  origin: string;
+  action: "reset";
 }
 
 /** A change on the wire between instances. */
@@ -72,7 +88,10 @@ interface FanoutMessage {
   /** Collection id. */
   collection: string;
   id: string;
+  /** Deletes: the row before the delete. */
   record?: Record<string, unknown>;
+  /** Updates: the row before the update (ADR 029). */
+  previous?: Record<string, unknown>;
 }
 
 /** Options of `RedisFanout`. */
@@ -90,17 +109,20 @@ export interface RedisFanoutOptions {
  * A snapshot safe to publish: password hashes and token keys are never presented nor needed
  * by rules, so they do not leave the instance.
  */
-function publishableSnapshot(change: RecordChange): Record<string, unknown> | undefined {
-  if (!change.record) return undefined;
+function publishableSnapshot(
+  change: RecordChange,
+  row: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!row) return undefined;
   const out: Record<string, unknown> = {};
   for (const field of change.collection.fields) {
     if (field.type === "password" || field.name === "tokenKey") continue;
-    if (field.name in change.record) out[field.name] = change.record[field.name];
+    if (field.name in row) out[field.name] = row[field.name];
   }
   return out;
 }
 
-function parseMessage(text: string): FanoutMessage | null {
+function parseMessage(text: string): FanoutMessage | ResetMessage | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -109,6 +131,8 @@ function parseMessage(text: string): FanoutMessage | null {
   }
   if (value === null || typeof value !== "object") return null;
   const m = value as Record<string, unknown>;
+  if (m.v === MESSAGE_VERSION && m.action === "reset" && typeof m.origin === "string")
+    return { v: MESSAGE_VERSION, origin: m.origin, action: "reset" };
   if (
     m.v !== MESSAGE_VERSION ||
     typeof m.origin !== "string" ||
@@ -116,7 +140,8 @@ function parseMessage(text: string): FanoutMessage | null {
     (m.action !== "create" && m.action !== "update" && m.action !== "delete") ||
     typeof m.collection !== "string" ||
     typeof m.id !== "string" ||
-    (m.record !== undefined && (m.record === null || typeof m.record !== "object"))
+    (m.record !== undefined && (m.record === null || typeof m.record !== "object")) ||
+    (m.previous !== undefined && (m.previous === null || typeof m.previous !== "object"))
   ) {
     return null;
   }
@@ -193,6 +218,7 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
   private readonly broker: ChangeReceiver;
   private readonly log: RealtimeLog;
   private readonly off: () => void;
+  private readonly offReset: () => void;
   /** Own messages published while subscribed, waiting for their echo. */
   private readonly awaitingEcho = new Map<
     number,
@@ -247,6 +273,11 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
     });
     this.off = options.events.on((change) => {
       if (!change.remote) this.publish(change);
+    });
+    this.offReset = options.events.onReset((remote) => {
+      if (remote) return;
+      this.broker.resync();
+      this.publishReset();
     });
     // Subscription requests and OAuth2 redirects may reach any instance (no sticky sessions).
     options.broker.remote = this;
@@ -356,6 +387,7 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
     if (this.closed) return;
     this.closed = true;
     this.off();
+    this.offReset();
     if (this.broker.remote === this) this.broker.remote = null;
     for (const call of [...this.calls.values()]) call.finish(null);
     this.flushAwaiting();
@@ -419,8 +451,10 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
       collection: change.collection.id,
       id: change.id,
     };
-    const record = publishableSnapshot(change);
+    const record = publishableSnapshot(change, change.record);
     if (record) message.record = record;
+    const previous = publishableSnapshot(change, change.previous);
+    if (previous) message.previous = previous;
     if (this.subscribed) {
       const timer = setTimeout(() => {
         if (this.awaitingEcho.delete(seq)) {
@@ -453,10 +487,29 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
     );
   }
 
+  /**
+   * Tells the other instances that this one replaced all the data (a restore). Lossy like
+   * every publish: while Redis is down they keep their caches until the TTLs and periodic
+   * reloads catch up (ADR 031).
+   */
+  private publishReset(): void {
+    const message: ResetMessage = { v: MESSAGE_VERSION, origin: this.origin, action: "reset" };
+    this.publisher.publish(this.channel, JSON.stringify(message)).catch((error: unknown) => {
+      this.reportDown(error);
+      this.log("warn", "realtime: other instances were not told about a restore", error);
+    });
+  }
+
   private receive(text: string): void {
     const message = parseMessage(text);
     if (!message) {
       this.log("warn", "realtime: ignored a malformed fan-out message");
+      return;
+    }
+    if (message.action === "reset") {
+      if (message.origin === this.origin) return; // Handled when it happened.
+      this.events.reset(true);
+      this.broker.resync();
       return;
     }
     if (message.origin === this.origin) {
@@ -476,6 +529,7 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
       remote: true,
     };
     if (message.action === "delete" && message.record) change.record = message.record;
+    if (message.action === "update" && message.previous) change.previous = message.previous;
     // Other listeners (the guest cache) learn about the cluster's writes too.
     this.events.emit(change);
     this.broker.enqueue(change);

@@ -7,7 +7,10 @@
  * byte-equal to what a `GET` by the same viewer returns (B25).
  *
  * Creates and updates are checked against the row as it is now; deletes against the row as it
- * was (the change's snapshot), evaluated as a virtual row since it is gone by then.
+ * was (the change's snapshot), evaluated as a virtual row since it is gone by then. An update
+ * a viewer may no longer see, but could see before it (the change's `previous` row), reaches
+ * that viewer as a `delete` of the previous version (ADR 029; PocketBase sends nothing), so a
+ * page showing it can drop it.
  */
 import { sql } from "kysely";
 import {
@@ -126,9 +129,15 @@ export class RecordDelivery {
         let payload = payloads.get(key);
         if (!payload) {
           payload = loadRow()
-            .then((current) =>
-              current ? this.payload(collection, current, action, auth, rule, options) : null,
-            )
+            .then(async (current) => {
+              if (!current) return null;
+              const data = await this.payload(collection, current, action, auth, rule, options);
+              // An update that hides the record from a viewer who could see it before reaches
+              // them as a delete of the version they saw (ADR 029).
+              if (data === null && action === "update" && change.previous)
+                return this.payload(collection, change.previous, "delete", auth, rule, options);
+              return data;
+            })
             .catch((error: unknown) => {
               this.onError(error, "realtime: a record event could not be prepared");
               return null;

@@ -245,11 +245,19 @@ export class RecordFieldResolver implements FieldResolver {
       this.checkVisible(field, identifier);
       const path = rest.map((s) => splitModifier(s)[0]);
       const last = splitModifier(rest[rest.length - 1] as string)[1];
-      const extracted = this.dialect.jsonExtract(sql.ref(`${alias}.${field.name}`), path);
+      const column = sql.ref(`${alias}.${field.name}`);
+      const extracted = this.dialect.jsonExtract(column, path);
       if (last === "lower")
         return { kind: "scalar", sql: sql`LOWER(${extracted})`, type: "text", nullable: true };
       if (last !== undefined) this.fail(identifier);
-      return { kind: "scalar", sql: extracted, type: "json", nullable: true };
+      const parts = this.dialect.jsonParts(column, path);
+      return {
+        kind: "scalar",
+        sql: extracted,
+        type: "json",
+        nullable: true,
+        ...(parts ? { parts } : {}),
+      };
     }
     if (field && field.type === "relation" && modifier === undefined) {
       this.checkVisible(field, identifier);
@@ -315,11 +323,21 @@ export class RecordFieldResolver implements FieldResolver {
   /** Puts a resolved operand behind a single-row join (`from … where …`). */
   private wrap(inner: ResolvedOperand, from: Sql, where: Sql): ResolvedOperand {
     if (inner.kind === "scalar") {
+      const one = (e: Sql): Sql => sql`(SELECT ${e} FROM ${from} WHERE ${where} LIMIT 1)`;
       return {
         kind: "scalar",
-        sql: sql`(SELECT ${inner.sql} FROM ${from} WHERE ${where} LIMIT 1)`,
+        sql: one(inner.sql),
         type: inner.type,
         nullable: true,
+        ...(inner.parts
+          ? {
+              parts: {
+                rank: one(inner.parts.rank),
+                number: one(inner.parts.number),
+                text: one(inner.parts.text),
+              },
+            }
+          : {}),
       };
     }
     return this.wrapMulti(inner, from, where);
@@ -329,7 +347,14 @@ export class RecordFieldResolver implements FieldResolver {
   private wrapMulti(inner: ResolvedOperand, from: Sql, where: Sql): ResolvedOperand {
     switch (inner.kind) {
       case "scalar":
-        return { kind: "multi", from, where, value: inner.sql, type: inner.type };
+        return {
+          kind: "multi",
+          from,
+          where,
+          value: inner.sql,
+          type: inner.type,
+          ...(inner.parts ? { parts: inner.parts } : {}),
+        };
       case "multi":
         return {
           kind: "multi",
@@ -337,6 +362,7 @@ export class RecordFieldResolver implements FieldResolver {
           where: inner.where ? sql`${where} AND ${inner.where}` : where,
           value: inner.value,
           type: inner.type,
+          ...(inner.parts ? { parts: inner.parts } : {}),
         };
       default:
         return inner;

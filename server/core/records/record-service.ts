@@ -401,6 +401,22 @@ export class RecordService {
     return row;
   }
 
+  /**
+   * Whether the stored record `id` satisfies `rule` for the request (no superuser bypass, no
+   * `null` handling: the caller decides what a locked rule means). Used for the authRule.
+   */
+  async recordMatchesRule(
+    collection: Collection,
+    rule: string,
+    request: RequestInfo,
+    id: string,
+  ): Promise<boolean> {
+    if (rule === "") return true;
+    const condition = this.ruleCondition(collection, rule, request);
+    if (typeof condition === "boolean") return condition;
+    return rowMatches(this.kysely, collection, id, condition);
+  }
+
   /** Whether the request matches the auth collection's manageRule for this record. */
   async canManage(collection: Collection, request: RequestInfo, id: string): Promise<boolean> {
     if (isSuperuser(request)) return true;
@@ -524,6 +540,8 @@ export class RecordService {
     // Read, apply and write in one transaction: two concurrent PATCHes (e.g. `tags+`) must not
     // lose one another's change.
     const pending: PendingFiles = { written: [], removed: [] };
+    // The row before the update, for realtime subscribers who may lose sight of it (ADR 029).
+    const before: { row?: Record<string, unknown> } = {};
     let record: RecordData;
     try {
       record = await this.transaction(async (trx) => {
@@ -533,7 +551,7 @@ export class RecordService {
           this.events,
           this.files,
           this.unit,
-        ).updateLocked(collection, request, id, rawBody, expand, pending);
+        ).updateLocked(collection, request, id, rawBody, expand, pending, before);
       });
     } catch (error) {
       // The row was not written: the new files must not stay behind.
@@ -544,7 +562,7 @@ export class RecordService {
       await this.files?.deleteFiles(collection, id, pending.written);
     });
     await this.whenCommitted(async () => {
-      this.events.emit({ action: "update", collection, id });
+      this.events.emit({ action: "update", collection, id, previous: before.row });
       // Replaced files go only once the new value is committed.
       await this.files?.deleteFiles(collection, id, pending.removed);
     });
@@ -558,12 +576,14 @@ export class RecordService {
     rawBody: RecordData,
     expand: string | undefined,
     pending: PendingFiles,
+    before: { row?: Record<string, unknown> },
   ): Promise<RecordData> {
     const superuser = isSuperuser(request);
     if (!superuser && collection.updateRule === null)
       throw forbidden("Only superusers can perform this action.");
     const [row] = await findRowsByIds(this.kysely, collection, [id]);
     if (!row) throw notFound();
+    before.row = row;
     const current = rowToRecord(collection, row);
     const applied = applyBody(collection, current, rawBody, {
       isCreate: false,

@@ -128,9 +128,12 @@ export const usersCollection: AuthCollection = {
   listRule: "",
   viewRule: "",
   createRule: `@request.body.role:isset = false || @request.body.role = "" || (${isAdmin})`,
-  // SECURITY: a user may edit themself but never their own role; admins manage everyone.
-  updateRule: `(id = @request.auth.id && (@request.body.role:isset = false || @request.body.role = role)) || (${isAdmin})`,
-  deleteRule: "id = @request.auth.id",
+  // SECURITY: a user may edit themself but never their own role; admins manage users who
+  // are not admins (ADR 024): another admin (or their own role) is a superuser's business.
+  updateRule: `(id = @request.auth.id && (@request.body.role:isset = false || @request.body.role = role)) || (${isAdmin} && role != "admin")`,
+  // A user may delete their own account; admins delete users who are not admins (ADR 024).
+  // Superusers live in `_superusers` and are never reachable through this rule.
+  deleteRule: `id = @request.auth.id || (${isAdmin} && role != "admin")`,
   auth: {
     identityFields: ["email", "username"],
     authTokenDuration: 432000,
@@ -201,7 +204,10 @@ export const collectionsCollection: Collection = {
   indexes: [
     { name: "idx_owner_name_collections", columns: ["owner", "name"], unique: true, field: "name" },
   ],
-  listRule: `visibility = "public" || owner = @request.auth.id`,
+  // An unlisted collection is listed only to a request that names its link (ADR 017, ADR 033).
+  listRule:
+    `visibility = "public" || owner = @request.auth.id || ` +
+    `(visibility = "unlisted" && name = @request.query.name && owner.username = @request.query.owner)`,
   viewRule: `visibility != "private" || owner = @request.auth.id`,
   createRule: `@request.auth.collectionName = "users" && owner = @request.auth.id`,
   updateRule: `owner = @request.auth.id && (@request.body.owner:isset = false || @request.body.owner = @request.auth.id)`,

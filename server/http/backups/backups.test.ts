@@ -3,6 +3,7 @@ import path from "node:path";
 import { zipSync, strToU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BackupService } from "#server/core/backups/backup-service.ts";
+import { LocalBackupStore } from "#server/core/backups/backup-store.ts";
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import { multipartBody } from "../files/file-fixtures.ts";
@@ -53,12 +54,14 @@ const manifest = (extra: object = {}) =>
 
 describe.each(DIALECTS)("backups (%s)", (dialect) => {
   let app: TestApp;
+  let plain: Account;
   let writer: Account;
   let admin: Account;
   let root: Account;
 
   beforeAll(async () => {
     app = await createTestApp(dialect);
+    plain = await app.createUser({ username: "plain1" });
     writer = await app.createUser({ username: "writer1", role: "writer" });
     admin = await app.createUser({ username: "admin1", role: "admin" });
     root = await app.createSuperuser();
@@ -80,9 +83,13 @@ describe.each(DIALECTS)("backups (%s)", (dialect) => {
     ];
     for (const [url, method] of routes) {
       await runScenario(app, { name: `guest ${method} ${url}`, method, url, expectedStatus: 401 });
-      for (const account of [writer, admin]) {
+      for (const [who, account] of [
+        ["user", plain],
+        ["writer", writer],
+        ["admin", admin],
+      ] as const) {
         await runScenario(app, {
-          name: `user ${method} ${url}`,
+          name: `${who} ${method} ${url}`,
           method,
           url,
           token: account.token,
@@ -95,7 +102,8 @@ describe.each(DIALECTS)("backups (%s)", (dialect) => {
     for (const [name, token] of [
       ["no token", ""],
       ["an auth token", root.token],
-      ["a user's file token", await fileToken(app, admin.token)],
+      ["a user's file token", await fileToken(app, plain.token)],
+      ["an admin's file token", await fileToken(app, admin.token)],
       ["garbage", "abc.def.ghi"],
     ] as const) {
       await runScenario(app, {
@@ -299,8 +307,9 @@ describe.each(DIALECTS)("backups (%s)", (dialect) => {
   it("bounds archives by entries and unpacked size", async () => {
     const strict = new BackupService({
       db: app.db,
-      backupsDir: path.join(app.config.dataDir, "backups"),
-      storageDir: path.join(app.config.dataDir, "storage"),
+      store: new LocalBackupStore(path.join(app.config.dataDir, "backups")),
+      storage: app.storage,
+      workDir: app.config.dataDir,
       migrations: MIGRATIONS,
       maxEntries: 5,
       maxUnpackedBytes: 1024 * 1024,

@@ -2,7 +2,6 @@
  * `/api/backups` (superusers, as in PocketBase): list, create, upload, download with a
  * superuser file token, delete and restore.
  */
-import fs from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { BackupService } from "../../core/backups/backup-service.ts";
 import { badRequest, CoreError, fieldError, forbidden } from "../../core/errors.ts";
@@ -64,14 +63,14 @@ export function registerBackupRoutes(
     const auth = await files.authFromFileToken(queryOf(request).token);
     if (!auth?.isSuperuser) throw forbidden("Insufficient permissions to access the resource.");
     const { key } = request.params as { key: string };
-    const file = backups.filePath(key);
-    const stat = await fs.promises.stat(file);
+    // Streamed from the instance's folder or the shared bucket, never held in memory.
+    const file = await backups.open(key);
     return reply
       .header("Content-Type", "application/zip")
-      .header("Content-Length", String(stat.size))
+      .header("Content-Length", String(file.size))
       .header("Content-Disposition", `attachment; filename="${key}"`)
       .header("Cache-Control", "no-store")
-      .send(fs.createReadStream(file));
+      .send(file.stream());
   });
 
   app.delete("/api/backups/:key", async (request, reply) => {

@@ -1,4 +1,4 @@
-/** `GET|HEAD /api/health`: liveness plus the status of the database (and later Redis). */
+/** `GET|HEAD /api/health`: liveness plus the status of the database and, when used, Redis. */
 import type { FastifyInstance } from "fastify";
 
 /** What health reports on. */
@@ -7,23 +7,36 @@ export interface HealthProbe {
   engine: string;
   /** Resolves true when the database answers. */
   ping(): Promise<boolean>;
+  /** Redis, when `REDIS_URL` is in use: resolves true when it answers `PING`. */
+  redis?: { ping(): Promise<boolean> } | undefined;
 }
 
-/** Registers the health route. */
+/**
+ * Registers the health route. PocketBase's shape: `{code:200, message:"API is healthy.",
+ * data:{}}`, with details (`database`, `redis`, `canBackup`, `realIP`…) for superusers only;
+ * 503 `API is unhealthy.` naming the failing part (`database` or `redis`: `"unavailable"`)
+ * when the database or Redis does not answer.
+ */
 export function registerHealthRoutes(app: FastifyInstance, probe: HealthProbe): void {
   app.route({
     method: ["GET", "HEAD"],
     url: "/api/health",
     handler: async (request, reply) => {
-      if (!(await probe.ping())) {
-        return reply
-          .status(503)
-          .send({ code: 503, data: { database: "unavailable" }, message: "API is unhealthy." });
+      const [database, redis] = await Promise.all([
+        probe.ping(),
+        probe.redis ? probe.redis.ping() : Promise.resolve(true),
+      ]);
+      if (!database || !redis) {
+        const failing: Record<string, string> = {};
+        if (!database) failing.database = "unavailable";
+        if (!redis) failing.redis = "unavailable";
+        return reply.status(503).send({ code: 503, data: failing, message: "API is unhealthy." });
       }
       const data: Record<string, unknown> = {};
       if (request.auth?.isSuperuser) {
         data.canBackup = true;
         data.database = probe.engine;
+        if (probe.redis) data.redis = "ok";
         data.possibleProxyHeader = request.headers["x-forwarded-for"] ? "X-Forwarded-For" : "";
         data.realIP = request.ip;
       }

@@ -60,6 +60,21 @@ describe.each(DIALECTS)("guest micro-cache (%s)", (dialect) => {
     expect(await titles()).toEqual(guest);
   });
 
+  it("drops everything after a restore, and on a reset relayed from another instance", async () => {
+    const before = await titles();
+    expect(before.length).toBeGreaterThan(0);
+    // Writes that bypass the service (no events): the cached answer stays.
+    await app.records.db.kysely.updateTable("entries").set({ title: "Zed" }).execute();
+    expect(await titles()).toEqual(before);
+    await app.backups.create("guest_cache.zip");
+    await app.backups.restore("guest_cache.zip");
+    expect(await titles()).toEqual(before.map(() => "Zed"));
+    await app.records.db.kysely.updateTable("entries").set({ title: "Yon" }).execute();
+    expect(await titles()).toEqual(before.map(() => "Zed"));
+    app.records.events.reset(true);
+    expect(await titles()).toEqual(before.map(() => "Yon"));
+  });
+
   it("is skipped for no-cache requests and can be turned off", async () => {
     const before = await titles();
     // A write that bypasses the service (and so its events) shows up at once with no-cache.

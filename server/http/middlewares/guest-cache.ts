@@ -4,7 +4,7 @@
  * (a version counter), so a reader never sees data older than the last write of this
  * instance, and never older than the TTL (scheduled posts). With `REDIS_URL`, the realtime
  * fan-out relays other instances' writes into the same `RecordEvents` (ADR 021), so they
- * clear this cache too, as soon as Redis delivers them.
+ * clear this cache too, as soon as Redis delivers them; restores (resets) likewise (ADR 031).
  *
  * Only requests without an Authorization header are cached: what a guest may see is the same
  * for every guest. `Cache-Control: no-cache` in the request skips the cache; `@random` sorts
@@ -59,10 +59,13 @@ export function registerGuestCache(
   if (ttlMs <= 0) return;
   const entries = new Map<string, Entry>();
   let version = 0;
-  events.on(() => {
+  const drop = () => {
     version += 1;
     entries.clear();
-  });
+  };
+  events.on(drop);
+  // A restore (here or, relayed by the fan-out, on another instance) replaced everything.
+  events.onReset(drop);
 
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const key = cacheable(request);

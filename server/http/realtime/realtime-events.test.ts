@@ -124,7 +124,7 @@ describe.each(DIALECTS)("realtime record events (%s)", (dialect) => {
     for (const s of [guest, other, author]) s.close();
   });
 
-  it("stops sending a record to others once it turns private, and resumes when public", async () => {
+  it("tells others a record turned private with a delete, then sends nothing until it is public", async () => {
     const entry = await createEntry(alice, { title: "Open", visibility: "public" });
     const guest = await rt.subscribed(["entries/*", `entries/${entry.id}`]);
     const other = await rt.subscribed(["entries/*", `entries/${entry.id}`], bob.token);
@@ -138,6 +138,15 @@ describe.each(DIALECTS)("realtime record events (%s)", (dialect) => {
 
     await updateEntry(alice, entry.id, { visibility: "private", title: "Now private" });
     await updateEntry(alice, entry.id, { title: "Private again" });
+    // Those who saw it get a delete of the version they saw, once per topic (ADR 029).
+    for (const s of [guest, other]) {
+      const gone = [await s.next(), await s.next()];
+      expect(gone.map((e) => e.event).sort()).toEqual(["entries/*", `entries/${entry.id}`].sort());
+      for (const e of gone) {
+        expect(action(e.data)).toBe("delete");
+        expect(title(e.data)).toBe("Still open");
+      }
+    }
     const own = [
       await author.next(),
       await author.next(),

@@ -35,13 +35,7 @@ describe.each(DIALECTS)("one-time passwords (%s)", (dialect) => {
     await kit.close();
   });
 
-  async function newUser(name: string, verified = false) {
-    const created = await kit.app.createUser({ username: name, email: `${name}@example.com` });
-    const id = String(created.record.id);
-    if (verified)
-      await kit.app.records.update(kit.users, operatorRequest(), id, { verified: true });
-    return { id, email: `${name}@example.com`, token: created.token };
-  }
+  const newUser = (name: string, verified = false) => kit.newUser(name, { verified });
 
   /** Requests a code for `email`; returns its otpId and the code read from the mail. */
   async function mailedCode(email: string): Promise<{ otpId: string; code: string }> {
@@ -142,6 +136,12 @@ describe.each(DIALECTS)("one-time passwords (%s)", (dialect) => {
       expect(mail.subject).toBe("Your Cahier sign-in code");
       expect(mail.text).toMatch(/\b\d{8}\b/);
       expect(mail.text).not.toMatch(/https?:\/\//);
+    });
+
+    it("B4: the code mail names no host a request chose", async () => {
+      const user = await newUser("forwardedotp");
+      const mail = await kit.mailWithForgedHost(REQUEST, user.email, 200);
+      expect(mail.subject).toBe("Your Cahier sign-in code");
     });
 
     it("stores only a hash of the code, with the address it went to", async () => {

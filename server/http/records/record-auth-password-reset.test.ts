@@ -26,10 +26,7 @@ describe.each(DIALECTS)("password reset (%s)", (dialect) => {
     await kit.close();
   });
 
-  async function newUser(name: string) {
-    const created = await kit.app.createUser({ username: name, email: `${name}@example.com` });
-    return { id: String(created.record.id), email: `${name}@example.com`, token: created.token };
-  }
+  const newUser = (name: string) => kit.newUser(name);
 
   /** Requests a reset and returns the token of the mailed link. */
   async function mailedToken(email: string): Promise<string> {
@@ -124,37 +121,13 @@ describe.each(DIALECTS)("password reset (%s)", (dialect) => {
       const user = await newUser("forgetful");
       const token = await mailedToken("FORGETFUL@example.com".toLowerCase());
       expect(token.split(".")).toHaveLength(3);
-      await check({
-        name: "again",
-        method: "POST",
-        url: REQUEST,
-        body: { email: user.email },
-        expectedStatus: 204,
-      });
-      await check({
-        name: "unknown",
-        method: "POST",
-        url: REQUEST,
-        body: { email: "ghost@example.com" },
-        expectedStatus: 204,
-      });
-      await kit.mailSettled();
-      expect(kit.catcher.unread(user.email)).toEqual([]);
-      expect(kit.catcher.unread("ghost@example.com")).toEqual([]);
+      // Again within 2 minutes, and an unknown address: the same answer, no mail.
+      await kit.expectNoMail(REQUEST, user.email, "ghost@example.com");
     });
 
     it("B4: never builds links from Host or X-Forwarded-Host", async () => {
       const user = await newUser("forwarded");
-      await check({
-        name: "evil host",
-        method: "POST",
-        url: REQUEST,
-        headers: { host: "evil.tld", "x-forwarded-host": "evil.tld" },
-        body: { email: user.email },
-        expectedStatus: 204,
-      });
-      const mail = await kit.catcher.waitForMail(user.email);
-      expect(mail.raw).not.toContain("evil.tld");
+      const mail = await kit.mailWithForgedHost(REQUEST, user.email);
       expect(mail.text).toContain(`${KIT_APP_URL}/passwordReset?token=`);
     });
   });

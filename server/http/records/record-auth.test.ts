@@ -10,13 +10,14 @@ import { base64url, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSecrets } from "#server/core/auth/secrets.ts";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
+import { operatorRequest } from "#server/core/records/request-info.ts";
 import type { AuthCollection } from "#server/core/models/collection.ts";
 import { runScenario, tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
 const USERS_COLLECTION_ID = requireCollection("users").id;
 
-type Who = "guest" | "alice" | "bob" | "root" | "carol";
+type Who = "guest" | "alice" | "bob" | "root" | "carol" | "erin" | "finn";
 
 type Case = TableScenario<Who>;
 
@@ -834,5 +835,116 @@ describe.each(DIALECTS)("record auth (%s)", (dialect) => {
         expectedStatus: 401,
       });
     });
+  });
+
+  describe("mass assignment and body flags (B9, B13)", () => {
+    it("never lets a user set their tokenKey, id, created or collection through PATCH", async () => {
+      const gina = await app.createUser({ username: "gina" });
+      const id = String(gina.record.id);
+      const res = await runScenario(app, {
+        name: "gina patches system fields",
+        method: "PATCH",
+        url: `${USERS}/records/${id}`,
+        token: gina.token,
+        body: {
+          name: "Gina",
+          tokenKey: "attacker-chosen-token-key-0123456789",
+          created: "2000-01-01 00:00:00.000Z",
+          collectionId: "pbc_3142635823",
+          collectionName: "_superusers",
+        },
+        expectedStatus: 200,
+        expectedContent: ['"name":"Gina"', '"collectionName":"users"'],
+        notExpectedContent: ["2000-01-01", "attacker-chosen", "pbc_3142635823", '"tokenKey"'],
+      });
+      expect(res.json()).toMatchObject({ id, collectionId: USERS_COLLECTION_ID });
+      const row = await app.records.findById(requireCollection("users"), id);
+      expect(row?.tokenKey).not.toBe("attacker-chosen-token-key-0123456789");
+      // The token key did not move: the old token still refreshes.
+      await runScenario(app, {
+        name: "gina's token still refreshes",
+        method: "POST",
+        url: `${USERS}/auth-refresh`,
+        token: gina.token,
+        expectedStatus: 200,
+      });
+    });
+
+    it("ignores unknown flags in an auth-with-password body", async () => {
+      await app.createUser({ username: "hank" });
+      await runScenario(app, {
+        name: "flags",
+        method: "POST",
+        url: `${USERS}/auth-with-password`,
+        body: {
+          identity: "hank",
+          password: "password123",
+          skipEmailVerification: true,
+          verified: true,
+          mfa: false,
+          mfaId: "x",
+          role: "admin",
+        },
+        expectedStatus: 200,
+        expectedContent: ['"username":"hank"', '"verified":false', '"role":""'],
+      });
+    });
+  });
+
+  describe("authRule", () => {
+    const users = requireCollection("users") as AuthCollection;
+    const FORBIDDEN =
+      '{"data":{},"message":"The request doesn\'t satisfy the collection requirements to authenticate.","status":403}';
+    beforeAll(async () => {
+      const erin = await app.createUser({ username: "erin" });
+      const finn = await app.createUser({ username: "finn" });
+      Object.assign(tokens, { erin: erin.token, finn: finn.token });
+      ids.finn = String(finn.record.id);
+      await app.records.update(users, operatorRequest(), ids.finn, { verified: true });
+      users.auth.authRule = "verified = true";
+    });
+    afterAll(() => {
+      users.auth.authRule = "";
+    });
+
+    it.each(
+      table(
+        {
+          name: "refuses a password sign-in the rule does not match",
+          as: "guest",
+          method: "POST",
+          url: `${USERS}/auth-with-password`,
+          body: { identity: "erin", password: "password123" },
+          expectedStatus: 403,
+          expectedContent: [FORBIDDEN],
+          notExpectedContent: ['"token"'],
+        },
+        {
+          name: "lets in a record the rule matches",
+          as: "guest",
+          method: "POST",
+          url: `${USERS}/auth-with-password`,
+          body: { identity: "finn", password: "password123" },
+          expectedStatus: 200,
+          expectedContent: ['"token":"', '"id":"$finn"'],
+        },
+        {
+          name: "refuses to refresh a token the rule does not match",
+          as: "erin",
+          method: "POST",
+          url: `${USERS}/auth-refresh`,
+          expectedStatus: 403,
+          expectedContent: [FORBIDDEN],
+        },
+        {
+          name: "refreshes a token the rule matches",
+          as: "finn",
+          method: "POST",
+          url: `${USERS}/auth-refresh`,
+          expectedStatus: 200,
+          expectedContent: ['"token":"'],
+        },
+      ),
+    )("$name", check);
   });
 });

@@ -99,6 +99,8 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
       passwordConfirm: "password123",
     });
     ids.vera = String(vera.id);
+    // A plain user an admin deletes (ADR 024).
+    ids.dora = String((await app.createUser({ username: "dora" })).record.id);
     const root2 = await app.seedRecord("_superusers", {
       email: "root2@example.com",
       password: "password123",
@@ -184,13 +186,13 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
       {
         guest: {
           expectedStatus: 200,
-          expectedContent: ['"totalItems":6', '"username":"alice"', '"email":"vera@example.com"'],
+          expectedContent: ['"totalItems":7', '"username":"alice"', '"email":"vera@example.com"'],
           notExpectedContent: ["alice@example.com", "bob@example.com", "adam@example.com"],
         },
         owner: {
           expectedStatus: 200,
           expectedContent: [
-            '"totalItems":6',
+            '"totalItems":7',
             '"email":"alice@example.com"',
             '"email":"vera@example.com"',
           ],
@@ -198,18 +200,18 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
         },
         other: {
           expectedStatus: 200,
-          expectedContent: ['"totalItems":6', '"email":"bob@example.com"'],
+          expectedContent: ['"totalItems":7', '"email":"bob@example.com"'],
           notExpectedContent: ["alice@example.com", "wendy@example.com"],
         },
         writer: {
           expectedStatus: 200,
-          expectedContent: ['"totalItems":6', '"email":"wendy@example.com"'],
+          expectedContent: ['"totalItems":7', '"email":"wendy@example.com"'],
           notExpectedContent: ["alice@example.com", "bob@example.com"],
         },
         admin: {
           expectedStatus: 200,
           expectedContent: [
-            '"totalItems":6',
+            '"totalItems":7',
             '"email":"alice@example.com"',
             '"email":"bob@example.com"',
           ],
@@ -217,7 +219,7 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
         superuser: {
           expectedStatus: 200,
           expectedContent: [
-            '"totalItems":6',
+            '"totalItems":7',
             '"email":"alice@example.com"',
             '"email":"tess@example.com"',
           ],
@@ -464,7 +466,8 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           owner: { as: "tess", url: "/api/collections/users/records/$tess", expectedStatus: 204 },
           other: NOT_FOUND,
           writer: NOT_FOUND,
-          admin: NOT_FOUND,
+          // ADR 024: admins delete users who are not admins.
+          admin: { url: "/api/collections/users/records/$dora", expectedStatus: 204 },
           superuser: { url: "/api/collections/users/records/$vera", expectedStatus: 204 },
         },
       ),
@@ -991,6 +994,70 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
         },
       },
     );
+    // ADR 034: an unlisted notebook is listed to a request naming its link, never otherwise.
+    const byLink: Outcome = {
+      expectedStatus: 200,
+      expectedContent: ['"totalItems":1', '"title":"Link notebook"'],
+    };
+    const noneByLink: Outcome = {
+      expectedStatus: 200,
+      expectedContent: ['"totalItems":0'],
+      notExpectedContent: ["Locked notebook"],
+    };
+    const listByLink = [
+      ...matrix(
+        "list an unlisted notebook by its link",
+        {
+          method: "GET",
+          url: "/api/collections/collections/records?owner=alice&name=link-notebook&filter=(name%3D'link-notebook')",
+        },
+        {
+          guest: byLink,
+          owner: byLink,
+          other: byLink,
+          writer: byLink,
+          admin: byLink,
+          superuser: byLink,
+        },
+      ),
+      ...matrix(
+        "list a private notebook by its link",
+        {
+          method: "GET",
+          url: "/api/collections/collections/records?owner=alice&name=locked-notebook&filter=(name%3D'locked-notebook')",
+        },
+        {
+          guest: noneByLink,
+          owner: { expectedStatus: 200, expectedContent: ['"totalItems":1', "Locked notebook"] },
+          other: noneByLink,
+          writer: noneByLink,
+          admin: noneByLink,
+          superuser: {
+            expectedStatus: 200,
+            expectedContent: ['"totalItems":1', "Locked notebook"],
+          },
+        },
+      ),
+      ...cases(
+        {
+          name: "another owner's name in the link lists nothing unlisted",
+          as: "guest",
+          method: "GET",
+          url: "/api/collections/collections/records?owner=bob&name=link-notebook",
+          expectedStatus: 200,
+          expectedContent: ['"totalItems":1', "Open notebook"],
+          notExpectedContent: ["Link notebook"],
+        },
+        {
+          name: "only the owner's exact username names the link",
+          as: "guest",
+          method: "GET",
+          url: "/api/collections/collections/records?owner=lic&name=link-notebook&filter=(name%3D'link-notebook')",
+          expectedStatus: 200,
+          expectedContent: ['"totalItems":0'],
+        },
+      ),
+    ];
     const linked: Outcome = {
       expectedStatus: 200,
       expectedContent: ['"title":"Link notebook"', '"visibility":"unlisted"'],
@@ -1136,6 +1203,7 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
       ),
     ];
     it.each(list)("$name", check);
+    it.each(listByLink)("$name", check);
     it.each(view)("$name", check);
     it.each(create)("$name", check);
     it.each(update)("$name", check);

@@ -1,7 +1,9 @@
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SettingsService } from "#server/core/settings/settings-service.ts";
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { startMailCatcher, type MailCatcher } from "#tests/helpers/mail-catcher.ts";
+import { SHARED_REDIS_URL, uniqueRedisPrefix } from "#tests/helpers/redis-server.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
 type Account = { record: Record<string, unknown>; token: string };
@@ -243,5 +245,54 @@ describe.each(DIALECTS)("settings (%s)", (dialect) => {
       await broken.close();
       await closed.close();
     }
+  });
+});
+
+describe.each(DIALECTS)("settings: rate limits with REDIS_URL (%s)", (dialect) => {
+  const prefix = uniqueRedisPrefix();
+  let app: TestApp;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect, {
+      REDIS_URL: SHARED_REDIS_URL,
+      RATE_LIMITS_REDIS_PREFIX: prefix,
+    });
+    await app.createUser({ username: "counted" });
+    redis = new Redis(SHARED_REDIS_URL);
+  });
+  afterAll(async () => {
+    await app.close();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it("counts in Redis once limits are switched on through the settings API", async () => {
+    const root = await app.createSuperuser();
+    const res = await app.http.inject({
+      method: "PATCH",
+      url: "/api/settings",
+      headers: { authorization: root.token },
+      payload: {
+        rateLimits: {
+          enabled: true,
+          rules: [{ label: "*:auth", audience: "", duration: 60, maxRequests: 1 }],
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const login = () =>
+      app.http.inject({
+        method: "POST",
+        url: "/api/collections/users/auth-with-password",
+        payload: { identity: "counted", password: "password123" },
+        remoteAddress: "203.0.113.10",
+      });
+    expect((await login()).statusCode).toBe(200);
+    // The counter lives in Redis, where every instance sharing REDIS_URL sees it.
+    const keys = await redis.keys(`${prefix}*`);
+    expect(keys.some((key) => key.includes("203.0.113.10"))).toBe(true);
+    expect((await login()).statusCode).toBe(429);
   });
 });

@@ -259,6 +259,38 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
       expect(fr.body).toContain("Modifier l&#x27;article");
       expect(fr.body).toContain("Image de couverture");
     });
+
+    it("give a superuser, who owns nothing, a notice instead of the writing forms", async () => {
+      for (const [url, title] of [
+        ["/entry/create", "New entry"],
+        ["/post/create", "New post"],
+        ["/collection/create", "New collection"],
+        ["/entry/update/wanda/sowing-day-b-one-b", "Edit entry"],
+        ["/entry/update/wanda/secret-plan", "Edit entry"],
+        ["/post/update/wanda/winter-sowing", "Edit post"],
+        ["/collection/update/wanda/garden-notebook", "Edit collection"],
+      ] as const) {
+        const res = await page(url, root);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<title>${title} · Cahier</title>`);
+        expect(res.body, url).toContain(
+          "Superusers manage the site but don&#x27;t write: sign in with a user account to write.",
+        );
+        expect(res.body, url).toMatch(/<a [^>]*href="\/admin"[^>]*>Go to the administration<\/a>/);
+        // No form whose save could only fail, and nothing of the record leaks into it.
+        expect(res.body, url).not.toMatch(/<form[ >]/);
+        expect(res.body, url).not.toContain("Seeds went");
+      }
+      const fr = await page("/entry/create", root, { cookie: `${authCookie(root)}; locale=fr` });
+      expect(fr.body).toContain(
+        "Les superutilisateurs gèrent le site mais n&#x27;écrivent pas : connectez-vous avec un compte utilisateur pour écrire.",
+      );
+      expect(fr.body).toContain("Aller à l&#x27;administration");
+      // What does not exist is still a 404, whoever asks.
+      expect((await page("/entry/update/wanda/no-such-entry", root)).statusCode).toBe(404);
+      // Users keep their forms.
+      expect((await page("/collection/create", paul)).body).toMatch(/<form[ >]/);
+    });
   });
 
   describe("an entry's page", () => {
@@ -363,15 +395,27 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
       expect(image.headers["content-type"]).toBe("image/jpeg");
     });
 
-    it("takes APP_URL for absolute URLs when the operator set it", async () => {
-      const previous = process.env.APP_URL;
-      process.env.APP_URL = "https://cahier.example.com/";
+    it("takes APP_URL for absolute URLs when the operator set it, never the Host header", async () => {
+      const hosted = await createTestApp(dialect, { APP_URL: "https://cahier.example.com/" });
       try {
-        const res = await page("/post/wanda/winter-sowing");
-        expect(canonical(res.body)).toBe("https://cahier.example.com/post/wanda/winter-sowing");
+        const writer = await hosted.createUser({ username: "wanda", role: "writer" });
+        await hosted.seedRecord("posts", {
+          author: writer.record.id,
+          title: "Winter sowing",
+          content: "Milk jugs and patience.",
+          status: "published",
+          publishedAt: "2025-03-05 08:30:00.000Z",
+        });
+        const get = (url: string) =>
+          hosted.http.inject({ method: "GET", url, headers: { host: "evil.example" } });
+        const post = await get("/post/wanda/winter-sowing");
+        expect(post.statusCode).toBe(200);
+        expect(canonical(post.body)).toBe("https://cahier.example.com/post/wanda/winter-sowing");
+        expect(post.body).not.toContain("evil.example");
+        const blog = await get("/blog?page=1&utm_source=x");
+        expect(canonical(blog.body)).toBe("https://cahier.example.com/blog");
       } finally {
-        if (previous === undefined) delete process.env.APP_URL;
-        else process.env.APP_URL = previous;
+        await hosted.close();
       }
     });
 

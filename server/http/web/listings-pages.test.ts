@@ -92,6 +92,11 @@ describe.each(DIALECTS)("listing pages (%s)", (dialect) => {
       visibility: "private",
     });
     await app.seedRecord("collections", {
+      owner: paul.record.id,
+      title: "Paul link notebook",
+      visibility: "unlisted",
+    });
+    await app.seedRecord("collections", {
       owner: olga.record.id,
       title: "Olga travels",
       visibility: "public",
@@ -283,6 +288,16 @@ describe.each(DIALECTS)("listing pages (%s)", (dialect) => {
   });
 
   describe("/collections and a collection", () => {
+    it("opens an unlisted collection by its link for anyone, and never lists it (ADR 033)", async () => {
+      for (const cookie of [undefined, authCookie(olga)]) {
+        const res = await page("/collection/paul/paul-link-notebook", cookie ? { cookie } : {});
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain("Paul link notebook");
+        const list = await page("/collections", cookie ? { cookie } : {});
+        expect(list.body).not.toContain("Paul link notebook");
+      }
+    });
+
     it("shows visitors the public collections, and a signed-in person their own", async () => {
       const guest = await page("/collections");
       expect(guest.body).toContain("Paul notebook");
@@ -328,6 +343,10 @@ describe.each(DIALECTS)("listing pages (%s)", (dialect) => {
 
       const hidden = await page("/collection/paul/paul-hidden-notebook");
       expect(hidden.statusCode).toBe(404);
+      const olgaHidden = await page("/collection/paul/paul-hidden-notebook", {
+        cookie: authCookie(olga),
+      });
+      expect(olgaHidden.statusCode).toBe(404);
       const edit = await page("/collection/update/paul/paul-notebook", {
         cookie: authCookie(olga),
       });

@@ -189,6 +189,26 @@ describe.each(DIALECTS)("profile page (%s)", (dialect) => {
     expect(owner).not.toContain("Write a post");
   });
 
+  it("redirects another spelling of a username to the canonical one (ADR 034)", async () => {
+    await app.createUser({ username: "Zoe_Ray" });
+    for (const [url, location] of [
+      ["/profile/ALICE", "/profile/alice"],
+      ["/profile/Alice?tab=posts", "/profile/alice?tab=posts"],
+      ["/profile/zoe_ray", "/profile/Zoe_Ray"],
+      ["/profile/ALICE/rss.xml", "/profile/alice/rss.xml"],
+      ["/profile/zOE_rAY/feed.json", "/profile/Zoe_Ray/feed.json"],
+    ] as const) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+    expect((await page("/profile/Zoe_Ray")).statusCode).toBe(200);
+    // Neither a prefix nor a LIKE wildcard names anyone.
+    for (const url of ["/profile/ALIC", "/profile/ALI%25", "/profile/%25", "/profile/Z_E_RAY"]) {
+      expect((await page(url)).statusCode, url).toBe(404);
+    }
+  });
+
   it("answers 404 for an unknown user", async () => {
     const res = await page("/profile/nobody");
     expect(res.statusCode).toBe(404);

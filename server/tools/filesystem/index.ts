@@ -1,15 +1,17 @@
 /**
- * Files: the storage contract and its local-folder implementation, uploaded files and their
+ * Files: the storage contract and its local-folder and S3-bucket implementations, uploaded files and their
  * generated names, content sniffing and image thumbnails. The module's only public entry.
  */
 export {
   assertValidKey,
   InvalidKeyError,
+  StorageUnavailableError,
   type ByteRange,
   type FileStorage,
   type StoredFile,
 } from "./storage.ts";
 export { LocalStorage } from "./local-storage.ts";
+export { S3Storage, type S3StorageOptions } from "./s3-storage.ts";
 export {
   extractExtension,
   randomName,

@@ -42,15 +42,6 @@ describe("LocalStorage", () => {
     await file!.close();
   });
 
-  it("answers null / false for missing files and folders", async () => {
-    expect(await storage.open("c1/r1/missing.txt")).toBeNull();
-    expect(await storage.exists("c1/r1/missing.txt")).toBe(false);
-    await storage.write("c1/r1/a.txt", Buffer.from("x"));
-    expect(await storage.open("c1/r1")).toBeNull();
-    expect(await storage.exists("c1/r1")).toBe(false);
-    expect(await storage.exists("c1/r1/a.txt")).toBe(true);
-  });
-
   it("deletes files and prefixes, pruning empty folders", async () => {
     await storage.write("c1/r1/a.txt", Buffer.from("a"));
     await storage.write("c1/r1/thumbs_a.txt/10x10_a.txt", Buffer.from("t"));

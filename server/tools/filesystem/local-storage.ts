@@ -88,6 +88,19 @@ export class LocalStorage implements FileStorage {
   }
 
   async write(key: string, data: Uint8Array): Promise<void> {
+    await this.writeWith(key, async (handle) => {
+      await handle.writeFile(data);
+    });
+  }
+
+  async writeFile(key: string, source: string): Promise<void> {
+    await this.writeWith(key, async (handle) => {
+      await handle.writeFile(fs.createReadStream(source));
+    });
+  }
+
+  /** Writes a temporary file with `fill`, flushes it and renames it into place. */
+  private async writeWith(key: string, fill: (handle: fsp.FileHandle) => Promise<void>) {
     const target = this.resolve(key);
     const dir = path.dirname(target);
     for (let attempt = 1; ; attempt++) {
@@ -96,7 +109,7 @@ export class LocalStorage implements FileStorage {
         await fsp.mkdir(dir, { recursive: true });
         const handle = await fsp.open(temp, "wx");
         try {
-          await handle.writeFile(data);
+          await fill(handle);
           await handle.sync();
         } finally {
           await handle.close();

@@ -33,6 +33,11 @@ export interface FileStorage {
    * partially written file.
    */
   write(key: string, data: Uint8Array): Promise<void>;
+  /**
+   * Stores the content of the local file `source` under `key`, streaming it (large files
+   * such as backup archives are never held in memory), with the guarantees of `write`.
+   */
+  writeFile(key: string, source: string): Promise<void>;
   /** Opens a file for reading; null when there is none. */
   open(key: string): Promise<StoredFile | null>;
   /** Whether a file exists. */
@@ -62,4 +67,12 @@ export function assertValidKey(key: string, { prefix = false } = {}): void {
   ) {
     throw new InvalidKeyError(`invalid storage key ${JSON.stringify(key)}`);
   }
+}
+
+/**
+ * The storage could not be reached or refused the operation (network failure, timeout,
+ * server error, denied access). Callers answer 503 instead of hanging or leaking details.
+ */
+export class StorageUnavailableError extends Error {
+  override name = "StorageUnavailableError";
 }

@@ -61,6 +61,7 @@ const dialects: Record<Engine, SearchDialect> = {
     }),
     jsonArrayLength: (e) => sql`json_array_length(${e})`,
     jsonExtract: (e, path) => sql`json_extract(${e}, ${`$.${path.join(".")}`})`,
+    jsonParts: () => null,
     rowid: (alias) => sql.ref(`${alias}.rowid`),
     random: () => sql`RANDOM()`,
     bool: (v) => (v ? sql`(1 = 1)` : sql`(1 = 0)`),
@@ -78,6 +79,12 @@ const dialects: Record<Engine, SearchDialect> = {
     }),
     jsonArrayLength: (e) => sql`jsonb_array_length(${e})`,
     jsonExtract: (e, path) => sql`(${e} #>> ${`{${path.join(",")}}`})`,
+    // Short names for the three typed parts (the real CASE expressions are in the dialect).
+    jsonParts: (e, path) => ({
+      rank: sql`json_rank(${e}, ${`{${path.join(",")}}`})`,
+      number: sql`json_number(${e}, ${`{${path.join(",")}}`})`,
+      text: sql`json_text(${e}, ${`{${path.join(",")}}`})`,
+    }),
     rowid: (alias) => sql.ref(`${alias}._rowid`),
     random: () => sql`RANDOM()`,
     bool: (v) => (v ? sql`TRUE` : sql`FALSE`),
@@ -100,12 +107,26 @@ function resolver(dialect: SearchDialect): FieldResolver {
     content: () => ({ kind: "scalar", sql: sql.ref("_t.content"), type: "text", nullable: false }),
     "author.name": () => ({ kind: "scalar", sql: subquery, type: "text", nullable: true }),
     count: () => ({ kind: "scalar", sql: sql.ref("_t.count"), type: "number", nullable: false }),
-    "data.k": () => ({
-      kind: "scalar",
-      sql: dialect.jsonExtract(sql.ref("_t.data"), ["k"]),
-      type: "json",
-      nullable: true,
-    }),
+    "data.k": () => {
+      const parts = dialect.jsonParts(sql.ref("_t.data"), ["k"]);
+      return {
+        kind: "scalar",
+        sql: dialect.jsonExtract(sql.ref("_t.data"), ["k"]),
+        type: "json",
+        nullable: true,
+        ...(parts ? { parts } : {}),
+      };
+    },
+    "data.n": () => {
+      const parts = dialect.jsonParts(sql.ref("_t.data"), ["n"]);
+      return {
+        kind: "scalar",
+        sql: dialect.jsonExtract(sql.ref("_t.data"), ["n"]),
+        type: "json",
+        nullable: true,
+        ...(parts ? { parts } : {}),
+      };
+    },
     "tags:length": () => ({
       kind: "scalar",
       sql: dialect.jsonArrayLength(sql.ref("_t.tags")),
@@ -118,12 +139,14 @@ function resolver(dialect: SearchDialect): FieldResolver {
     },
     "entries_via_author.data.k": () => {
       const alias = nextAlias();
+      const parts = dialect.jsonParts(sql.ref(`${alias}.data`), ["k"]);
       return {
         kind: "multi",
         from: sql`${sql.table("entries")} AS ${sql.id(alias)}`,
         where: sql`${sql.ref(`${alias}.author`)} = ${sql.ref("_t.id")}`,
         value: dialect.jsonExtract(sql.ref(`${alias}.data`), ["k"]),
         type: "json",
+        ...(parts ? { parts } : {}),
       };
     },
     "@request.auth.id": () => ({ kind: "static", value: "u1" }),
@@ -245,8 +268,107 @@ describe.each(["sqlite", "postgres"] as const)("buildCondition (%s)", (engine) =
     });
 
     it("compares JSON paths without coalescing, null-safely for !=", () => {
-      expectSql('data.k = "x"', `({k}("_t"."data") = ?)`, [pathParam(engine), "x"]);
-      expectSql('data.k != "x"', `({k}("_t"."data") {distinct} ?)`, [pathParam(engine), "x"]);
+      if (engine === "sqlite") {
+        expectSql('data.k = "x"', `({k}("_t"."data") = ?)`, [pathParam(engine), "x"]);
+        expectSql('data.k != "x"', `({k}("_t"."data") {distinct} ?)`, [pathParam(engine), "x"]);
+      } else {
+        expectSql(
+          'data.k = "x"',
+          `(CASE json_rank("_t"."data", ?) WHEN 2 THEN (json_text("_t"."data", ?) = ?) WHEN 1 THEN FALSE ELSE NULL END)`,
+          ["{k}", "{k}", "x"],
+        );
+        expectSql(
+          'data.k != "x"',
+          `(CASE json_rank("_t"."data", ?) WHEN 2 THEN (json_text("_t"."data", ?) <> ?) WHEN 1 THEN TRUE ELSE TRUE END)`,
+          ["{k}", "{k}", "x"],
+        );
+      }
+    });
+
+    it("compares JSON paths with text fields as text", () => {
+      expectSql("data.k = content", `(CAST({k}("_t"."data") AS TEXT) = "_t"."content")`, [
+        pathParam(engine),
+      ]);
+    });
+  });
+
+  describe("JSON paths against literals and JSON paths, typed as SQLite's json_extract", () => {
+    // SQLite's json_extract is typed: the plain comparison is the reference. PostgreSQL reads
+    // the path's rank (NULL, 1 number, 2 text) and compares within it; numbers rank below text.
+    it("compares with a number by value, text ranking above every number", () => {
+      if (engine === "sqlite") {
+        expectSql("data.n > 9", `(json_extract("_t"."data", ?) > ?)`, ["$.n", 9]);
+        return;
+      }
+      expectSql(
+        "data.n > 9",
+        `(CASE json_rank("_t"."data", ?) WHEN 1 THEN (json_number("_t"."data", ?) > CAST(? AS NUMERIC)) WHEN 2 THEN TRUE ELSE NULL END)`,
+        ["{n}", "{n}", 9],
+      );
+      expectSql(
+        "9 >= data.n",
+        `(CASE json_rank("_t"."data", ?) WHEN 1 THEN (CAST(? AS NUMERIC) >= json_number("_t"."data", ?)) WHEN 2 THEN FALSE ELSE NULL END)`,
+        ["{n}", 9, "{n}"],
+      );
+      expectSql(
+        "data.n != 2.5",
+        `(CASE json_rank("_t"."data", ?) WHEN 1 THEN (json_number("_t"."data", ?) <> CAST(? AS NUMERIC)) WHEN 2 THEN TRUE ELSE TRUE END)`,
+        ["{n}", "{n}", 2.5],
+      );
+      expectSql(
+        "data.n = true",
+        `(CASE json_rank("_t"."data", ?) WHEN 1 THEN (json_number("_t"."data", ?) = CAST(? AS NUMERIC)) WHEN 2 THEN FALSE ELSE NULL END)`,
+        ["{n}", "{n}", 1],
+      );
+    });
+
+    it("compares with text by code point, every number ranking below it", () => {
+      if (engine === "sqlite") return;
+      expectSql(
+        'data.n < "10"',
+        `(CASE json_rank("_t"."data", ?) WHEN 2 THEN (json_text("_t"."data", ?) < ?) WHEN 1 THEN TRUE ELSE NULL END)`,
+        ["{n}", "{n}", "10"],
+      );
+    });
+
+    it("compares two JSON paths rank first, NULL staying unknown (and distinct for !=)", () => {
+      if (engine === "sqlite") {
+        expectSql(
+          "data.n <= data.k",
+          `(json_extract("_t"."data", ?) <= json_extract("_t"."data", ?))`,
+          ["$.n", "$.k"],
+        );
+        return;
+      }
+      const rank = `json_rank("_t"."data", ?)`;
+      expectSql(
+        "data.n <= data.k",
+        `(CASE WHEN ${rank} IS NULL OR ${rank} IS NULL THEN CAST(NULL AS BOOLEAN) WHEN ${rank} <> ${rank} THEN (${rank} <= ${rank}) ` +
+          `WHEN ${rank} = 1 THEN (json_number("_t"."data", ?) <= json_number("_t"."data", ?)) ELSE (json_text("_t"."data", ?) <= json_text("_t"."data", ?)) END)`,
+        ["{n}", "{k}", "{n}", "{k}", "{n}", "{k}", "{n}", "{n}", "{k}", "{n}", "{k}"],
+      );
+      expectSql(
+        "data.n != data.k",
+        `(CASE WHEN ${rank} IS NULL OR ${rank} IS NULL THEN ((${rank} IS NULL) <> (${rank} IS NULL)) WHEN ${rank} <> ${rank} THEN (${rank} <> ${rank}) ` +
+          `WHEN ${rank} = 1 THEN (json_number("_t"."data", ?) <> json_number("_t"."data", ?)) ELSE (json_text("_t"."data", ?) <> json_text("_t"."data", ?)) END)`,
+        [
+          ...["{n}", "{k}", "{n}", "{k}", "{n}", "{k}", "{n}", "{k}"],
+          ...["{n}", "{n}", "{k}", "{n}", "{k}"],
+        ],
+      );
+    });
+
+    it("keeps '' and null meaning empty, and `~` reading the text", () => {
+      const path = engine === "postgres" ? "{n}" : "$.n";
+      expectSql(
+        'data.n = ""',
+        `(CAST({k}("_t"."data") AS TEXT) = '' OR CAST({k}("_t"."data") AS TEXT) IS NULL)`,
+        [path, path],
+      );
+      expectSql('data.n ~ "1"', `(CAST({k}("_t"."data") AS TEXT) {like} ? ESCAPE '\\')`, [
+        path,
+        "%1%",
+      ]);
     });
   });
 
@@ -334,14 +456,18 @@ describe.each(["sqlite", "postgres"] as const)("buildCondition (%s)", (engine) =
     it("joins back-relations and types the NULL of an empty set met with a parameter", () => {
       expectSql(
         'entries_via_author.data.k != "x"',
-        `(NOT EXISTS (SELECT 1 FROM "entries" AS "_r1" WHERE "_r1"."author" = "_t"."id" AND ((({k}("_r1"."data") {distinct} ?)) {notTrue})) ` +
+        `(NOT EXISTS (SELECT 1 FROM "entries" AS "_r1" WHERE "_r1"."author" = "_t"."id" AND (((${
+          engine === "sqlite"
+            ? `{k}("_r1"."data") {distinct} ?`
+            : `CASE json_rank("_r1"."data", ?) WHEN 2 THEN (json_text("_r1"."data", ?) <> ?) WHEN 1 THEN TRUE ELSE TRUE END`
+        })) {notTrue})) ` +
           `AND (EXISTS (SELECT 1 FROM "entries" AS "_r1" WHERE "_r1"."author" = "_t"."id") OR (CAST(NULL AS TEXT) {distinct} ?)))`,
-        [pathParam(engine), "x", "x"],
+        engine === "sqlite" ? ["$.k", "x", "x"] : ["{k}", "{k}", "x", "x"],
       );
       expectSql(
         "entries_via_author.data.k ?= content",
-        `(EXISTS (SELECT 1 FROM "entries" AS "_r1" WHERE "_r1"."author" = "_t"."id" AND ({k}("_r1"."data") = "_t"."content")) ` +
-          `OR (NOT EXISTS (SELECT 1 FROM "entries" AS "_r1" WHERE "_r1"."author" = "_t"."id") AND (NULL = "_t"."content")))`,
+        `(EXISTS (SELECT 1 FROM "entries" AS "_r1" WHERE "_r1"."author" = "_t"."id" AND (CAST({k}("_r1"."data") AS TEXT) = "_t"."content")) ` +
+          `OR (NOT EXISTS (SELECT 1 FROM "entries" AS "_r1" WHERE "_r1"."author" = "_t"."id") AND (CAST(NULL AS TEXT) = "_t"."content")))`,
         [pathParam(engine)],
       );
     });

@@ -16,6 +16,7 @@ import {
 import {
   SearchError,
   type FieldResolver,
+  type JsonParts,
   type ResolvedOperand,
   type SearchDialect,
   type Sql,
@@ -89,6 +90,8 @@ interface Term {
   nullable: boolean;
   nonEmpty?: boolean;
   value?: StaticValue;
+  /** Typed parts of a JSON path read as text (PostgreSQL). */
+  parts?: JsonParts;
 }
 
 function buildComparison(
@@ -123,10 +126,16 @@ function buildComparison(
           type: operand.type,
           nullable: operand.nullable,
           nonEmpty: operand.nonEmpty ?? false,
+          ...(operand.parts ? { parts: operand.parts } : {}),
         };
       case "multi":
         sets.push({ from: operand.from, where: operand.where });
-        return { sql: operand.value, type: operand.type, nullable: true };
+        return {
+          sql: operand.value,
+          type: operand.type,
+          nullable: true,
+          ...(operand.parts ? { parts: operand.parts } : {}),
+        };
       case "staticList": {
         const alias = resolver.nextAlias();
         const rows = operand.values.length
@@ -218,7 +227,9 @@ function align(a: Term, b: Term, dialect: SearchDialect): [Sql, Sql] {
     ) {
       return dialect.toText(self.sql);
     }
-    if (self.type === "number" && other.type === "text") return dialect.toText(self.sql);
+    // Number and JSON values meet text fields as text, whatever SQLite's affinity of the field.
+    if ((self.type === "number" || self.type === "json") && other.type === "text")
+      return dialect.toText(self.sql);
     return self.sql;
   };
   return [fix(a, b), fix(b, a)];
@@ -243,6 +254,8 @@ function compareTerms(op: BaseOperator, a: Term, b: Term, dialect: SearchDialect
         ? sql`(${expr} = '' OR ${expr} IS NULL)`
         : sql`(${expr} <> '' AND ${expr} IS NOT NULL)`;
     }
+    const typed = compareTyped(op, a, b);
+    if (typed) return typed;
     const [x, y] = align(a, b, dialect);
     const textual = a.type === "text" || b.type === "text";
     if (textual) {
@@ -275,6 +288,53 @@ function compareTerms(op: BaseOperator, a: Term, b: Term, dialect: SearchDialect
     }
     return dialect.like(left, pattern, op === "!~");
   }
+  const typed = compareTyped(op, a, b);
+  if (typed) return typed;
   const [x, y] = align(a, b, dialect);
   return sql`(${x} ${sql.raw(op)} ${y})`;
+}
+
+/** One side of a typed comparison: a JSON path's parts, or a literal of known rank. */
+type TypedSide = JsonParts | { rank: 1 | 2; value: Sql };
+
+function typedSide(t: Term): TypedSide | null {
+  if (t.parts) return t.parts;
+  if (t.type !== "static") return null;
+  if (typeof t.value === "number") return { rank: 1, value: numberParam(t.value) };
+  if (typeof t.value === "string") return { rank: 2, value: sql`${t.value}` };
+  return null;
+}
+
+/** The value of a side within a rank it is known to have. */
+function sideValue(side: TypedSide, rank: 1 | 2): Sql {
+  if ("value" in side) return side.value;
+  return rank === 1 ? side.number : side.text;
+}
+
+/**
+ * Compares a JSON path read as text (PostgreSQL) with a literal or another JSON path as
+ * SQLite compares `json_extract` values: NULL is unknown (`!=` stays null-safe), numbers
+ * (booleans as 1 and 0) compare by value, text by code point, and every number ranks below
+ * every text. `null` when no side has typed parts: the plain comparison is right.
+ */
+function compareTyped(op: Exclude<BaseOperator, "~" | "!~">, a: Term, b: Term): Sql | null {
+  if (!a.parts && !b.parts) return null;
+  const x = typedSide(a);
+  const y = typedSide(b);
+  if (!x || !y) return null;
+  const sqlOp = sql.raw(op === "!=" ? "<>" : op);
+  const same = (rank: 1 | 2) => sql`(${sideValue(x, rank)} ${sqlOp} ${sideValue(y, rank)})`;
+  const ranks = (l: 1 | 2, r: 1 | 2) => sql.raw(compareStatic(op, l, r) ? "TRUE" : "FALSE");
+  if ("value" in x || "value" in y) {
+    // One side is a literal of known rank: the other's rank decides which comparison holds.
+    const known = "value" in x ? x.rank : (y as { rank: 1 | 2 }).rank;
+    const other: 1 | 2 = known === 1 ? 2 : 1;
+    const dynamic = ("value" in x ? y : x) as JsonParts;
+    const mixed = "value" in x ? ranks(known, other) : ranks(other, known);
+    const unknown = op === "!=" ? sql`TRUE` : sql`NULL`;
+    return sql`(CASE ${dynamic.rank} WHEN ${sql.lit(known)} THEN ${same(known)} WHEN ${sql.lit(other)} THEN ${mixed} ELSE ${unknown} END)`;
+  }
+  const unknown =
+    op === "!=" ? sql`((${x.rank} IS NULL) <> (${y.rank} IS NULL))` : sql`CAST(NULL AS BOOLEAN)`;
+  return sql`(CASE WHEN ${x.rank} IS NULL OR ${y.rank} IS NULL THEN ${unknown} WHEN ${x.rank} <> ${y.rank} THEN (${x.rank} ${sqlOp} ${y.rank}) WHEN ${x.rank} = 1 THEN ${same(1)} ELSE ${same(2)} END)`;
 }

@@ -53,6 +53,7 @@ function dialect(name: "sqlite" | "postgres"): SearchDialect {
     jsonEach: unused,
     jsonArrayLength: unused,
     jsonExtract: unused,
+    jsonParts: unused,
     rowid: (alias) => sql.ref(`${alias}.${name === "sqlite" ? "rowid" : "_rowid"}`),
     random: () => sql`RANDOM()`,
     bool: unused,
@@ -79,6 +80,18 @@ const resolver: FieldResolver = {
           where: null,
           value: sql.ref("_r1.value"),
           type: "text",
+        };
+      case "data.n":
+        return {
+          kind: "scalar",
+          sql: sql`json_extract(${sql.ref("_t.data")}, '$.n')`,
+          type: "json",
+          nullable: true,
+          parts: {
+            rank: sql`json_rank(${sql.ref("_t.data")})`,
+            number: sql`json_number(${sql.ref("_t.data")})`,
+            text: sql`json_text(${sql.ref("_t.data")})`,
+          },
         };
       case "@request.method":
         return { kind: "static", value: "GET" };
@@ -152,6 +165,17 @@ describe.each(["sqlite", "postgres"] as const)("buildSort (%s)", (name) => {
     const items = buildSort(parseSort("-author.name,title"), resolver, dialect(name), "_t");
     expect(compile(items).sql).toBe(
       `(SELECT "_r1"."name" FROM "users" AS "_r1" WHERE "_r1"."id" = "_t"."author" LIMIT 1) DESC NULLS LAST, "_t"."title" ASC`,
+    );
+  });
+
+  it("orders JSON paths with typed parts by rank, then number, then text", () => {
+    const items = buildSort(parseSort("-data.n,title"), resolver, dialect(name), "_t");
+    expect(compile(items).sql).toBe(
+      `json_rank("_t"."data") DESC NULLS LAST, json_number("_t"."data") DESC NULLS LAST, json_text("_t"."data") DESC NULLS LAST, "_t"."title" ASC`,
+    );
+    const ascending = buildSort(parseSort("data.n"), resolver, dialect(name), "_t");
+    expect(compile(ascending).sql).toBe(
+      `json_rank("_t"."data") ASC NULLS FIRST, json_number("_t"."data") ASC NULLS FIRST, json_text("_t"."data") ASC NULLS FIRST`,
     );
   });
 

@@ -42,6 +42,8 @@ export function parseSort(input: string): SortField[] {
 /**
  * Builds ORDER BY items for parsed sort fields against a main table alias. NULLs (relation
  * and JSON paths) sort first ascending and last descending on every engine, as in SQLite.
+ * JSON paths sort as SQLite types them on every engine: NULL, then numbers by value, then
+ * text by code point (on PostgreSQL through their typed parts: rank, number, text).
  */
 export function buildSort(
   fields: readonly SortField[],
@@ -56,6 +58,14 @@ export function buildSort(
     const resolved = resolver.resolve(name);
     if (resolved.kind !== "scalar") throw new SearchError(`Invalid sort field "${name}".`);
     if (!resolved.nullable) return sql`${resolved.sql} ${dir}`;
-    return sql`${resolved.sql} ${dir} ${sql.raw(direction === "ASC" ? "NULLS FIRST" : "NULLS LAST")}`;
+    const nulls = sql.raw(direction === "ASC" ? "NULLS FIRST" : "NULLS LAST");
+    if (resolved.parts) {
+      const { rank, number, text } = resolved.parts;
+      return sql.join(
+        [rank, number, text].map((key) => sql`${key} ${dir} ${nulls}`),
+        sql`, `,
+      );
+    }
+    return sql`${resolved.sql} ${dir} ${nulls}`;
   });
 }

@@ -13,6 +13,20 @@ export type ValueType = "text" | "number" | "json";
 /** A JavaScript value known before the query runs (literal, `@request.*`, date macro). */
 export type StaticValue = string | number | null;
 
+/**
+ * A JSON path value split the way SQLite types `json_extract`: NULL, then numbers (booleans
+ * read as 1 and 0), then text (strings; objects and arrays as JSON text). Engines that
+ * extract JSON as text only (PostgreSQL) order and compare JSON paths on these parts.
+ */
+export interface JsonParts {
+  /** 1 for numbers and booleans, 2 for text, NULL for JSON null or a missing path. */
+  rank: Sql;
+  /** The number (booleans 1 and 0) when `rank` is 1, else NULL. */
+  number: Sql;
+  /** The text when `rank` is 2, else NULL. */
+  text: Sql;
+}
+
 /** One value per row, from a column or a scalar subquery. */
 export interface ScalarOperand {
   kind: "scalar";
@@ -22,6 +36,8 @@ export interface ScalarOperand {
   nullable: boolean;
   /** The value is never empty or NULL (required columns): `= ""` folds to false. */
   nonEmpty?: boolean;
+  /** Typed parts of a JSON path where `sql` is untyped text (see `SearchDialect.jsonParts`). */
+  parts?: JsonParts;
 }
 
 /**
@@ -34,6 +50,8 @@ export interface MultiOperand {
   where: Sql | null;
   value: Sql;
   type: ValueType;
+  /** Typed parts of `value` when it is a JSON path read as untyped text. */
+  parts?: JsonParts;
 }
 
 /** A value fixed before the query runs; bound as a parameter. */
@@ -78,6 +96,11 @@ export interface SearchDialect {
   jsonArrayLength(expr: Sql): Sql;
   /** Extracts a JSON path (keys and array indexes) from a JSON column. */
   jsonExtract(expr: Sql, path: readonly string[]): Sql;
+  /**
+   * The typed parts of a JSON path, for engines whose `jsonExtract` yields text only; `null`
+   * where `jsonExtract` is typed already (SQLite), so it sorts and compares as it is.
+   */
+  jsonParts(expr: Sql, path: readonly string[]): JsonParts | null;
   /** The implicit row order column of a table alias. */
   rowid(alias: string): Sql;
   /** Random order. */

@@ -21,6 +21,9 @@ export const NAMESPACES = [
   "profile",
   "feeds",
   "account",
+  "adminSystem",
+  "admin",
+  "live",
 ] as const;
 
 /** The namespace used when a key names none. */

@@ -30,8 +30,8 @@ export interface SignedInAccount {
   storageState: StorageState;
 }
 
-/** The storage state of a signed-in SDK client. */
-export function storageStateOf(pb: PocketBase): StorageState {
+/** The storage state of a signed-in SDK client, for the server at `origin` (the suite's by default). */
+export function storageStateOf(pb: PocketBase, origin: string = baseUrl()): StorageState {
   const exported = pb.authStore.exportToCookie(
     { httpOnly: false, secure: false, sameSite: "Lax", path: "/" },
     "pb_auth",
@@ -52,7 +52,7 @@ export function storageStateOf(pb: PocketBase): StorageState {
     ],
     origins: [
       {
-        origin: baseUrl(),
+        origin,
         localStorage: [
           {
             name: "pocketbase_auth",

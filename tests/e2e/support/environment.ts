@@ -61,6 +61,7 @@ export function serverEnv(): Record<string, string> {
     S3_BUCKET: "",
     S3_ACCESS_KEY: "",
     S3_SECRET: "",
+    S3_FORCE_PATH_STYLE: "",
     TRUSTED_PROXIES: "",
     // Every browser context shares 127.0.0.1 and the suite signs in many times: limits off
     // (they are tested in server/http/middlewares/rate-limit.test.ts).

@@ -1,14 +1,15 @@
 /**
- * The 24 routes of spec §2 with a real path each (on the global setup's content), who sees
+ * The 24 routes of spec §2 and the admin area's pages (`/admin`, `/admin/users`) with a real
+ * path each (on the global setup's content), who sees
  * the page itself, what a logged-out visitor gets, and the page's title in each language.
  */
 import { CATALOGS, type Lang } from "./app.ts";
-import { CONTENT, USERS, type UserRoleName } from "./environment.ts";
+import { CONTENT, USERS, type AccountName } from "./environment.ts";
 
 /** Who opens a route to see the page itself. */
-export type Viewer = "guest" | UserRoleName;
+export type Viewer = "guest" | AccountName;
 
-/** One route of spec §2. */
+/** One route of spec §2 or of the admin area. */
 export interface RouteCase {
   /** The route as spec §2 writes it. */
   route: string;
@@ -25,7 +26,7 @@ export interface RouteCase {
 const writer = USERS.writer.username;
 const { collection, entry, post, item } = CONTENT;
 
-/** Every route of spec §2. */
+/** Every route of spec §2, then the admin area's. */
 export const ROUTES: readonly RouteCase[] = [
   {
     route: "/",
@@ -126,6 +127,20 @@ export const ROUTES: readonly RouteCase[] = [
     title: (l) => CATALOGS[l].records.items.updateTitle,
   },
   {
+    route: "/admin",
+    path: "/admin",
+    viewer: "admin",
+    guest: "forbidden",
+    title: (l) => CATALOGS[l].admin.index.title,
+  },
+  {
+    route: "/admin/users",
+    path: "/admin/users",
+    viewer: "admin",
+    guest: "forbidden",
+    title: (l) => CATALOGS[l].admin.users.title,
+  },
+  {
     route: "/login",
     path: "/login",
     viewer: "guest",
@@ -194,5 +209,33 @@ export const ROUTES: readonly RouteCase[] = [
     viewer: "guest",
     guest: "page",
     title: (l) => CATALOGS[l].content.team.title,
+  },
+];
+
+/**
+ * The superuser pages beyond spec §2 (issue 7: settings, request log, backups): superusers
+ * see them; everyone else, admin-role accounts included, gets the 403 page.
+ */
+export const SUPERUSER_ROUTES: readonly RouteCase[] = [
+  {
+    route: "/admin/settings",
+    path: "/admin/settings",
+    viewer: "superuser",
+    guest: "forbidden",
+    title: (l) => CATALOGS[l].adminSystem.settings.title,
+  },
+  {
+    route: "/admin/logs",
+    path: "/admin/logs",
+    viewer: "superuser",
+    guest: "forbidden",
+    title: (l) => CATALOGS[l].adminSystem.logs.title,
+  },
+  {
+    route: "/admin/backups",
+    path: "/admin/backups",
+    viewer: "superuser",
+    guest: "forbidden",
+    title: (l) => CATALOGS[l].adminSystem.backups.title,
   },
 ];

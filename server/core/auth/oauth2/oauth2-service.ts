@@ -13,6 +13,11 @@
  *    applies), with the provider's verified email only (never `createData.email`), a random
  *    password (never `createData.password`), and `createData` limited to profile fields (B2).
  *
+ * The database arbitrates simultaneous first sign-ins of one person, on any number of
+ * instances: the new account, its verified flag and its link commit in one transaction, and
+ * the attempt the unique indexes (`users.email`, `_externalAuths(collectionRef, provider,
+ * providerId)`) refuse resolves again as a sign-in to the winner's account.
+ *
  * Answers `{meta, record, token}`; `meta` is PocketBase's OAuth2 user plus `isNew`.
  */
 import { findExternalAuth } from "../../../data/repositories/external-auth-repository.ts";
@@ -86,12 +91,6 @@ export class OAuth2Service {
   private readonly auth: AuthService;
   private readonly providers: OAuth2Providers;
   private readonly log: OAuth2Logger;
-  /**
-   * Account resolution in progress per provider identity: simultaneous first sign-ins of one
-   * person in this process wait for each other, so they end in one account.
-   */
-  private readonly resolving = new Map<string, Promise<unknown>>();
-
   constructor(
     records: RecordService,
     auth: AuthService,
@@ -180,18 +179,7 @@ export class OAuth2Service {
     if (!user.id) throw badRequest("Failed to fetch OAuth2 user.");
 
     const oauth2Request: RequestInfo = { ...request, context: "oauth2" };
-    const key = `${collection.id}\u0000${form.provider}\u0000${user.id}`;
-    const previous = this.resolving.get(key) ?? Promise.resolve();
-    const current = previous
-      .catch(() => undefined)
-      .then(() => this.resolveAccount(collection, form, user, oauth2Request));
-    this.resolving.set(key, current);
-    let resolved: Awaited<typeof current>;
-    try {
-      resolved = await current;
-    } finally {
-      if (this.resolving.get(key) === current) this.resolving.delete(key);
-    }
+    const resolved = await this.resolveAccount(collection, form, user, oauth2Request);
     const { record, isNew } = resolved;
     const answer = await this.auth.recordAuthResponse(collection, record, oauth2Request, expand);
     return {
@@ -246,24 +234,22 @@ export class OAuth2Service {
     }
 
     if (!existing) {
-      let created: RecordData;
       try {
-        created = await this.createAccount(collection, form, user, request);
+        return { record: await this.createAccount(collection, form, user, request), isNew: true };
       } catch (error) {
-        // The same person's other callback (a double submit) created the account meanwhile:
-        // resolve again, which finds it by its link or its email.
-        if (firstAttempt && notUnique(error, "email"))
+        // Another callback of the same person (a double submit, maybe on another instance)
+        // committed the account or the link first: the unique indexes refused this one, so
+        // resolve again as a sign-in, which finds the winner by its link or its email.
+        if (firstAttempt && (notUnique(error, "email") || notUnique(error, "providerId")))
           return this.resolveAccount(collection, form, user, request, false);
         throw error;
       }
-      const linked = await this.link(collection, identity, String(created.id), true);
-      return linked ?? { record: created, isNew: true };
     }
 
     const id = String(existing.id);
     await this.secureExisting(collection, existing, user, signedIn);
     if (!link) {
-      const linked = await this.link(collection, identity, id, false);
+      const linked = await this.link(collection, identity, id);
       if (linked) return linked;
     }
     return { record: (await this.load(collection, id)) ?? existing, isNew: false };
@@ -328,12 +314,27 @@ export class OAuth2Service {
       if (username) payload.username = username;
     }
     // The new account is created as a guest would sign up (the create rule applies), even
-    // when a superuser's or another collection's token came with the request.
+    // when a superuser's or another collection's token came with the request. The account,
+    // its verified flag and its link commit together: no other instance ever sees an account
+    // without its link, and the unique indexes decide which of two simultaneous sign-ups wins.
     const guest: RequestInfo = { ...request, auth: null };
-    let created: RecordData | undefined;
-    for (let attempt = 0; !created; attempt++) {
+    const identity = { collectionRef: collection.id, provider: form.provider, providerId: user.id };
+    for (let attempt = 0; ; attempt++) {
       try {
-        created = await this.records.create(collection, guest, payload);
+        const id = await this.records.batch(async (scoped) => {
+          const created = await scoped.create(collection, guest, payload);
+          const createdId = String(created.id);
+          // The address came from the provider, verified (an empty one fails validation).
+          await scoped.update(collection, operatorRequest(), createdId, { verified: true });
+          await scoped.create(externalAuthsCollection, operatorRequest(), {
+            ...identity,
+            recordRef: createdId,
+          });
+          return createdId;
+        });
+        const created = await this.load(collection, id);
+        if (!created) throw badRequest("Failed to authenticate.");
+        return created;
       } catch (error) {
         // Another sign-up took the derived username between the check and the insert.
         if (!derive || attempt >= 2 || !notUnique(error, "username")) throw error;
@@ -342,23 +343,17 @@ export class OAuth2Service {
         );
       }
     }
-    // The address came from the provider, verified (an empty one fails validation above).
-    await this.records.update(collection, operatorRequest(), String(created.id), {
-      verified: true,
-    });
-    return (await this.load(collection, String(created.id))) ?? created;
   }
 
   /**
-   * Stores the link. When the same identity was linked meanwhile (two callbacks at once),
-   * the account just created is removed and the linked one is returned; when the account
-   * already has another identity of this provider, the sign-in fails.
+   * Links an existing account to the identity. When the same identity was linked meanwhile
+   * (two callbacks at once), the linked account is returned; when the account already has
+   * another identity of this provider, the sign-in fails.
    */
   private async link(
     collection: AuthCollection,
     identity: { collectionRef: string; provider: string; providerId: string },
     recordId: string,
-    isNew: boolean,
   ): Promise<{ record: RecordData; isNew: boolean } | null> {
     try {
       await this.records.create(externalAuthsCollection, operatorRequest(), {
@@ -370,7 +365,6 @@ export class OAuth2Service {
       if (notUnique(error, "providerId")) {
         const winner = await findExternalAuth(this.records.db.kysely, identity);
         const record = winner ? await this.load(collection, String(winner.recordRef)) : null;
-        if (isNew) await this.records.delete(collection, operatorRequest(), recordId);
         if (record) return { record, isNew: false };
       }
       if (notUnique(error, "provider") || notUnique(error, "providerId"))

@@ -8,6 +8,14 @@ import type { Sql } from "../../../tools/search/index.ts";
 import type { DataDialect } from "../data-dialect.ts";
 import { likeEscape, storageClass } from "../shared-sql.ts";
 
+/**
+ * The jsonb value at a path of a JSON column (SQL NULL when missing). The path is one bound
+ * text array; quotes and backslashes are dropped from keys, as SQLite's path quoting does.
+ */
+function jsonPathValue(e: Sql, path: readonly string[]): Sql {
+  return sql`(${e} #> ${`{${path.map((p) => `"${p.replace(/["\\]/g, "")}"`).join(",")}}`})`;
+}
+
 /** The PostgreSQL dialect. */
 export const postgresDialect: DataDialect = {
   name: "postgres",
@@ -31,8 +39,21 @@ export const postgresDialect: DataDialect = {
   }),
   jsonArrayLength: (e) =>
     sql`(CASE WHEN jsonb_typeof(${e}) = 'array' THEN jsonb_array_length(${e}) ELSE 0 END)`,
-  jsonExtract: (e, path) =>
-    sql`((${e} #>> ${`{${path.map((p) => `"${p.replace(/["\\]/g, "")}"`).join(",")}}`}) COLLATE "C")`,
+  // Booleans read as 1 and 0, as SQLite's json_extract gives them (`~`, text comparisons).
+  jsonExtract: (e, path) => {
+    const value = jsonPathValue(e, path);
+    return sql`((CASE jsonb_typeof(${value}) WHEN 'boolean' THEN (CASE WHEN ${value} = 'true'::jsonb THEN '1' ELSE '0' END) ELSE ${value} #>> '{}' END) COLLATE "C")`;
+  },
+  jsonParts: (e, path) => {
+    const value = jsonPathValue(e, path);
+    const type = sql`jsonb_typeof(${value})`;
+    return {
+      rank: sql`(CASE ${type} WHEN 'number' THEN 1 WHEN 'boolean' THEN 1 WHEN 'string' THEN 2 WHEN 'object' THEN 2 WHEN 'array' THEN 2 END)`,
+      // NUMERIC, not DOUBLE PRECISION: no JSON number is out of its range.
+      number: sql`(CASE ${type} WHEN 'number' THEN CAST(${value} AS NUMERIC) WHEN 'boolean' THEN (CASE WHEN ${value} = 'true'::jsonb THEN 1 ELSE 0 END) END)`,
+      text: sql`((CASE WHEN ${type} IN ('string', 'object', 'array') THEN ${value} #>> '{}' END) COLLATE "C")`,
+    };
+  },
   rowid: (alias) => sql.ref(`${alias}._rowid`),
   random: () => sql`RANDOM()`,
   bool: (v) => (v ? sql`TRUE` : sql`FALSE`),

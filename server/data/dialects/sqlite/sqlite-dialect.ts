@@ -30,6 +30,8 @@ export const sqliteDialect: DataDialect = {
       "$" + path.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `."${p.replace(/"/g, "")}"`)).join("");
     return sql`(CASE WHEN json_valid(${e}) THEN json_extract(${e}, ${jsonPath}) ELSE NULL END)`;
   },
+  // json_extract is typed already: NULL, integers and reals, text.
+  jsonParts: () => null,
   rowid: (alias) => sql.ref(`${alias}.rowid`),
   random: () => sql`RANDOM()`,
   bool: (v) => (v ? sql`(1 = 1)` : sql`(1 = 0)`),

@@ -92,6 +92,12 @@ const records = {
     displayName: "Name",
     failed: "The changes could not be saved. Check the fields below.",
   },
+  /** Shown instead of a writing form to a superuser, who owns no entries, posts or collections. */
+  superuserNotice: {
+    heading: "Superusers don't write",
+    text: "Superusers manage the site but don't write: sign in with a user account to write.",
+    admin: "Go to the administration",
+  },
 } as const;
 
 export default records;

@@ -12,6 +12,9 @@ import profile from "./profile.ts";
 import records from "./records.ts";
 import shell from "./shell.ts";
 import account from "./account.ts";
+import adminSystem from "./admin-system.ts";
+import admin from "./admin.ts";
+import live from "./live.ts";
 
 /** The fr messages by namespace. */
 const catalog = {
@@ -28,6 +31,9 @@ const catalog = {
   profile,
   feeds,
   account,
+  adminSystem,
+  admin,
+  live,
 };
 
 export default catalog;

@@ -92,6 +92,11 @@ const records = {
     displayName: "Nom",
     failed: "Les modifications n'ont pas pu être enregistrées. Vérifiez les champs ci-dessous.",
   },
+  superuserNotice: {
+    heading: "Les superutilisateurs n'écrivent pas",
+    text: "Les superutilisateurs gèrent le site mais n'écrivent pas : connectez-vous avec un compte utilisateur pour écrire.",
+    admin: "Aller à l'administration",
+  },
 } satisfies CatalogShape<typeof en>;
 
 export default records;

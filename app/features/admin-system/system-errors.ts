@@ -1,0 +1,70 @@
+/**
+ * Messages for failed requests of the superuser pages: per-field validation errors (the
+ * settings API keys them by path, e.g. `batch.maxRequests`, `rateLimits.rules.0.label`) in
+ * the interface language, and the API's own wording of a refusal (e.g. why an uploaded
+ * archive was refused), which the pages show under the translated summary.
+ */
+import { ClientResponseError } from "pocketbase";
+import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
+import type { AppT } from "../../lib/i18n.ts";
+
+/** Validation codes only these APIs return, translated in `adminSystem:errors`. */
+const SYSTEM_CODES = [
+  "validation_env_managed",
+  "validation_unknown_field",
+  "validation_match_invalid",
+  "validation_backup_name_exists",
+  "validation_invalid_backup",
+] as const;
+
+type SystemCode = (typeof SYSTEM_CODES)[number];
+
+function isSystemCode(code: unknown): code is SystemCode {
+  return typeof code === "string" && (SYSTEM_CODES as readonly string[]).includes(code);
+}
+
+function responseData(error: unknown): Record<string, unknown> {
+  if (!(error instanceof ClientResponseError)) return {};
+  const data = (error.response as { data?: unknown }).data;
+  return data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+}
+
+/** Translated messages per field path of a failed request (empty when it had none). */
+export function systemFieldErrors(error: unknown, t: AppT): Record<string, string> {
+  const out = fieldErrors(error, t);
+  for (const [field, detail] of Object.entries(responseData(error))) {
+    const code = detail && typeof detail === "object" && "code" in detail ? detail.code : null;
+    if (isSystemCode(code)) out[field] = t(`adminSystem:errors.${code}`);
+  }
+  return out;
+}
+
+/**
+ * The API's own explanation of a refusal: the message of the first field error when there is
+ * one (e.g. `Invalid backup archive: entry escapes the archive.`), else the response's
+ * message; `null` for network failures and unknown errors.
+ */
+export function apiDetail(error: unknown): string | null {
+  if (!(error instanceof ClientResponseError) || error.status === 0) return null;
+  for (const detail of Object.values(responseData(error))) {
+    if (detail && typeof detail === "object" && "message" in detail) {
+      const message = detail.message;
+      if (typeof message === "string" && message) return message;
+    }
+  }
+  const message = (error.response as { message?: unknown }).message;
+  return typeof message === "string" && message ? message : null;
+}
+
+/**
+ * A summary for a failed request: `fallback` for refusals the API explained (400), the
+ * translated wording of 403 and 413, or the generic network/server message.
+ */
+export function systemErrorSummary(error: unknown, t: AppT, fallback: string): string {
+  if (error instanceof ClientResponseError) {
+    if (error.status === 400) return fallback;
+    if (error.status === 401 || error.status === 403) return t("adminSystem:errors.forbidden");
+    if (error.status === 413) return t("adminSystem:errors.tooLarge");
+  }
+  return requestErrorMessage(error, t);
+}

@@ -1,0 +1,200 @@
+/**
+ * What an admin does to one user on `/admin/users`, through the browser's SDK client: change
+ * the role, mark the email verified, delete (after a dialog naming the user) and, for
+ * superusers, "View as" (ADR 025). The API decides (ADR 024); the controls only show what it
+ * would allow: admins do not get them on another admin's row, nobody on their own.
+ */
+import { useId, useState, type SubmitEvent } from "react";
+import { useRevalidator } from "react-router";
+import { CheckCircle, Eye, Trash } from "lucide-react";
+import { useNotify } from "../../components/notifications/notifications.tsx";
+import { inputClass } from "../../components/ui/form-field.tsx";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
+import { startImpersonation } from "../../lib/impersonation.ts";
+import { useSafeNavigate } from "../../lib/navigation.ts";
+import type { UserRecord } from "../../lib/records.ts";
+import { isSuperuser, type SessionUser, type UserRole } from "../../lib/session.ts";
+import { ConfirmDialog } from "../editor/confirm-dialog.tsx";
+
+/** A `users` record as admins see it (email and verified flag included). */
+export interface ManagedUser extends UserRecord {
+  email: string;
+  verified: boolean;
+}
+
+/** Whether `viewer` may change `target` (ADR 024): superusers anyone, admins non-admins. */
+export function canManage(viewer: SessionUser, target: Pick<ManagedUser, "id" | "role">): boolean {
+  if (isSuperuser(viewer)) return true;
+  return target.id !== viewer.id && target.role !== "admin";
+}
+
+/** The translated name of a role. */
+export function roleLabel(t: AppT, role: UserRole): string {
+  if (role === "writer") return t("admin:users.roleWriter");
+  if (role === "admin") return t("admin:users.roleAdmin");
+  return t("admin:users.roleUser");
+}
+
+const ROLES: readonly UserRole[] = ["", "writer", "admin"];
+
+const smallButton =
+  "inline-flex items-center gap-1 rounded border px-2 py-1 text-sm font-semibold disabled:opacity-60";
+
+/** The action cell of one user row. */
+export function UserActions({ viewer, user }: { viewer: SessionUser; user: ManagedUser }) {
+  const { t } = useAppTranslation();
+  const notify = useNotify();
+  const navigate = useSafeNavigate();
+  const { revalidate } = useRevalidator();
+  const roleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const username = user.username;
+  const manage = canManage(viewer, user);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      notify.requestError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function changeRole(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get("role");
+    const role = ROLES.find((candidate) => candidate === value) ?? "";
+    void run(async () => {
+      await getBrowserClient().collection("users").update(user.id, { role });
+      notify.success(t("admin:users.roleChanged", { username, role: roleLabel(t, role) }));
+      await revalidate();
+    });
+  }
+
+  const markVerified = () =>
+    void run(async () => {
+      await getBrowserClient().collection("users").update(user.id, { verified: true });
+      notify.success(t("admin:users.verified", { username }));
+      await revalidate();
+    });
+
+  const remove = () =>
+    void run(async () => {
+      await getBrowserClient().collection("users").delete(user.id);
+      setConfirming(false);
+      notify.success(t("admin:users.deleted", { username }));
+      await revalidate();
+    });
+
+  const viewAs = () =>
+    void run(async () => {
+      const record = await startImpersonation(getBrowserClient(), user.id);
+      notify.success(t("admin:impersonation.started", { username: String(record.username) }));
+      await navigate("/");
+    });
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {manage ? (
+        <>
+          <form
+            method="post"
+            onSubmit={changeRole}
+            className="flex items-center gap-1"
+            aria-label={t("admin:users.changeRoleLabel", { username })}
+          >
+            <label htmlFor={roleId} className="sr-only">
+              {t("admin:users.roleOf", { username })}
+            </label>
+            <select
+              id={roleId}
+              name="role"
+              defaultValue={user.role}
+              key={user.role}
+              disabled={busy}
+              className={`${inputClass} mt-0 w-auto py-1`}
+            >
+              {ROLES.map((role) => (
+                <option key={role || "user"} value={role}>
+                  {roleLabel(t, role)}
+                </option>
+              ))}
+            </select>
+            <button
+              type="submit"
+              disabled={busy}
+              aria-label={t("admin:users.changeRoleLabel", { username })}
+              className={`${smallButton} border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}
+            >
+              {t("admin:users.changeRole")}
+            </button>
+          </form>
+          {!user.verified && (
+            <button
+              type="button"
+              disabled={busy}
+              onClick={markVerified}
+              aria-label={t("admin:users.markVerifiedLabel", { username })}
+              className={`${smallButton} border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}
+            >
+              <CheckCircle aria-hidden="true" className="size-4" />
+              {t("admin:users.markVerified")}
+            </button>
+          )}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setConfirming(true);
+            }}
+            aria-label={t("admin:users.deleteLabel", { username })}
+            className={`${smallButton} border-red-300 bg-white text-red-800 hover:bg-red-50`}
+          >
+            <Trash aria-hidden="true" className="size-4" />
+            {t("admin:users.delete")}
+          </button>
+          <ConfirmDialog
+            open={confirming}
+            busy={busy}
+            destructive
+            title={t("admin:users.deleteTitle", { username })}
+            confirmLabel={t("admin:users.deleteConfirm", { username })}
+            cancelLabel={t("admin:users.cancel")}
+            onConfirm={remove}
+            onCancel={() => {
+              setConfirming(false);
+            }}
+          >
+            <p className="wrap-anywhere">
+              {t("admin:users.deleteBody", {
+                username,
+                name: user.name || username,
+                email: user.email || "—",
+              })}
+            </p>
+          </ConfirmDialog>
+        </>
+      ) : (
+        user.id !== viewer.id && (
+          <span className="text-sm text-stone-700">{t("admin:users.adminProtected")}</span>
+        )
+      )}
+      {isSuperuser(viewer) && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={viewAs}
+          aria-label={t("admin:users.viewAsLabel", { username })}
+          className={`${smallButton} border-amber-800 bg-white text-amber-900 hover:bg-amber-50`}
+        >
+          <Eye aria-hidden="true" className="size-4" />
+          {t("admin:users.viewAs")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** `/admin/backups` (superusers): create, upload, download, restore and delete backups. */
+import type { Route } from "./+types/backups";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { BackupsPanel } from "../../features/admin-system/backups-panel.tsx";
+import { SystemNav } from "../../features/admin-system/system-nav.tsx";
+import type { BackupFile } from "../../features/admin-system/types.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { requireSuperuser, routeContext } from "../../lib/route-data.ts";
+
+/** Title. */
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args);
+}
+
+/** The stored backups, newest first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSuperuser(context);
+  const { pb, t } = routeContext(context);
+  const backups = await pb.send<BackupFile[]>("/api/backups", { method: "GET" });
+  return { title: t("adminSystem:backups.title"), backups };
+}
+
+/** The backups page. */
+export default function Backups({ loaderData }: Route.ComponentProps) {
+  const { t } = useAppTranslation();
+  return (
+    <>
+      <PageHeader title={t("adminSystem:backups.title")} intro={t("adminSystem:backups.intro")} />
+      <SystemNav />
+      <BackupsPanel backups={loaderData.backups} />
+    </>
+  );
+}

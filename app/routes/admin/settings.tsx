@@ -1,0 +1,49 @@
+/** `/admin/settings` (superusers): the instance settings and a test email. */
+import { useState } from "react";
+import type { Route } from "./+types/settings";
+import { PageHeader } from "../../components/ui/page-header.tsx";
+import { SystemNav } from "../../features/admin-system/system-nav.tsx";
+import { SettingsForm } from "../../features/admin-system/settings-form.tsx";
+import { TestEmail } from "../../features/admin-system/test-email.tsx";
+import type { SystemSettings } from "../../features/admin-system/types.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { requireSuperuser, routeContext } from "../../lib/route-data.ts";
+
+/** Title. */
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args);
+}
+
+/** The settings as the API shows them to superusers (secrets blanked). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireSuperuser(context);
+  const { pb, t } = routeContext(context);
+  const settings = await pb.send<SystemSettings>("/api/settings", { method: "GET" });
+  return { title: t("adminSystem:settings.title"), settings, email: user.email };
+}
+
+/** The settings page. */
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { t } = useAppTranslation();
+  const [saved, setSaved] = useState<{ settings: SystemSettings; version: number }>({
+    settings: loaderData.settings,
+    version: 0,
+  });
+  return (
+    <>
+      <PageHeader title={t("adminSystem:settings.title")} intro={t("adminSystem:settings.intro")} />
+      <SystemNav />
+      <div className="grid gap-6">
+        <SettingsForm
+          key={saved.version}
+          settings={saved.settings}
+          onSaved={(settings) => {
+            setSaved((current) => ({ settings, version: current.version + 1 }));
+          }}
+        />
+        <TestEmail defaultEmail={loaderData.email} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,319 @@
+/**
+ * How admins manage users (ADR 024): an admin changes the role and the verified flag of users
+ * who are not admins and deletes them; another admin (demote, edit, delete) and an admin's own
+ * role are left to superusers; users cannot verify or delete anyone but themselves. Every row
+ * runs as guest, the user themself, another user, an admin and a superuser where it matters.
+ */
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
+import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
+
+type Who = "guest" | "carol" | "dave" | "adam" | "ada" | "superuser";
+
+const NOT_FOUND = {
+  expectedStatus: 404,
+  expectedContent: ['"data":{}', "The requested resource wasn't found."],
+};
+const SECRETS = ['"password"', '"tokenKey"'];
+
+describe.each(DIALECTS)("users managed by admins (%s)", (dialect) => {
+  let app: TestApp;
+  const ids: Record<string, string> = {};
+  const tokens: Partial<Record<Who, string>> = {};
+  const { check } = tableRunner<Who>(() => app, ids, tokens, { requireToken: true });
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect);
+    const accounts = {
+      carol: await app.createUser({ username: "carol" }),
+      dave: await app.createUser({ username: "dave", role: "writer" }),
+      adam: await app.createUser({ username: "adam", role: "admin" }),
+      ada: await app.createUser({ username: "ada", role: "admin" }),
+      superuser: await app.createSuperuser(),
+    };
+    for (const [who, account] of Object.entries(accounts)) {
+      tokens[who as Who] = account.token;
+      ids[who] = String(account.record.id);
+    }
+    for (const name of ["erin", "frank", "gina", "hugo"]) {
+      ids[name] = String((await app.createUser({ username: name })).record.id);
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const user = (id: string) => `/api/collections/users/records/$${id}`;
+  const emailSearch = `/api/collections/users/records?filter=${encodeURIComponent(
+    'username ~ "erin@" || name ~ "erin@" || email ~ "erin@"',
+  )}`;
+  const table: TableScenario<Who>[] = [
+    // The users page searches emails as PocketBase does: a hidden email is searchable by
+    // superusers and its owner only (ADR 024), admins included in "others".
+    {
+      name: "a superuser finds a user by a hidden email",
+      as: "superuser",
+      method: "GET",
+      url: emailSearch,
+      expectedStatus: 200,
+      expectedContent: ['"totalItems":1', '"username":"erin"', '"email":"erin@example.com"'],
+    },
+    {
+      name: "an admin does not find a hidden email",
+      as: "adam",
+      method: "GET",
+      url: emailSearch,
+      expectedStatus: 200,
+      expectedContent: ['"totalItems":0'],
+    },
+    {
+      name: "a user does not find a hidden email",
+      as: "dave",
+      method: "GET",
+      url: emailSearch,
+      expectedStatus: 200,
+      expectedContent: ['"totalItems":0'],
+    },
+    // Role changes.
+    {
+      name: "a guest cannot change a role",
+      as: "guest",
+      method: "PATCH",
+      url: user("erin"),
+      body: { role: "writer" },
+      ...NOT_FOUND,
+    },
+    {
+      name: "a user cannot change their own role",
+      as: "carol",
+      method: "PATCH",
+      url: user("carol"),
+      body: { role: "writer" },
+      ...NOT_FOUND,
+    },
+    {
+      name: "a user cannot change another user's role",
+      as: "dave",
+      method: "PATCH",
+      url: user("erin"),
+      body: { role: "writer" },
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin makes a user a writer",
+      as: "adam",
+      method: "PATCH",
+      url: user("erin"),
+      body: { role: "writer" },
+      expectedStatus: 200,
+      expectedContent: ['"username":"erin"', '"role":"writer"'],
+    },
+    {
+      name: "an admin takes the writer role back",
+      as: "adam",
+      method: "PATCH",
+      url: user("erin"),
+      body: { role: "" },
+      expectedStatus: 200,
+      expectedContent: ['"username":"erin"', '"role":""'],
+    },
+    {
+      name: "an admin cannot demote another admin",
+      as: "adam",
+      method: "PATCH",
+      url: user("ada"),
+      body: { role: "" },
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin cannot edit another admin",
+      as: "adam",
+      method: "PATCH",
+      url: user("ada"),
+      body: { name: "Renamed" },
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin cannot change another admin's email",
+      as: "adam",
+      method: "PATCH",
+      url: user("ada"),
+      body: { email: "taken-over@example.com" },
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin cannot demote themself",
+      as: "adam",
+      method: "PATCH",
+      url: user("adam"),
+      body: { role: "writer" },
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin still edits their own profile",
+      as: "adam",
+      method: "PATCH",
+      url: user("adam"),
+      body: { name: "Adam A.", role: "admin" },
+      expectedStatus: 200,
+      expectedContent: ['"name":"Adam A."', '"role":"admin"'],
+    },
+    {
+      name: "the refused changes left the other admin as it was",
+      as: "superuser",
+      method: "GET",
+      url: user("ada"),
+      expectedStatus: 200,
+      expectedContent: ['"role":"admin"', '"email":"ada@example.com"'],
+      notExpectedContent: ["Renamed"],
+    },
+    {
+      name: "an admin promotes a user to admin",
+      as: "adam",
+      method: "PATCH",
+      url: user("frank"),
+      body: { role: "admin" },
+      expectedStatus: 200,
+      expectedContent: ['"username":"frank"', '"role":"admin"'],
+    },
+    {
+      name: "a superuser demotes an admin",
+      as: "superuser",
+      method: "PATCH",
+      url: user("frank"),
+      body: { role: "writer" },
+      expectedStatus: 200,
+      expectedContent: ['"role":"writer"'],
+    },
+    {
+      name: "an admin rejects an unknown role with a field error",
+      as: "adam",
+      method: "PATCH",
+      url: user("erin"),
+      body: { role: "owner" },
+      expectedStatus: 400,
+      expectedContent: ['"role":{"code":"validation_invalid_value"'],
+    },
+    // Verified flag.
+    {
+      name: "a user cannot verify themself",
+      as: "carol",
+      method: "PATCH",
+      url: user("carol"),
+      body: { verified: true },
+      expectedStatus: 400,
+      expectedContent: ['"verified":{"code":"validation_values_mismatch"'],
+    },
+    {
+      name: "a user cannot verify another user",
+      as: "dave",
+      method: "PATCH",
+      url: user("gina"),
+      body: { verified: true },
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin marks a user verified",
+      as: "adam",
+      method: "PATCH",
+      url: user("gina"),
+      body: { verified: true },
+      expectedStatus: 200,
+      expectedContent: ['"username":"gina"', '"verified":true'],
+    },
+    {
+      name: "a superuser marks a user unverified",
+      as: "superuser",
+      method: "PATCH",
+      url: user("gina"),
+      body: { verified: false },
+      expectedStatus: 200,
+      expectedContent: ['"verified":false'],
+    },
+    // Deletion.
+    {
+      name: "a guest cannot delete a user",
+      as: "guest",
+      method: "DELETE",
+      url: user("erin"),
+      ...NOT_FOUND,
+    },
+    {
+      name: "a user cannot delete another user",
+      as: "dave",
+      method: "DELETE",
+      url: user("erin"),
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin cannot delete another admin",
+      as: "adam",
+      method: "DELETE",
+      url: user("ada"),
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin cannot reach a superuser through users",
+      as: "adam",
+      method: "DELETE",
+      url: user("superuser"),
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin cannot delete a superuser",
+      as: "adam",
+      method: "DELETE",
+      url: "/api/collections/_superusers/records/$superuser",
+      expectedStatus: 403,
+      expectedContent: ["Only superusers can perform this action."],
+    },
+    {
+      name: "an admin deletes a user",
+      as: "adam",
+      method: "DELETE",
+      url: user("erin"),
+      expectedStatus: 204,
+    },
+    {
+      name: "the deleted user is gone",
+      as: "superuser",
+      method: "GET",
+      url: user("erin"),
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin deletes a writer",
+      as: "adam",
+      method: "DELETE",
+      url: user("dave"),
+      expectedStatus: 204,
+    },
+    {
+      name: "a user deletes themself",
+      as: "carol",
+      method: "DELETE",
+      url: user("carol"),
+      expectedStatus: 204,
+    },
+    {
+      name: "a superuser deletes an admin",
+      as: "superuser",
+      method: "DELETE",
+      url: user("ada"),
+      expectedStatus: 204,
+    },
+    {
+      name: "an admin may delete their own account",
+      as: "adam",
+      method: "DELETE",
+      url: user("adam"),
+      expectedStatus: 204,
+    },
+  ];
+  const rows = table.map((row) => ({
+    ...row,
+    notExpectedContent: [...SECRETS, ...(row.notExpectedContent ?? [])],
+  }));
+
+  it.each(rows)("$name", check);
+});

@@ -1,0 +1,265 @@
+/**
+ * Issue 6 item 2 in the browser: two windows as different users see each other's public
+ * changes live (through `/api/realtime`, same origin, under the page's CSP) and never the
+ * private ones; a record that turns private leaves the other window; an open post follows its
+ * changes and says so once unpublished; two editors of one entry warn before overwriting.
+ * Accounts are created per test so the fixtures other specs read stay untouched.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type PocketBase from "pocketbase";
+import { CATALOGS, waitForHydration } from "./support/app.ts";
+import {
+  createAccount,
+  signedInState,
+  signInAs,
+  uniqueName,
+  type TestAccount,
+} from "./support/test-accounts.ts";
+
+const live = CATALOGS.en.live;
+const editor = CATALOGS.en.editor;
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+/** Records CSP violations of every document of the context, from the first byte. */
+async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const consoleErrors: string[] = [];
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (event) => {
+      window.__cspViolations?.push(`${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  context.on("console", (message) => {
+    if (/content.security.policy|refused to (load|execute|connect)/i.test(message.text()))
+      consoleErrors.push(message.text());
+  });
+  return consoleErrors;
+}
+
+async function expectNoCspViolation(page: Page, consoleErrors: string[]): Promise<void> {
+  expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+}
+
+/** Serious and critical axe violations of the page as it is now (notices and warnings open). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+}
+
+/** Opens a page and waits until it is hydrated and subscribed. */
+async function openLive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.getByTestId("live-status").first()).toHaveAttribute("data-status", "live", {
+    timeout: 20_000,
+  });
+}
+
+/** A writer (A) and a plain user (B), each with an SDK client and a browser context. */
+async function twoPeople(browser: import("@playwright/test").Browser) {
+  const a: TestAccount = await createAccount({ lang: "en", verified: true, role: "writer" });
+  const b: TestAccount = await createAccount({ lang: "en", verified: true });
+  const apiA: PocketBase = await signInAs(a.email, a.password);
+  const contextB = await browser.newContext({ storageState: await signedInState(b) });
+  const csp = await watchCsp(contextB);
+  const pageB = await contextB.newPage();
+  return { a, apiA, contextB, pageB, csp };
+}
+
+/** Brings held new items in when the list shows a "new … — Show" notice. */
+async function showNew(page: Page): Promise<void> {
+  const notice = page.getByTestId("new-items");
+  const show = notice.getByRole("button", { name: live.newItems.show });
+  if (await show.isVisible()) await show.click();
+}
+
+test.describe("live pages", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a published post reaches another user's /blog live, and leaves it when unpublished", async ({
+    browser,
+  }) => {
+    const { apiA, a, contextB, pageB, csp } = await twoPeople(browser);
+    await openLive(pageB, "/blog");
+    const title = `Live post ${uniqueName("")}`;
+    const post = await apiA.collection("posts").create({
+      author: a.id,
+      title,
+      content: "Written in another window.",
+      status: "published",
+      lang: "en",
+    });
+    // Held above the list (it would push the list down), announced, then shown on request.
+    await expect
+      .poll(
+        async () =>
+          (await pageB.getByRole("link", { name: title }).count()) +
+          (await pageB.getByTestId("new-items").getByRole("button").count()),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await seriousViolations(pageB)).toEqual([]);
+    await showNew(pageB);
+    await expect(pageB.getByRole("link", { name: title })).toBeVisible();
+
+    await apiA.collection("posts").update(post.id, { status: "draft" });
+    await expect(pageB.getByRole("link", { name: title })).toHaveCount(0, { timeout: 20_000 });
+    await expectNoCspViolation(pageB, csp);
+    await contextB.close();
+  });
+
+  test("another user's /archive shows public entries live, never private ones, and drops one made private", async ({
+    browser,
+  }) => {
+    const { apiA, a, contextB, pageB, csp } = await twoPeople(browser);
+    await openLive(pageB, "/archive");
+    const date = `${new Date().toISOString().slice(0, 10)} 00:00:00.000Z`;
+    const secret = `Secret ${uniqueName("")}`;
+    const open = `Open ${uniqueName("")}`;
+    await apiA.collection("entries").create({
+      author: a.id,
+      title: secret,
+      content: "Only mine.",
+      visibility: "private",
+      date,
+    });
+    const entry = await apiA.collection("entries").create({
+      author: a.id,
+      title: open,
+      content: "For everyone.",
+      visibility: "public",
+      date,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await pageB.getByRole("link", { name: open }).count()) +
+          (await pageB.getByTestId("new-items").getByRole("button").count()),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await showNew(pageB);
+    await expect(pageB.getByRole("link", { name: open })).toBeVisible();
+    // The private entry was created first: had it reached B, it would be there by now.
+    await expect(pageB.getByText(secret)).toHaveCount(0);
+
+    await apiA.collection("entries").update(entry.id, { visibility: "private" });
+    await expect(pageB.getByRole("link", { name: open })).toHaveCount(0, { timeout: 20_000 });
+    await expect(pageB.getByText(secret)).toHaveCount(0);
+    await expectNoCspViolation(pageB, csp);
+    await contextB.close();
+  });
+
+  test("an open post follows changes made elsewhere and says so once unpublished", async ({
+    browser,
+  }) => {
+    const { apiA, a, contextB, pageB, csp } = await twoPeople(browser);
+    const title = `Open post ${uniqueName("")}`;
+    const post = await apiA.collection("posts").create({
+      author: a.id,
+      title,
+      content: "First version.",
+      status: "published",
+      lang: "en",
+    });
+    await openLive(pageB, `/post/${a.username}/${String(post.slug)}`);
+    await expect(pageB.getByRole("heading", { level: 1 })).toHaveText(title);
+    await pageB.mouse.wheel(0, 200);
+
+    await apiA.collection("posts").update(post.id, { content: "Second version, live." });
+    await expect(pageB.getByText("Second version, live.")).toBeVisible({ timeout: 20_000 });
+    await expect(pageB.getByRole("heading", { level: 1 })).toHaveText(title);
+
+    await apiA.collection("posts").update(post.id, { status: "draft" });
+    await expect(pageB.getByTestId("record-gone")).toContainText(live.record.gonePost, {
+      timeout: 20_000,
+    });
+    await expect(pageB.getByText("Second version, live.")).toHaveCount(0);
+    expect(await seriousViolations(pageB)).toEqual([]);
+    await expectNoCspViolation(pageB, csp);
+    await contextB.close();
+  });
+
+  test("two editors of one entry: the other is warned live, and a save asks before overwriting", async ({
+    browser,
+  }) => {
+    const a = await createAccount({ lang: "en", verified: true });
+    const apiA = await signInAs(a.email, a.password);
+    const entry = await apiA.collection("entries").create({
+      author: a.id,
+      title: `Shared ${uniqueName("")}`,
+      content: "Base text.",
+      visibility: "private",
+    });
+    const context = await browser.newContext({ storageState: await signedInState(a) });
+    const csp = await watchCsp(context);
+    const path = `/entry/update/${a.username}/${String(entry.name)}`;
+    const first = await context.newPage();
+    const second = await context.newPage();
+    // A third editor without realtime at all: the check before saving must still ask.
+    const offline = await context.newPage();
+    await offline.addInitScript(() => {
+      Reflect.deleteProperty(window, "EventSource");
+    });
+    await openLive(first, path);
+    await openLive(second, path);
+    await offline.goto(path);
+    await waitForHydration(offline);
+
+    const titleBox = (page: Page) =>
+      page.getByRole("main").getByRole("textbox", { name: editor.fields.title, exact: true });
+    await titleBox(first).fill("Saved by the first editor");
+    await first.getByRole("button", { name: editor.form.save }).click();
+    await first.waitForURL(/\/entry\/[^/]+\/[^/]+$/);
+
+    // The second editor hears about it at once, without blocking the writer.
+    const warning = second.getByTestId("edit-conflict");
+    await expect(warning).toContainText("This entry was changed elsewhere at", {
+      timeout: 20_000,
+    });
+    await titleBox(second).fill("Second editor's title");
+    await expect(warning.getByRole("button", { name: live.conflict.reload })).toBeVisible();
+    await expect(warning.getByRole("button", { name: live.conflict.keep })).toBeVisible();
+    expect(await seriousViolations(second)).toEqual([]);
+
+    // Saving anyway asks first; "Don't save" keeps the newer version on the server.
+    await second.getByRole("button", { name: editor.form.save }).click();
+    const question = second.getByRole("dialog", { name: live.conflict.confirmTitle });
+    await expect(question).toBeVisible();
+    await question.getByRole("button", { name: live.conflict.confirmCancel }).click();
+    await expect(question).toBeHidden();
+    expect((await apiA.collection("entries").getOne(entry.id)).title).toBe(
+      "Saved by the first editor",
+    );
+
+    // "Reload their version" puts the newer version in the form.
+    await warning.getByRole("button", { name: live.conflict.reload }).click();
+    await expect(titleBox(second)).toHaveValue("Saved by the first editor");
+    await expect(warning).toBeEmpty();
+
+    // Without realtime, the fresh read before saving still catches the newer version.
+    await titleBox(offline).fill("Offline editor's title");
+    await offline.getByRole("button", { name: editor.form.save }).click();
+    const offlineQuestion = offline.getByRole("dialog", { name: live.conflict.confirmTitle });
+    await expect(offlineQuestion).toBeVisible({ timeout: 20_000 });
+    await offlineQuestion.getByRole("button", { name: live.conflict.confirmSave }).click();
+    await offline.waitForURL(/\/entry\/[^/]+\/[^/]+$/);
+    expect((await apiA.collection("entries").getOne(entry.id)).title).toBe(
+      "Offline editor's title",
+    );
+    await expectNoCspViolation(first, csp);
+    await context.close();
+  });
+});
