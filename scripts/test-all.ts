@@ -18,12 +18,65 @@ interface VitestJson {
   numPendingTests: number;
   numTodoTests: number;
   success: boolean;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** One Playwright suite of the JSON report, with its specs and nested suites. */
+interface PlaywrightSuite {
+  file?: string;
+  specs?: { title: string; line?: number; ok: boolean; tests?: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
 }
 
 /** The part of Playwright's JSON report this script reads. */
 interface PlaywrightJson {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  errors: unknown[];
+  errors: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+/**
+ * What failed, repeated after the last runner's output so the end of a long CI log names it
+ * (a CI page often shows only the tail).
+ */
+const failures: string[] = [];
+
+/** The first line of a failure message, trimmed to one readable line. */
+function firstLine(message: string | undefined): string {
+  const line = (message ?? "").split("\n").find((l) => l.trim() !== "") ?? "";
+  return line.trim().slice(0, 300);
+}
+
+/** Collects the failed tests (and failed files) of one Vitest JSON report. */
+function collectVitestFailures(dialect: string, json: VitestJson): void {
+  for (const file of json.testResults ?? []) {
+    const relative = path.relative(process.cwd(), file.name);
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const test of failedTests) {
+      failures.push(
+        `[${dialect}] ${relative} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    }
+    if (file.status === "failed" && failedTests.length === 0) {
+      failures.push(`[${dialect}] ${relative}: ${firstLine(file.message)}`);
+    }
+  }
+}
+
+/** Collects the Playwright specs that failed (even after their retries). */
+function collectPlaywrightFailures(suites: PlaywrightSuite[] | undefined, file = ""): void {
+  for (const suite of suites ?? []) {
+    const where = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) failures.push(`[browser] ${where}:${String(spec.line ?? 0)} › ${spec.title}`);
+    }
+    collectPlaywrightFailures(suite.suites, where);
+  }
 }
 
 const runs: { dialect: string; env: Record<string, string> }[] = [
@@ -66,6 +119,7 @@ for (const run of runs) {
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests + json.numTodoTests;
+  collectVitestFailures(run.dialect, json);
   if (result.status !== 0 || !json.success) ok = false;
 }
 
@@ -102,7 +156,9 @@ function runBrowserSuite(): void {
     failed += 1;
     return;
   }
-  const { stats, errors } = JSON.parse(fs.readFileSync(output, "utf8")) as PlaywrightJson;
+  const { stats, errors, suites } = JSON.parse(fs.readFileSync(output, "utf8")) as PlaywrightJson;
+  collectPlaywrightFailures(suites);
+  for (const error of errors) failures.push(`[browser] ${firstLine(error.message)}`);
   // A test that passed on its retry (flaky) passed; global errors (setup, server) fail.
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected + errors.length;
@@ -112,5 +168,9 @@ function runBrowserSuite(): void {
 
 runBrowserSuite();
 
+if (failures.length > 0) {
+  console.log(`\nfailed (${String(failures.length)}):`);
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok && failed === 0 ? 0 : 1);
