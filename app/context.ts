@@ -29,6 +29,12 @@ export const apiContext = createContext<PocketBase>();
 /** The verified signed-in account of the request, or `null`. */
 export const userContext = createContext<SessionUser | null>(null);
 
+/**
+ * Whether the request's cookie named a session the server could not confirm right now (see
+ * `createRequestApiClient`): pages that need an account then answer 503.
+ */
+export const sessionUnconfirmedContext = createContext<boolean>(false);
+
 /** The request's language. */
 export const localeContext = createContext<Locale>("en");
 

@@ -28,6 +28,7 @@ import {
   apiTransportContext,
   localeContext,
   translateContext,
+  sessionUnconfirmedContext,
   userContext,
 } from "./context.ts";
 import { createRequestApiClient } from "./lib/api-client.server.ts";
@@ -43,7 +44,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       request.headers.get("accept-language"),
     );
     const i18n = await getI18n(locale);
-    const { pb, user } = await createRequestApiClient(
+    const { pb, user, sessionUnconfirmed } = await createRequestApiClient(
       request,
       context.get(apiTransportContext),
       locale,
@@ -52,6 +53,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     context.set(translateContext, i18n.getFixedT(locale, APP_NAMESPACES));
     context.set(apiContext, pb);
     context.set(userContext, user);
+    context.set(sessionUnconfirmedContext, sessionUnconfirmed);
   },
 ];
 

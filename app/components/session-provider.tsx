@@ -8,17 +8,19 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { ClientResponseError, type RecordModel } from "pocketbase";
+import type { RecordModel } from "pocketbase";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { getBrowserClient } from "../lib/browser-client.ts";
 import { tryGetI18n, useAppTranslation } from "../lib/i18n.ts";
 import { persistLocale, savedLocale } from "../lib/locale-client.ts";
 import { forgetImpersonator, stopImpersonation } from "../lib/impersonation.ts";
-import { isImpersonationToken, toSessionUser, type SessionUser } from "../lib/session.ts";
+import {
+  isImpersonationToken,
+  refreshEndsSession,
+  toSessionUser,
+  type SessionUser,
+} from "../lib/session.ts";
 import { useNotify } from "./notifications/notifications.tsx";
-
-/** Auth-refresh answers that end a session: bad or revoked token, or the account is gone. */
-const SESSION_ENDED = new Set([401, 403, 404]);
 
 /** What {@link useSession} returns. */
 export interface SessionValue {
@@ -94,11 +96,9 @@ export function SessionProvider(props: {
           if (pb.authStore.token === token) pb.authStore.save(auth.token, auth.record);
         })
         .catch((error: unknown) => {
-          // Only the server's "this session is not valid" answers sign out. A request cut
-          // short (the page unloading, the network gone), a busy or failing server (5xx) or a
-          // rate limit (429) says nothing about the session: it stays, and the next page
-          // load asks again.
-          if (!(error instanceof ClientResponseError) || !SESSION_ENDED.has(error.status)) return;
+          // Only the server's "this session is not valid" answers sign out; otherwise the
+          // session stays and the next page load asks again.
+          if (!refreshEndsSession(error)) return;
           if (pb.authStore.token !== token) return;
           // An ended "View as" returns to the superuser session set aside (ADR 025).
           if (isImpersonationToken(token)) {

@@ -6,9 +6,22 @@
  */
 import type PocketBase from "pocketbase";
 import { AUTH_COOKIE, createApiClient, type ApiFetch } from "./api-client.ts";
-import { toSessionUser, type SessionUser } from "./session.ts";
+import { refreshEndsSession, toSessionUser, type SessionUser } from "./session.ts";
 
 const AUTH_COLLECTIONS = new Set(["users", "_superusers"]);
+
+/** The request's client and who it speaks for. */
+export interface RequestApiClient {
+  pb: PocketBase;
+  /** The confirmed account, `null` for a guest or an unconfirmed session. */
+  user: SessionUser | null;
+  /**
+   * The cookie named a session the server could not confirm right now (a 5xx, a 429, no
+   * answer): the page renders as a guest, and a page that needs an account answers 503
+   * instead of a login redirect or a 403 that would be untrue.
+   */
+  sessionUnconfirmed: boolean;
+}
 
 /**
  * Creates the request's client. With `transport` (the in-process API of the same server) the
@@ -18,27 +31,27 @@ export async function createRequestApiClient(
   request: Request,
   transport: ApiFetch | null,
   lang: string,
-): Promise<{ pb: PocketBase; user: SessionUser | null }> {
+): Promise<RequestApiClient> {
   const pb = createApiClient({
     baseUrl: transport ? "/" : new URL(request.url).origin,
     fetch: transport ?? undefined,
     lang,
   });
   const cookie = request.headers.get("cookie");
-  if (!cookie?.includes(`${AUTH_COOKIE}=`)) return { pb, user: null };
+  if (!cookie?.includes(`${AUTH_COOKIE}=`)) return { pb, user: null, sessionUnconfirmed: false };
   pb.authStore.loadFromCookie(cookie, AUTH_COOKIE);
   const collection = pb.authStore.record?.collectionName;
   if (!pb.authStore.isValid || !collection || !AUTH_COLLECTIONS.has(collection)) {
     pb.authStore.clear();
-    return { pb, user: null };
+    return { pb, user: null, sessionUnconfirmed: false };
   }
   try {
     // The cookie's record is only a hint: the API checks the token and returns the account
     // as it is now (role, name, avatar).
     const result = await pb.collection(collection).authRefresh();
-    return { pb, user: toSessionUser(result.record, result.token) };
-  } catch {
+    return { pb, user: toSessionUser(result.record, result.token), sessionUnconfirmed: false };
+  } catch (error) {
     pb.authStore.clear();
-    return { pb, user: null };
+    return { pb, user: null, sessionUnconfirmed: !refreshEndsSession(error) };
   }
 }

@@ -6,7 +6,13 @@
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { ClientResponseError } from "pocketbase";
-import { apiContext, localeContext, translateContext, userContext } from "../context.ts";
+import {
+  apiContext,
+  localeContext,
+  sessionUnconfirmedContext,
+  translateContext,
+  userContext,
+} from "../context.ts";
 import { isAdmin, isSuperuser, isWriter, type SessionUser } from "./session.ts";
 
 /** What loaders read from router context. */
@@ -59,23 +65,37 @@ export function throwForbidden(context: Readonly<RouterContextProvider>): never 
   throw data<ErrorPayload>({ message: t("errors:page.forbidden") }, { status: 403 });
 }
 
+/**
+ * The request's account; `null` for a guest. A session the server could not confirm right
+ * now (`sessionUnconfirmedContext`) throws a 503 error page: a login redirect or a 403 would
+ * tell a signed-in person something untrue, and a reload a moment later works.
+ */
+function accountOrGuest(context: Readonly<RouterContextProvider>): SessionUser | null {
+  const user = context.get(userContext);
+  if (!user && context.get(sessionUnconfirmedContext)) {
+    const { t } = routeContext(context);
+    throw data<ErrorPayload>({ message: t("errors:page.sessionUnavailable") }, { status: 503 });
+  }
+  return user;
+}
+
 /** Sends a signed-out visitor to `/login`. */
 export function requireUser(context: Readonly<RouterContextProvider>): SessionUser {
-  const user = context.get(userContext);
+  const user = accountOrGuest(context);
   if (!user) throw redirect("/login");
   return user;
 }
 
 /** Answers 403 unless the account may write posts (writer or admin role). */
 export function requireWriter(context: Readonly<RouterContextProvider>): SessionUser {
-  const user = context.get(userContext);
+  const user = accountOrGuest(context);
   if (!user || !isWriter(user)) throwForbidden(context);
   return user;
 }
 
 /** Answers 403 unless the account is an admin or a superuser. */
 export function requireAdmin(context: Readonly<RouterContextProvider>): SessionUser {
-  const user = context.get(userContext);
+  const user = accountOrGuest(context);
   if (!user || !isAdmin(user)) throwForbidden(context);
   return user;
 }
@@ -85,7 +105,7 @@ export function requireAdmin(context: Readonly<RouterContextProvider>): SessionU
  * them to superusers only, so an admin-role account gets the 403 page too).
  */
 export function requireSuperuser(context: Readonly<RouterContextProvider>): SessionUser {
-  const user = context.get(userContext);
+  const user = accountOrGuest(context);
   if (!user || !isSuperuser(user)) throwForbidden(context);
   return user;
 }

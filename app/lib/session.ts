@@ -2,7 +2,20 @@
  * The signed-in account as the web app sees it: a small, serialisable summary of the auth
  * record (a `users` record or a superuser), shared by server rendering and the browser.
  */
-import { getTokenPayload, type RecordModel } from "pocketbase";
+import { ClientResponseError, getTokenPayload, type RecordModel } from "pocketbase";
+
+/** Auth-refresh answers that end a session: bad or revoked token, or the account is gone. */
+const SESSION_ENDED = new Set([401, 403, 404]);
+
+/**
+ * Whether a failed auth refresh means the session is over. Only the server's "this session
+ * is not valid" answers (401, 403, 404) do. A request cut short (the page unloading, the
+ * network gone, status 0), a busy or failing server (5xx) or a rate limit (429) says nothing
+ * about the session: it stays, and the next request asks again.
+ */
+export function refreshEndsSession(error: unknown): boolean {
+  return error instanceof ClientResponseError && SESSION_ENDED.has(error.status);
+}
 
 /** Roles a `users` record may hold (`""` = plain user). */
 export type UserRole = "" | "writer" | "admin";

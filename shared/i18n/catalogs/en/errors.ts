@@ -9,6 +9,8 @@ const errors = {
     notFound: "Page not found: {{path}}",
     forbidden: "You are not allowed to see this page.",
     unexpected: "Something went wrong while processing your request.",
+    sessionUnavailable:
+      "Your session could not be confirmed because the server is busy. Try again in a moment.",
   },
   status: {
     "400": "Bad Request",

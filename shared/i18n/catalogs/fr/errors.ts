@@ -9,6 +9,8 @@ const errors = {
     notFound: "Page introuvable : {{path}}",
     forbidden: "Vous n'avez pas accès à cette page.",
     unexpected: "Une erreur s'est produite lors du traitement de votre demande.",
+    sessionUnavailable:
+      "Votre session n'a pas pu être confirmée, car le serveur est occupé. Réessayez dans un instant.",
   },
   status: {
     "400": "Requête incorrecte",
