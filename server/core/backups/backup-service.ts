@@ -181,6 +181,7 @@ export class BackupService {
    * process, or in any instance sharing the PostgreSQL database, gets PocketBase's 400.
    */
   private async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    // Nothing is awaited before `busy` is set: a caller reserves the operation at its call.
     if (this.busy) throw badRequest(BUSY);
     this.busy = true;
     try {
@@ -218,12 +219,17 @@ export class BackupService {
     return this.store.describe(key);
   }
 
-  private async checkNewName(name: string): Promise<void> {
+  /** Refuses a name that is not a backup file name (checked before anything else). */
+  private checkNameFormat(name: string): void {
     if (!BACKUP_NAME.test(name) || name.length > 150) {
       throw badRequest("An error occurred while validating the submitted data.", {
         name: fieldError("validation_match_invalid", "Must be in a valid format."),
       });
     }
+  }
+
+  private async checkNewName(name: string): Promise<void> {
+    this.checkNameFormat(name);
     if (await this.store.exists(name)) {
       throw badRequest("An error occurred while validating the submitted data.", {
         name: fieldError("validation_backup_name_exists", "The backup file name is already used."),
@@ -240,9 +246,11 @@ export class BackupService {
   /** Creates a backup while the application keeps serving; returns its key. */
   async create(name?: string): Promise<string> {
     const key = name ?? `cahier_backup_${timestamp()}.zip`;
-    await this.checkNewName(key);
+    this.checkNameFormat(key);
+    // The operation is reserved before anything is awaited, so of two calls the first one
+    // runs and the second gets PocketBase's 400, whatever order their checks finish in. The
+    // name is checked under the lock: another instance may have just made one by that name.
     return this.exclusive(async () => {
-      // Checked again under the lock: another instance may have just made one by that name.
       await this.checkNewName(key);
       const temporary = await this.stagingFile(key, "tmp");
       const snapshot = await this.options.db.snapshot();

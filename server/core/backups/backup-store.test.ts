@@ -253,6 +253,28 @@ describe.each(DIALECTS)("backups kept in the files' storage (%s)", (dialect) => 
     expect((await local.list()).map((b) => b.key).sort()).toEqual(["copied.zip", "in_place.zip"]);
   });
 
+  it("lets the first of two simultaneous backups run, however long its checks take", async () => {
+    // The first call's name check is the slower one: the call, not the check, reserves.
+    const store = new StorageBackupStore(app.storage, app.config.dataDir);
+    const exists = store.exists.bind(store);
+    store.exists = async (key) => {
+      if (key === "slow_check.zip") await new Promise((resolve) => setTimeout(resolve, 150));
+      return exists(key);
+    };
+    const racing = new BackupService({
+      db: app.db,
+      store,
+      storage: app.storage,
+      workDir: app.config.dataDir,
+      migrations,
+    });
+    const first = racing.create("slow_check.zip");
+    const second = racing.create("fast_check.zip");
+    await expect(second).rejects.toThrow(/another backup\/restore/);
+    expect(await first).toBe("slow_check.zip");
+    await racing.remove("slow_check.zip");
+  });
+
   it("answers 404 for a missing backup and PocketBase's 400 while another operation runs", async () => {
     await expect(service.open("missing.zip")).rejects.toMatchObject({ status: 404 });
     await expect(service.remove("missing.zip")).rejects.toMatchObject({ status: 404 });
