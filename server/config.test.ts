@@ -31,6 +31,8 @@ describe("loadConfig", () => {
       { label: "*:auth", audience: "", duration: 10, maxRequests: 5 },
     ]);
     expect(config.rateLimitsRedisPrefix).toBe("site-a:");
+    // Unset, the rate-limit keys follow the deployment's REDIS_PREFIX.
+    expect(loadConfig({ REDIS_PREFIX: "blog-b:" }).rateLimitsRedisPrefix).toBe("blog-b:rate:");
     expect(config.trustedProxies).toEqual([
       "10.0.0.0/8",
       "192.168.1.7",

@@ -76,7 +76,8 @@ const ConfigSchema = z.object({
       }
       return parsed.settings;
     }),
-  RATE_LIMITS_REDIS_PREFIX: z.string().trim().min(1, "cannot be empty").default("cahier:rate:"),
+  // Unset: `<REDIS_PREFIX>rate:`, so one REDIS_PREFIX keeps a deployment's keys apart.
+  RATE_LIMITS_REDIS_PREFIX: z.string().trim().min(1, "cannot be empty").optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -230,7 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM || defaultMailFrom(c.APP_URL),
     trustedProxies: c.TRUSTED_PROXIES,
     rateLimits: c.RATE_LIMITS,
-    rateLimitsRedisPrefix: c.RATE_LIMITS_REDIS_PREFIX,
+    rateLimitsRedisPrefix: c.RATE_LIMITS_REDIS_PREFIX ?? `${c.REDIS_PREFIX}rate:`,
     logLevel: c.LOG_LEVEL,
     guestCacheTtlMs: c.GUEST_CACHE_TTL_MS,
     s3,
