@@ -8,20 +8,32 @@ import type errors from "#shared/i18n/catalogs/en/errors.ts";
 
 type ValidationCode = keyof (typeof errors)["validation"];
 
-/** Translated messages per field of a failed request (empty when it had none). */
-export function fieldErrors(error: unknown, t: AppT): Record<string, string> {
+/** The per-field details (`data`) of a failed request's response; empty when none. */
+export function responseFieldData(error: unknown): Record<string, unknown> {
   if (!(error instanceof ClientResponseError)) return {};
   const data = (error.response as { data?: unknown }).data;
-  if (!data || typeof data !== "object") return {};
+  return data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+}
+
+/**
+ * Translated messages per field of a failed request (empty when it had none). `translate`
+ * may word the codes only some pages meet (e.g. the editor's file codes); it returns
+ * `undefined` for the others, which `errors:validation.*` words.
+ */
+export function fieldErrors(
+  error: unknown,
+  t: AppT,
+  translate?: (code: string) => string | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [field, detail] of Object.entries(data as Record<string, unknown>)) {
+  for (const [field, detail] of Object.entries(responseFieldData(error))) {
     const code =
       detail && typeof detail === "object" && "code" in detail && typeof detail.code === "string"
         ? detail.code
         : "other";
-    out[field] = t(
-      `errors:validation.${(code in VALIDATION_KEYS ? code : "other") as ValidationCode}`,
-    );
+    out[field] =
+      translate?.(code) ??
+      t(`errors:validation.${(code in VALIDATION_KEYS ? code : "other") as ValidationCode}`);
   }
   return out;
 }

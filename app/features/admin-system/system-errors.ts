@@ -5,7 +5,7 @@
  * archive was refused), which the pages show under the translated summary.
  */
 import { ClientResponseError } from "pocketbase";
-import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
+import { fieldErrors, requestErrorMessage, responseFieldData } from "../../lib/api-errors.ts";
 import type { AppT } from "../../lib/i18n.ts";
 
 /** Validation codes only these APIs return, translated in `adminSystem:errors`. */
@@ -19,24 +19,15 @@ const SYSTEM_CODES = [
 
 type SystemCode = (typeof SYSTEM_CODES)[number];
 
-function isSystemCode(code: unknown): code is SystemCode {
-  return typeof code === "string" && (SYSTEM_CODES as readonly string[]).includes(code);
-}
-
-function responseData(error: unknown): Record<string, unknown> {
-  if (!(error instanceof ClientResponseError)) return {};
-  const data = (error.response as { data?: unknown }).data;
-  return data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+function isSystemCode(code: string): code is SystemCode {
+  return (SYSTEM_CODES as readonly string[]).includes(code);
 }
 
 /** Translated messages per field path of a failed request (empty when it had none). */
 export function systemFieldErrors(error: unknown, t: AppT): Record<string, string> {
-  const out = fieldErrors(error, t);
-  for (const [field, detail] of Object.entries(responseData(error))) {
-    const code = detail && typeof detail === "object" && "code" in detail ? detail.code : null;
-    if (isSystemCode(code)) out[field] = t(`adminSystem:errors.${code}`);
-  }
-  return out;
+  return fieldErrors(error, t, (code) =>
+    isSystemCode(code) ? t(`adminSystem:errors.${code}`) : undefined,
+  );
 }
 
 /**
@@ -46,7 +37,7 @@ export function systemFieldErrors(error: unknown, t: AppT): Record<string, strin
  */
 export function apiDetail(error: unknown): string | null {
   if (!(error instanceof ClientResponseError) || error.status === 0) return null;
-  for (const detail of Object.values(responseData(error))) {
+  for (const detail of Object.values(responseFieldData(error))) {
     if (detail && typeof detail === "object" && "message" in detail) {
       const message = detail.message;
       if (typeof message === "string" && message) return message;

@@ -3,7 +3,6 @@
  * (`data.<field>.code`) through `errors:validation.*`, plus the file codes the editor's
  * upload fields meet (`editor:errors.*`).
  */
-import { ClientResponseError } from "pocketbase";
 import type { AppT } from "../../lib/i18n.ts";
 import { fieldErrors } from "../../lib/api-errors.ts";
 
@@ -15,8 +14,8 @@ const FILE_CODES = [
 
 type FileCode = (typeof FILE_CODES)[number];
 
-function isFileCode(code: unknown): code is FileCode {
-  return typeof code === "string" && (FILE_CODES as readonly string[]).includes(code);
+function isFileCode(code: string): code is FileCode {
+  return (FILE_CODES as readonly string[]).includes(code);
 }
 
 /**
@@ -24,14 +23,9 @@ function isFileCode(code: unknown): code is FileCode {
  * Field names are the record's (`attachments`, not `attachments+`).
  */
 export function editorFieldErrors(error: unknown, t: AppT): Record<string, string> {
-  const out = fieldErrors(error, t);
-  if (!(error instanceof ClientResponseError)) return out;
-  const data = (error.response as { data?: unknown }).data;
-  if (!data || typeof data !== "object") return out;
-  for (const [field, detail] of Object.entries(data as Record<string, unknown>)) {
-    const code = detail && typeof detail === "object" && "code" in detail ? detail.code : null;
-    if (isFileCode(code)) out[field] = t(`editor:errors.${code}`);
-  }
+  const out = fieldErrors(error, t, (code) =>
+    isFileCode(code) ? t(`editor:errors.${code}`) : undefined,
+  );
   // Errors of modifier keys (`attachments+`) belong to their field.
   const byField: Record<string, string> = {};
   for (const [key, message] of Object.entries(out)) {

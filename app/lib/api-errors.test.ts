@@ -1,0 +1,63 @@
+import { ClientResponseError } from "pocketbase";
+import { describe, expect, it } from "vitest";
+import { systemFieldErrors } from "../features/admin-system/system-errors.ts";
+import { editorFieldErrors } from "../features/editor/editor-errors.ts";
+import { fieldErrors, requestErrorMessage } from "./api-errors.ts";
+import { APP_NAMESPACES, getI18n } from "./i18n.ts";
+
+const t = (await getI18n("en")).getFixedT("en", APP_NAMESPACES);
+
+/** A 400 answer with PocketBase's per-field details. */
+function refusal(data: Record<string, unknown>): ClientResponseError {
+  return new ClientResponseError({
+    url: "/api/x",
+    status: 400,
+    response: {
+      status: 400,
+      message: "An error occurred while validating the submitted data.",
+      data,
+    },
+  });
+}
+
+describe("fieldErrors", () => {
+  it("words each field's validation code, and unknown codes as 'Invalid value.'", () => {
+    const error = refusal({
+      title: { code: "validation_required", message: "Cannot be blank." },
+      slug: { code: "validation_something_new", message: "Whatever." },
+      broken: "not an object",
+    });
+    expect(fieldErrors(error, t)).toEqual({
+      title: "Cannot be blank.",
+      slug: "Invalid value.",
+      broken: "Invalid value.",
+    });
+  });
+
+  it("is empty for errors without field details", () => {
+    expect(fieldErrors(new Error("boom"), t)).toEqual({});
+    expect(fieldErrors(new ClientResponseError({ status: 0 }), t)).toEqual({});
+  });
+
+  it("lets a page word the codes only it meets", () => {
+    const error = refusal({ logo: { code: "validation_file_size_limit", message: "Too big." } });
+    expect(editorFieldErrors(error, t)).toEqual({ logo: "The file is too large." });
+    const system = refusal({ "smtp.host": { code: "validation_env_managed", message: "x" } });
+    expect(systemFieldErrors(system, t)).toEqual({
+      "smtp.host": "Set by the environment; it cannot be changed here.",
+    });
+  });
+
+  it("gives the editor's modifier keys' errors to their field", () => {
+    const error = refusal({ "attachments+": { code: "validation_too_many_files", message: "x" } });
+    expect(Object.keys(editorFieldErrors(error, t))).toEqual(["attachments"]);
+  });
+});
+
+describe("requestErrorMessage", () => {
+  it("tells a network failure from a server refusal", () => {
+    expect(requestErrorMessage(new ClientResponseError({ status: 0 }), t)).not.toBe(
+      requestErrorMessage(refusal({}), t),
+    );
+  });
+});
