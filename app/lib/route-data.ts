@@ -13,6 +13,7 @@ import {
   translateContext,
   userContext,
 } from "../context.ts";
+import { readByUsername } from "./records.ts";
 import { isAdmin, isSuperuser, isWriter, type SessionUser } from "./session.ts";
 
 /** What loaders read from router context. */
@@ -126,4 +127,22 @@ export async function findOr404<T>(
       throwNotFound(context, url);
     throw error;
   }
+}
+
+/**
+ * Reads the record a page names by its owner's username, in any case (ADR 034, ADR 037): the
+ * 404 page when it is unreadable, and a 301 to the stored spelling when the URL's differs
+ * (`segment` is the username's place in the path, as in {@link respelledPath}).
+ */
+export async function readNamedOr404<T>(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+  username: string,
+  segment: number,
+  read: (username: string) => Promise<T>,
+): Promise<T> {
+  const { pb } = routeContext(context);
+  const found = await findOr404(context, url, () => readByUsername(pb, username, read));
+  if (found.username !== username) throw redirect(respelledPath(url, segment, found.username), 301);
+  return found.value;
 }

@@ -2,21 +2,15 @@
  * `/collection/update/{username}/{name}` (signed in, the owner only): edits a collection, or
  * deletes it after a confirmation.
  */
-import { redirect } from "react-router";
+
 import type { Route } from "./+types/collection-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { CollectionForm, DeleteCollection } from "../../features/listings/collection-form.tsx";
 import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { readByUsername, findCollection } from "../../lib/records.ts";
-import {
-  findOr404,
-  requireUser,
-  respelledPath,
-  routeContext,
-  throwForbidden,
-} from "../../lib/route-data.ts";
+import { findCollection } from "../../lib/records.ts";
+import { requireUser, routeContext, throwForbidden, readNamedOr404 } from "../../lib/route-data.ts";
 import { isSuperuser } from "../../lib/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
@@ -30,13 +24,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t } = routeContext(context);
   const user = requireUser(context);
   const url = new URL(request.url);
-  const found = await findOr404(context, url, () =>
-    readByUsername(pb, params.username, (username) => findCollection(pb, username, params.name)),
+  // Another spelling of the username redirects: the canonical address (ADR 037).
+  const collection = await readNamedOr404(context, url, params.username, 3, (username) =>
+    findCollection(pb, username, params.name),
   );
-  // Another spelling of the username: the canonical address (ADR 037).
-  if (found.username !== params.username)
-    throw redirect(respelledPath(url, 3, found.username), 301);
-  const collection = found.value;
   // A superuser passes every rule but owns nothing, and the form saves the signed-in account
   // as the author: it gets the notice rather than a form whose save would fail.
   if (isSuperuser(user))

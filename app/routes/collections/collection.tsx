@@ -4,7 +4,7 @@
  * unlisted entries, marked as such, and an edit link. Live: changes elsewhere show without a
  * reload, new entries behind a "new entries — show" notice.
  */
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/collection";
 import { EmptyState } from "../../components/records/empty-state.tsx";
 import { Markdown } from "../../components/records/markdown.tsx";
@@ -23,8 +23,8 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { collectionFeedLinks } from "../feeds/feed-links.ts";
-import { findCollection, PAGE_SIZE, readByUsername, type EntryRecord } from "../../lib/records.ts";
-import { findOr404, respelledPath, routeContext } from "../../lib/route-data.ts";
+import { findCollection, PAGE_SIZE, type EntryRecord } from "../../lib/records.ts";
+import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
 import {
   LiveIndicator,
   NewItemsNotice,
@@ -45,13 +45,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, user, t } = routeContext(context);
   const url = new URL(request.url);
   const { page } = listingQuery(url);
-  const found = await findOr404(context, url, () =>
-    readByUsername(pb, params.username, (username) => findCollection(pb, username, params.name)),
+  // Another spelling of the username redirects: one address per collection (ADR 037).
+  const collection = await readNamedOr404(context, url, params.username, 2, (username) =>
+    findCollection(pb, username, params.name),
   );
-  // Another spelling of the username: one address per collection (ADR 037).
-  if (found.username !== params.username)
-    throw redirect(respelledPath(url, 2, found.username), 301);
-  const collection = found.value;
   const isOwner = user?.id === collection.owner;
   const entries = await pb.collection("entries").getList<EntryRecord>(page, PAGE_SIZE, {
     filter: pb.filter(

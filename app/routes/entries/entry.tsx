@@ -5,7 +5,7 @@
  * of search engines. The page stays live while open (a change elsewhere shows at once; once
  * deleted or no longer shared, it says so).
  */
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { Download, Globe, Link2, Lock } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/entry";
@@ -18,8 +18,8 @@ import { useFreshFileToken } from "../../features/editor/file-token.ts";
 import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
 import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
-import { findEntry, readByUsername } from "../../lib/records.ts";
-import { findOr404, respelledPath, routeContext } from "../../lib/route-data.ts";
+import { findEntry } from "../../lib/records.ts";
+import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
 
@@ -50,13 +50,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t, locale } = routeContext(context);
   const origin = siteOrigin(context, request);
   const url = new URL(request.url);
-  const found = await findOr404(context, url, () =>
-    readByUsername(pb, params.username, (username) => findEntry(pb, username, params.name)),
+  // Another spelling of the username redirects: one address per entry (ADR 037).
+  const entry = await readNamedOr404(context, url, params.username, 2, (username) =>
+    findEntry(pb, username, params.name),
   );
-  // Another spelling of the username: one address per entry (ADR 037).
-  if (found.username !== params.username)
-    throw redirect(respelledPath(url, 2, found.username), 301);
-  const entry = found.value;
   const username = entry.expand?.author?.username ?? params.username;
   // Protected files of a private entry reach only its author, through a short-lived token.
   const fileToken =

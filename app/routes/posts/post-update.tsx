@@ -1,18 +1,12 @@
 /** `/post/update/{username}/{title}` (signed in, the author only): edits a post. */
-import { redirect } from "react-router";
+
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/post-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { PostEditor } from "../../features/editor/post-editor.tsx";
 import { pageMeta } from "../../lib/meta.ts";
-import { readByUsername, findPost } from "../../lib/records.ts";
-import {
-  findOr404,
-  requireUser,
-  respelledPath,
-  routeContext,
-  throwForbidden,
-} from "../../lib/route-data.ts";
+import { findPost } from "../../lib/records.ts";
+import { requireUser, routeContext, throwForbidden, readNamedOr404 } from "../../lib/route-data.ts";
 import { isSuperuser } from "../../lib/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
@@ -26,13 +20,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t, locale } = routeContext(context);
   const user = requireUser(context);
   const url = new URL(request.url);
-  const found = await findOr404(context, url, () =>
-    readByUsername(pb, params.username, (username) => findPost(pb, username, params.title)),
+  // Another spelling of the username redirects: the canonical address (ADR 037).
+  const post = await readNamedOr404(context, url, params.username, 3, (username) =>
+    findPost(pb, username, params.title),
   );
-  // Another spelling of the username: the canonical address (ADR 037).
-  if (found.username !== params.username)
-    throw redirect(respelledPath(url, 3, found.username), 301);
-  const post = found.value;
   // A superuser passes every rule but owns nothing, and the form saves the signed-in account
   // as the author: it gets the notice rather than a form whose save would fail.
   if (isSuperuser(user)) return { title: t("records:post.updateTitle"), superuser: true as const };

@@ -6,7 +6,7 @@
  * author also sees its state, Edit and Delete. The page stays live while open (a change
  * elsewhere shows at once; once deleted or unpublished, it says so).
  */
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { Clock } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { Route } from "./+types/post";
@@ -17,8 +17,8 @@ import { excerpt, readingMinutes } from "#shared/markdown/plain-text.ts";
 import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
 import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
-import { findPost, readByUsername, type PostRecord } from "../../lib/records.ts";
-import { findOr404, respelledPath, routeContext } from "../../lib/route-data.ts";
+import { findPost, type PostRecord } from "../../lib/records.ts";
+import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
 
@@ -57,13 +57,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { pb, t, locale } = routeContext(context);
   const origin = siteOrigin(context, request);
   const url = new URL(request.url);
-  const found = await findOr404(context, url, () =>
-    readByUsername(pb, params.username, (username) => findPost(pb, username, params.title)),
+  // Another spelling of the username redirects: one address per post (ADR 037).
+  const post = await readNamedOr404(context, url, params.username, 2, (username) =>
+    findPost(pb, username, params.title),
   );
-  // Another spelling of the username: one address per post (ADR 037).
-  if (found.username !== params.username)
-    throw redirect(respelledPath(url, 2, found.username), 301);
-  const post = found.value;
   const username = post.expand?.author?.username ?? params.username;
   const published = post.publishedAt ? Date.parse(post.publishedAt.replace(" ", "T")) : NaN;
   const live = post.status === "published" && published <= Date.now();
