@@ -11,14 +11,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { I18nextProvider } from "react-i18next";
 import { detectLocale, type Locale } from "#shared/i18n/locales.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ErrorPage } from "./components/error-page.tsx";
+import { RouteErrorPage } from "./components/error-page.tsx";
 import { LoadingBar } from "./components/layout/loading-bar.tsx";
 import { Shell } from "./components/layout/shell.tsx";
 import { NotificationProvider } from "./components/notifications/notifications.tsx";
@@ -32,7 +31,7 @@ import {
   userContext,
 } from "./context.ts";
 import { createRequestApiClient } from "./lib/api-client.server.ts";
-import { buildAwarenessMiddleware, useReloadOnChunkError } from "./lib/build-awareness.ts";
+import { buildAwarenessMiddleware } from "./lib/build-awareness.ts";
 import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n.ts";
 import type { SessionUser } from "./lib/session.ts";
 
@@ -133,10 +132,10 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Errors of any page, including unmatched paths, render the error page inside the shell. */
+/**
+ * Errors of the root itself (its middleware or loader). A page's errors stop at the `pages`
+ * layout below, so a page error never swaps the document and its providers (see there).
+ */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  useReloadOnChunkError(error);
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <ErrorPage error={error} />;
+  return <RouteErrorPage />;
 }

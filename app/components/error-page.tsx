@@ -3,7 +3,8 @@
  * "Go back home" button to `/`.
  */
 import { useAppTranslation } from "../lib/i18n.ts";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { useReloadOnChunkError } from "../lib/build-awareness.ts";
 
 const KNOWN_STATUSES = new Set(["400", "401", "403", "404", "500", "503"]);
 
@@ -45,4 +46,15 @@ export function ErrorPage({ error }: { error: unknown }) {
       </Link>
     </section>
   );
+}
+
+/**
+ * The error page of the nearest route error: a page chunk that failed to load reloads the
+ * page (once per path in 10 s); unexpected exceptions are logged.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  useReloadOnChunkError(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage error={error} />;
 }

@@ -76,6 +76,31 @@ for (const lang of LANGS) {
       await expect(page.getByTestId("error-status")).toHaveCount(0);
     });
 
+    test("a page error and the way back keep the shell mounted (notifications, session)", async ({
+      browser,
+    }) => {
+      const context = await browser.newContext(signedIn("user"));
+      await useLanguage(context, lang);
+      const page = await context.newPage();
+      await open(page, "/archive");
+      // A remount would replace the header element (and every provider state with it).
+      const markHeader = () =>
+        page.getByRole("banner").evaluate((header) => {
+          header.dataset.mark = "kept";
+        });
+      const header = page.getByRole("banner");
+      await markHeader();
+      const data = page.waitForResponse((res) => res.url().includes("/i.data"));
+      await clientNavigate(page, "/i");
+      expect((await data).status()).toBe(403);
+      await expectErrorPage(page, lang, 403, CATALOGS[lang].errors.page.forbidden);
+      await expect(header).toHaveAttribute("data-mark", "kept");
+      await page.getByRole("main").getByRole("link", { name: LABELS[lang].goHome }).click();
+      await expect(page).toHaveTitle(documentTitle(CATALOGS[lang].content.home.title));
+      await expect(header).toHaveAttribute("data-mark", "kept");
+      await context.close();
+    });
+
     test("the instances area answers 403 to a plain user", async ({ browser }) => {
       const context = await browser.newContext(signedIn("user"));
       await useLanguage(context, lang);
