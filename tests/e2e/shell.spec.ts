@@ -362,6 +362,9 @@ test.describe("chunk failures", () => {
     await expect.poll(() => documents.filter((path) => path === "/blog").length).toBe(2);
     await waitForHydration(page);
     await expect(page).toHaveURL("/blog");
+    // The new document discovers the footer's routes again. A click before that leaves the
+    // route to React Router, which loads (and on failure reloads) by itself, unguarded.
+    await expect.poll(teamModule).toBe(blocked);
 
     // Again within 10 s: no second reload; the failure is logged.
     await markDocument(page);
