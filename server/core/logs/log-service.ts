@@ -47,8 +47,8 @@ export interface LogEntry {
 
 /** Most entries kept in memory waiting for a write; older ones are dropped beyond it. */
 const MAX_BUFFERED = 10_000;
-/** Entries written per batch. */
-const FLUSH_SIZE = 500;
+/** Entries written per batch (one transaction: its commit, an fsync on SQLite, is per batch). */
+const FLUSH_SIZE = 1000;
 /** Longest wait before buffered entries are written. */
 const FLUSH_DELAY_MS = 1000;
 /** How often old entries are pruned. */

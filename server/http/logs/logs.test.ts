@@ -282,6 +282,30 @@ describe.each(DIALECTS)("request logs (%s)", (dialect) => {
     });
   });
 
+  it("stores a large batch whole, each entry as it was given", async () => {
+    const logs = new LogService(app.db, app.records, () => DEFAULT_LOG_SETTINGS);
+    // More than one INSERT statement's worth of rows, with text that needs binding.
+    for (let i = 0; i < 730; i++) {
+      logs.add({
+        level: i % 3 === 0 ? 4 : 0,
+        message: `bulk ${String(i)} 'quoted' é`,
+        data: { i },
+      });
+    }
+    await logs.flush();
+    const bulk = await list(
+      `?perPage=1000&sort=created,id&filter=${encodeURIComponent('message ~ "bulk "')}`,
+    );
+    expect(bulk.totalItems).toBe(730);
+    const byNumber = new Map(bulk.items.map((item) => [item.message, item]));
+    for (const i of [0, 99, 100, 101, 499, 500, 729]) {
+      const item = byNumber.get(`bulk ${String(i)} 'quoted' é`);
+      expect(item?.level, String(i)).toBe(i % 3 === 0 ? 4 : 0);
+      expect(item?.data, String(i)).toEqual({ i });
+    }
+    await logs.close();
+  });
+
   it("follows the settings: minimum level, ids, retention, off", async () => {
     let settings = { ...DEFAULT_LOG_SETTINGS, minLevel: 4, logAuthId: true, logIP: false };
     const logs = new LogService(app.db, app.records, () => settings);
