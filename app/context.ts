@@ -23,6 +23,12 @@ export const cspNonceContext = createContext<string | undefined>(undefined);
  */
 export const siteUrlContext = createContext<string | null>(null);
 
+/**
+ * The application name set in the settings (`meta.appName`, superusers change it), or `null`:
+ * pages then use the catalog's `common:app.name`.
+ */
+export const appNameContext = createContext<string | null>(null);
+
 /** The request's SDK client, authenticated as the visitor (from the `pb_auth` cookie). */
 export const apiContext = createContext<PocketBase>();
 

@@ -10,7 +10,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { apiTransportContext, cspNonceContext, siteUrlContext } from "./context.ts";
+import { apiTransportContext, appNameContext, cspNonceContext, siteUrlContext } from "./context.ts";
 import type { ApiFetch } from "./lib/api-client.ts";
 
 /** How long a streamed render may wait for slow data before giving up. */
@@ -20,16 +20,18 @@ export const streamTimeout = 5_000;
  * The router context of one request. `transport` sends the SDK's requests to the API of the
  * same process (no socket); without it the SDK calls the request's origin. `nonce` is the
  * page's Content-Security-Policy nonce: every script React and React Router write carries it.
- * `siteUrl` is the configured public URL (`APP_URL`), when there is one.
+ * `siteUrl` is the configured public URL (`APP_URL`), when there is one; `appName` the
+ * application name of the settings.
  */
 export function createLoadContext(
   transport: ApiFetch | null,
-  options: { nonce?: string; siteUrl?: string | null } = {},
+  options: { nonce?: string; siteUrl?: string | null; appName?: string | null } = {},
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, transport);
   context.set(cspNonceContext, options.nonce);
   context.set(siteUrlContext, options.siteUrl ?? null);
+  context.set(appNameContext, options.appName?.trim() || null);
   return context;
 }
 

@@ -33,6 +33,7 @@ import {
 import { createRequestApiClient } from "./lib/api-client.server.ts";
 import { buildAwarenessMiddleware } from "./lib/build-awareness.ts";
 import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n.ts";
+import { appName } from "./lib/route-data.ts";
 import type { SessionUser } from "./lib/session.ts";
 
 /** Root middleware: language, SDK client and account of the request. */
@@ -65,7 +66,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     locale: context.get(localeContext),
     user: context.get(userContext),
-    appName: t("common:app.name"),
+    appName: appName(context),
     // The `{{status}}` placeholder is filled by `meta` for whichever error happens.
     errorTitle: t("errors:page.title", { status: "{{status}}" }),
   };

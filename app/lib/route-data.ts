@@ -8,6 +8,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { ClientResponseError } from "pocketbase";
 import {
   apiContext,
+  appNameContext,
   localeContext,
   sessionUnconfirmedContext,
   translateContext,
@@ -24,6 +25,11 @@ export function routeContext(context: Readonly<RouterContextProvider>) {
     locale: context.get(localeContext),
     t: context.get(translateContext),
   };
+}
+
+/** The application's name: the settings' (`meta.appName`), else the catalog's. */
+export function appName(context: Readonly<RouterContextProvider>): string {
+  return context.get(appNameContext) ?? context.get(translateContext)("common:app.name");
 }
 
 /** The body of an error response thrown by a loader, shown on the error page. */

@@ -157,6 +157,7 @@ export async function buildHttpApp(
     dataDir: options.dataDir,
     appUrl: options.appUrl,
     siteUrl: options.siteUrl,
+    appName: () => services.settings.appName,
   });
   return app;
 }

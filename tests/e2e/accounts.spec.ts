@@ -25,6 +25,7 @@ import {
   useLanguage,
   waitForHydration,
   type Lang,
+  fill,
 } from "./support/app.ts";
 import {
   apiClient,
@@ -46,11 +47,6 @@ const MAIL = { en: enMail, fr: frMail } as const;
  * cores are shared with other runs.
  */
 const FLOW_TIMEOUT = 120_000;
-
-/** `{{name}}` placeholders of a catalog message filled in. */
-function fill(message: string, values: Record<string, string | number>): string {
-  return message.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -20,6 +20,7 @@ import {
   signedIn,
   useLanguage,
   type Lang,
+  fill,
 } from "./support/app.ts";
 import type { AccountName } from "./support/environment.ts";
 import { USERS } from "./support/environment.ts";
@@ -34,11 +35,6 @@ import {
 
 /** Time for one flow: several pages and API calls on machines shared with other runs. */
 const FLOW_TIMEOUT = 120_000;
-
-/** `{{name}}` placeholders of a catalog message filled in. */
-function fill(message: string, values: Record<string, string | number> = {}): string {
-  return message.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
-}
 
 /** A page signed in as a fixture account, in `lang`. */
 async function pageAs(browser: Browser, account: AccountName, lang: Lang): Promise<Page> {

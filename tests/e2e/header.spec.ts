@@ -19,6 +19,7 @@ import {
   switcher,
   useLanguage,
   type Lang,
+  homeLinkName,
 } from "./support/app.ts";
 import { AVATAR_OWNER, SUPERUSER, USERS, type AccountName } from "./support/environment.ts";
 
@@ -49,9 +50,10 @@ for (const lang of LANGS) {
     test("logged out: logo, menu toggle, switcher, Login and Sign up", async ({ page }) => {
       await open(page, "/blog");
       const banner = header(page);
-      await expect(
-        banner.getByRole("link", { name: CATALOGS[lang].common.header.home }),
-      ).toHaveAttribute("href", "/");
+      await expect(banner.getByRole("link", { name: homeLinkName(lang) })).toHaveAttribute(
+        "href",
+        "/",
+      );
       await expect(switcher(page, lang)).toBeVisible();
       await expect(switcher(page, lang)).toHaveText(LABELS[lang].switcher);
       // The menu toggle exists (visible on small screens only, see responsive.spec.ts).

@@ -13,6 +13,7 @@ import {
   switcher,
   useLanguage,
   waitForHydration,
+  homeLinkName,
 } from "./support/app.ts";
 import type { UserRoleName } from "./support/environment.ts";
 import { ROUTES } from "./support/routes.ts";
@@ -135,7 +136,7 @@ test.describe("keyboard", () => {
     await open(page, "/blog");
     const expected = [
       { tag: "a", name: "Skip to main content" },
-      { tag: "a", name: CATALOGS.en.common.header.home, href: "/" },
+      { tag: "a", name: homeLinkName("en"), href: "/" },
       { tag: "button", name: /^Fr\b/ },
       { tag: "a", name: "Login", href: "/login" },
       { tag: "a", name: "Sign up", href: "/signUp" },

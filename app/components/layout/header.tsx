@@ -7,7 +7,8 @@
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import type { RootData } from "../../root.tsx";
 import { BookOpen, LogOut, Menu, X } from "lucide-react";
 import { isAdmin, isWriter, displayName } from "../../lib/session.ts";
 import { useSession } from "../session-provider.tsx";
@@ -22,6 +23,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { t } = useAppTranslation();
   const { user, locale, switchLocale, logout } = useSession();
+  // The name set in the settings, else the catalog's (the error page may lack root data).
+  const app = useRouteLoaderData<RootData>("root")?.appName ?? t("app.name");
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
@@ -52,11 +55,11 @@ export function Header() {
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-3">
         <Link
           to="/"
-          aria-label={t("header.home")}
+          aria-label={t("header.home", { app })}
           className="mr-auto flex items-center gap-2 rounded font-serif text-xl font-semibold text-stone-900"
         >
           <BookOpen aria-hidden="true" className="size-6 text-amber-800" />
-          <span>{t("app.name")}</span>
+          <span>{app}</span>
         </Link>
 
         <button

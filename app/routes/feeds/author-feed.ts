@@ -8,7 +8,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/author-feed";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { findUserByUsername, PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
-import { requestedPath, routeContext } from "../../lib/route-data.ts";
+import { requestedPath, routeContext, appName } from "../../lib/route-data.ts";
 import { authorFeedBase } from "./feed-links.ts";
 import {
   apiDate,
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const base = authorFeedBase(author.username);
   return feedResponse(request, {
     title: t("feeds:author.title", { name }),
-    description: t("feeds:author.description", { name, app: t("common:app.name") }),
+    description: t("feeds:author.description", { name, app: appName(context) }),
     language: locale,
     homeUrl: absoluteUrl(origin, base),
     feedBase: absoluteUrl(origin, base),

@@ -5,7 +5,7 @@
 import type { Route } from "./+types/blog-feed";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
-import { routeContext } from "../../lib/route-data.ts";
+import { routeContext, appName } from "../../lib/route-data.ts";
 import { BLOG_FEED_BASE } from "./feed-links.ts";
 import { FEED_ITEMS, feedResponse, itemContext, postItem } from "./feed.server.ts";
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     expand: "author",
     skipTotal: true,
   });
-  const app = t("common:app.name");
+  const app = appName(context);
   const items = itemContext(origin, t);
   return feedResponse(request, {
     title: t("feeds:blog.title", { app }),

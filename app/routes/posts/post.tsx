@@ -18,7 +18,7 @@ import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
 import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findPost, type PostRecord } from "../../lib/records.ts";
-import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
+import { routeContext, readNamedOr404, appName } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
 
@@ -54,7 +54,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** The post, through the API's view rule. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, t, locale } = routeContext(context);
+  const { pb, locale } = routeContext(context);
   const origin = siteOrigin(context, request);
   const url = new URL(request.url);
   // Another spelling of the username redirects: one address per post (ADR 037).
@@ -73,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     scheduled: post.status === "published" && !live,
     minutes: readingMinutes(`${post.excerpt}\n\n${post.content}`),
     locale,
-    siteName: t("common:app.name"),
+    siteName: appName(context),
     canonical: absoluteUrl(
       origin,
       `/post/${encodeURIComponent(username)}/${encodeURIComponent(post.slug)}`,

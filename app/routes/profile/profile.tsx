@@ -28,7 +28,7 @@ import {
   type EntryRecord,
   type PostRecord,
 } from "../../lib/records.ts";
-import { findOr404, routeContext } from "../../lib/route-data.ts";
+import { findOr404, routeContext, appName } from "../../lib/route-data.ts";
 import { isWriter } from "../../lib/session.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { authorFeedBase, authorFeedLinks, FEED_FORMATS, feedPath } from "../feeds/feed-links.ts";
@@ -94,7 +94,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: name,
     description: bio
       ? excerpt(bio, DESCRIPTION_LENGTH)
-      : t("profile:description", { name, app: t("common:app.name") }),
+      : t("profile:description", { name, app: appName(context) }),
     canonical: absoluteUrl(origin, `/profile/${encodeURIComponent(username)}`),
     image: image ? absoluteUrl(origin, image) : null,
     own,

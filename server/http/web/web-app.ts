@@ -69,6 +69,8 @@ export interface WebAppOptions {
    * use it; without it they use the request's origin.
    */
   siteUrl?: string | undefined;
+  /** The application name of the settings (`meta.appName`), read for every page. */
+  appName?: (() => string) | undefined;
 }
 
 /** A `fetch`-compatible function. */
@@ -88,7 +90,7 @@ interface LoadedBuild {
   createLoadContext:
     | ((
         transport: FetchLike | null,
-        options: PageRequestOptions & { siteUrl: string | null },
+        options: PageRequestOptions & { siteUrl: string | null; appName: string | null },
       ) => unknown)
     | undefined;
 }
@@ -275,8 +277,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         const transport = createInProcessFetch(options.api, { remoteAddress: request.ip });
         const response = await build.handle(
           webRequest,
-          build.createLoadContext?.(transport, { nonce, siteUrl: options.siteUrl ?? null }) ??
-            undefined,
+          build.createLoadContext?.(transport, {
+            nonce,
+            siteUrl: options.siteUrl ?? null,
+            appName: options.appName?.() ?? null,
+          }) ?? undefined,
         );
         await sendResponse(reply.raw, response);
       } catch (error) {

@@ -49,6 +49,16 @@ export const LABELS = {
 } as const;
 
 /** A page's document title: `{title} · Cahier`. */
+/** A catalog message with its `{{name}}` placeholders filled in. */
+export function fill(message: string, values: Record<string, string | number> = {}): string {
+  return message.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
+}
+
+/** The header's home link name: the application name is Cahier in the test server. */
+export function homeLinkName(lang: Lang): string {
+  return fill(CATALOGS[lang].common.header.home, { app: "Cahier" });
+}
+
 export function documentTitle(title: string): string {
   return `${title} · ${enCatalog.common.app.name}`;
 }

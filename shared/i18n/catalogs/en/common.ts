@@ -6,7 +6,7 @@ const common = {
   },
   skipLink: "Skip to main content",
   header: {
-    home: "Cahier, home",
+    home: "{{app}}, home",
     mainNav: "Main navigation",
     openMenu: "Open menu",
     closeMenu: "Close menu",

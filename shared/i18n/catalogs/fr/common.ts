@@ -9,7 +9,7 @@ const common = {
   },
   skipLink: "Aller au contenu principal",
   header: {
-    home: "Cahier, accueil",
+    home: "{{app}}, accueil",
     mainNav: "Navigation principale",
     openMenu: "Ouvrir le menu",
     closeMenu: "Fermer le menu",

@@ -1,0 +1,76 @@
+/**
+ * The application name a superuser sets in the settings (`meta.appName`) is the site's name
+ * everywhere a visitor reads it: page titles, the header's home link, the blog feed and a
+ * post's social metadata, in both languages. Until it is set, the catalog's "Cahier" is used.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
+
+describe.each(DIALECTS)("the application name of the settings (%s)", (dialect) => {
+  let app: TestApp;
+  let superuserToken: string;
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect);
+    superuserToken = (await app.createSuperuser()).token;
+    const writer = await app.createUser({ username: "wren", role: "writer" });
+    await app.seedRecord("posts", {
+      author: writer.record.id,
+      title: "First light",
+      slug: "first-light",
+      content: "Morning notes.",
+      status: "published",
+      publishedAt: "2026-01-02 08:00:00.000Z",
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    app.http.inject({ method: "GET", url, headers });
+
+  const rename = async (appName: string) => {
+    const res = await app.http.inject({
+      method: "PATCH",
+      url: "/api/settings",
+      headers: { authorization: superuserToken },
+      payload: { meta: { appName } },
+    });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it("is Cahier until a superuser names the site", async () => {
+    const res = await page("/blog");
+    expect(res.body).toContain("<title>Blog · Cahier</title>");
+    expect(res.body).toContain('aria-label="Cahier, home"');
+  });
+
+  it("names the pages, the header, the feed and a post's metadata once set", async () => {
+    await rename("Carnet de Lune");
+    const blog = await page("/blog");
+    expect(blog.body).toContain("<title>Blog · Carnet de Lune</title>");
+    expect(blog.body).toContain('aria-label="Carnet de Lune, home"');
+    expect(blog.body).not.toContain("· Cahier</title>");
+
+    const fr = await page("/blog", { cookie: "locale=fr" });
+    expect(fr.body).toContain('aria-label="Carnet de Lune, accueil"');
+
+    const missing = await page("/no/such/page");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("· Carnet de Lune</title>");
+
+    const feed = await page("/blog/feed.json");
+    expect((JSON.parse(feed.body) as { title: string }).title).toContain("Carnet de Lune");
+
+    const post = await page("/post/wren/first-light");
+    expect(post.body).toMatch(/<meta property="og:site_name" content="Carnet de Lune"/);
+  });
+
+  it("escapes the name like any other text", async () => {
+    await rename("<b>Notes</b> & co");
+    const res = await page("/blog");
+    expect(res.body).toContain("<title>Blog · &lt;b&gt;Notes&lt;/b&gt; &amp; co</title>");
+    expect(res.body).not.toContain("<b>Notes</b>");
+  });
+});
