@@ -35,7 +35,7 @@ const adminSystem = {
     application: {
       heading: "Application",
       appName: "Application name",
-      appNameHint: "Used in emails sent by the instance.",
+      appNameHint: "Names the site: page titles, the header, feeds and emails.",
       appUrl: "Application URL",
     },
     mail: {

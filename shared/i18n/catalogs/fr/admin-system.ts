@@ -40,7 +40,7 @@ const adminSystem = {
     application: {
       heading: "Application",
       appName: "Nom de l'application",
-      appNameHint: "Utilisé dans les e-mails envoyés par l'instance.",
+      appNameHint: "Le nom du site : titres des pages, en-tête, flux et e-mails.",
       appUrl: "URL de l'application",
     },
     mail: {
