@@ -51,6 +51,35 @@ export async function superuserToken(server: ServerProcess): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** What {@link apiRequest} answers: the status and the parsed JSON body (`null` when empty). */
+export interface ApiAnswer {
+  status: number;
+  json: unknown;
+}
+
+/**
+ * Sends one API request to `server`, with `token` as its Authorization header and `body` as
+ * JSON when given.
+ */
+export async function apiRequest(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { token?: string | null; body?: unknown } = {},
+): Promise<ApiAnswer> {
+  const { token, body } = options;
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: token } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
 /** Polls `check` every `intervalMs` until it holds; throws naming `what` after `timeoutMs`. */
 export async function until(
   check: () => boolean | Promise<boolean>,

@@ -17,6 +17,7 @@ import type { S3Storage } from "#server/tools/filesystem/index.ts";
 import { SHARED_REDIS_URL, uniqueRedisPrefix } from "#tests/helpers/redis-server.ts";
 import { bucketKeys, startS3Server, type S3Server } from "#tests/helpers/s3-server.ts";
 import {
+  apiRequest,
   cleanupInstances,
   startInstances,
   superuserToken,
@@ -37,24 +38,13 @@ describe.skipIf(!DIALECTS.includes("postgres"))("backups across instances on one
   let rootToken: string;
   let writerId: string;
 
-  const request = async (
+  const request = (
     server: ServerProcess,
     method: string,
     url: string,
     body?: unknown,
     token: string | null = rootToken,
-  ) => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: token } : {}),
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
-  };
+  ) => apiRequest(server, method, url, { token, body });
   const backupKeysOf = async (server: ServerProcess) => {
     const res = await request(server, "GET", "/api/backups");
     expect(res.status).toBe(200);

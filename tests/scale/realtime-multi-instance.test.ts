@@ -16,7 +16,7 @@ import {
   uniqueRedisPrefix,
   type RedisServer,
 } from "#tests/helpers/redis-server.ts";
-import { cleanupInstances, startInstances, until } from "#tests/helpers/instances.ts";
+import { apiRequest, cleanupInstances, startInstances, until } from "#tests/helpers/instances.ts";
 import { upsertSuperuserCli, type ServerProcess } from "#tests/helpers/server-process.ts";
 
 type Rec = Record<string, unknown> & { id: string };
@@ -41,17 +41,10 @@ describe.skipIf(!DIALECTS.includes("postgres"))("realtime across instances", () 
     token?: string,
     body?: unknown,
   ) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: token } : {}),
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    const res = await apiRequest(server, method, path, { token, body });
+    if (res.status >= 300)
+      throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
+    return (res.json ?? {}) as Record<string, unknown>;
   };
   const signUp = async (username: string) => {
     await call(a, "POST", "/api/collections/users/records", undefined, {

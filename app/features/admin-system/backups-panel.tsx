@@ -49,36 +49,70 @@ function Result({ outcome }: { outcome: Outcome | null }) {
   );
 }
 
-/** The create form. */
-function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
+/** How a backup form words a refusal. */
+interface Refusal {
+  /** The summary when the API explained its refusal (a 400). */
+  failed: string;
+  /** The form's field message among the API's per-field messages. */
+  field: (byField: Record<string, string>) => string | undefined;
+  /** Whether the API's own explanation shows even when a field message says what is wrong. */
+  alwaysDetail: boolean;
+}
+
+/**
+ * A backup form's state (its field error, outcome and busy flag) and `run`, which sends its
+ * request: on success the form is reset, the list reloaded and `done` shown; on a refusal the
+ * field error and the summary, with the API's explanation.
+ */
+function useBackupForm(onDone: () => Promise<void>, refusal: Refusal) {
   const { t } = useAppTranslation();
   const [error, setError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const name = formText(new FormData(formElement), "name").trim();
+  async function run(form: HTMLFormElement, send: () => Promise<unknown>, done: string) {
     setBusy(true);
     setError(undefined);
     setOutcome(null);
     try {
-      await getBrowserClient().backups.create(name);
-      formElement.reset();
+      await send();
+      form.reset();
       await onDone();
-      setOutcome({ kind: "success", message: t("adminSystem:backups.create.done") });
+      setOutcome({ kind: "success", message: done });
     } catch (failure) {
-      const byField = systemFieldErrors(failure, t);
-      setError(byField.name);
+      const fieldMessage = refusal.field(systemFieldErrors(failure, t));
+      setError(fieldMessage);
       setOutcome({
         kind: "error",
-        message: systemErrorSummary(failure, t, t("adminSystem:backups.create.failed")),
-        detail: byField.name ? null : apiDetail(failure),
+        message: systemErrorSummary(failure, t, refusal.failed),
+        detail: fieldMessage && !refusal.alwaysDetail ? null : apiDetail(failure),
       });
     } finally {
       setBusy(false);
     }
+  }
+
+  return { error, setError, outcome, setOutcome, busy, run };
+}
+
+/** The create form. */
+function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
+  const { t } = useAppTranslation();
+  const { error, outcome, busy, run } = useBackupForm(onDone, {
+    failed: t("adminSystem:backups.create.failed"),
+    field: (byField) => byField.name,
+    alwaysDetail: false,
+  });
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const name = formText(new FormData(formElement), "name").trim();
+    await run(
+      formElement,
+      () => getBrowserClient().backups.create(name),
+      t("adminSystem:backups.create.done"),
+    );
   }
 
   return (
@@ -122,9 +156,12 @@ function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
 /** The upload form. */
 function UploadBackup({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useAppTranslation();
-  const [error, setError] = useState<string | undefined>();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, outcome, setOutcome, busy, run } = useBackupForm(onDone, {
+    failed: t("adminSystem:backups.upload.failed"),
+    field: (byField) => byField.file ?? byField.name,
+    // The field message is the generic "not a backup"; the API says why.
+    alwaysDetail: true,
+  });
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -135,30 +172,13 @@ function UploadBackup({ onDone }: { onDone: () => Promise<void> }) {
       setError(t("adminSystem:backups.upload.missing"));
       return;
     }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = new FormData();
-      body.set("file", file, file.name);
-      await getBrowserClient().backups.upload(body);
-      formElement.reset();
-      await onDone();
-      setOutcome({
-        kind: "success",
-        message: t("adminSystem:backups.upload.done", { name: file.name }),
-      });
-    } catch (failure) {
-      const byField = systemFieldErrors(failure, t);
-      const fieldMessage = byField.file ?? byField.name;
-      setError(fieldMessage);
-      setOutcome({
-        kind: "error",
-        message: systemErrorSummary(failure, t, t("adminSystem:backups.upload.failed")),
-        detail: apiDetail(failure),
-      });
-    } finally {
-      setBusy(false);
-    }
+    const body = new FormData();
+    body.set("file", file, file.name);
+    await run(
+      formElement,
+      () => getBrowserClient().backups.upload(body),
+      t("adminSystem:backups.upload.done", { name: file.name }),
+    );
   }
 
   return (
