@@ -3,8 +3,14 @@ import { useId, type ReactNode } from "react";
 
 interface FieldProps {
   label: string;
-  hint?: string;
-  error?: string;
+  /** The control's id (a generated one by default): error summaries link to a fixed one. */
+  id?: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** Ids of more text describing the control, rendered in `after` (a counter, a live state). */
+  describedBy?: string;
+  /** Rendered under the hint and above the error. */
+  after?: ReactNode;
   /** Renders the control with the ids it must use. */
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }
@@ -13,12 +19,15 @@ interface FieldProps {
 export const inputClass =
   "mt-1 block w-full rounded border border-stone-400 bg-white px-3 py-2 text-stone-900 aria-invalid:border-red-700";
 
-/** One field of a form. */
-export function FormField({ label, hint, error, children }: FieldProps) {
-  const id = useId();
+/** One field of a form: label, control, hint, error, wired for screen readers. */
+export function FormField({ label, hint, error, after, children, ...props }: FieldProps) {
+  const generated = useId();
+  const id = props.id ?? generated;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
+  const describedBy = [hint ? hintId : "", error ? errorId : "", props.describedBy ?? ""]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-stone-900">
@@ -30,6 +39,7 @@ export function FormField({ label, hint, error, children }: FieldProps) {
           {hint}
         </p>
       )}
+      {after}
       {error && (
         <p id={errorId} className="mt-1 text-sm font-medium text-red-800">
           {error}

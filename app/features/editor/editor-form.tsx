@@ -7,6 +7,7 @@ import { useEffect, useSyncExternalStore, type ReactNode, type RefObject } from 
 import { Link } from "react-router";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
+import { FormField, inputClass } from "../../components/ui/form-field.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 
 /** Whether the page has hydrated (false in the server render and the first browser render). */
@@ -226,13 +227,47 @@ export function FieldNote(props: { id: string; kind: "hint" | "error"; children:
   );
 }
 
-/** The ids a control's `aria-describedby` lists: its hint, and its error when it has one. */
-export function describedBy(id: string, hint: boolean, error: string | undefined): string {
-  return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-}
-
 /** Today in the browser's time zone, as `YYYY-MM-DD`. */
 export function localToday(now = new Date()): string {
   const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 10);
+}
+
+/**
+ * The title of an entry or a post; `urlHint` says, once the record exists, that its address
+ * keeps the first title.
+ */
+export function TitleField(props: {
+  id: string;
+  value: string;
+  onChange: (title: string) => void;
+  error: string | undefined;
+  urlHint: boolean;
+}) {
+  const { t } = useAppTranslation();
+  return (
+    <FormField
+      id={props.id}
+      label={t("editor:fields.title")}
+      hint={props.urlHint ? t("editor:fields.urlHint") : undefined}
+      error={props.error}
+    >
+      {(field) => (
+        <input
+          id={field.id}
+          name="title"
+          type="text"
+          required
+          maxLength={200}
+          value={props.value}
+          onChange={(event) => {
+            props.onChange(event.currentTarget.value);
+          }}
+          aria-invalid={field.invalid || undefined}
+          aria-describedby={field.describedBy}
+          className={`${inputClass} text-lg`}
+        />
+      )}
+    </FormField>
+  );
 }

@@ -11,7 +11,7 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import type { CollectionRecord, EntryRecord, Visibility } from "../../lib/records.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { inputClass } from "../../components/ui/form-field.tsx";
+import { FormField, inputClass } from "../../components/ui/form-field.tsx";
 import { AttachmentsField } from "./attachments-field.tsx";
 import {
   addedNames,
@@ -25,13 +25,7 @@ import {
   type PendingFile,
 } from "./attachments.ts";
 import { draftKey, sameValues } from "./draft-storage.ts";
-import {
-  describedBy,
-  FieldNote,
-  labelClass,
-  useLocalToday,
-  type FieldProblem,
-} from "./editor-form.tsx";
+import { useLocalToday, type FieldProblem, TitleField } from "./editor-form.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
 import { useFreshFileToken } from "./file-token.ts";
@@ -294,35 +288,15 @@ export function EntryEditor(props: EntryEditorProps) {
       cancelTo={cancelTo}
       dirty={dirty}
     >
-      <div>
-        <label htmlFor={ids.title} className={labelClass}>
-          {t("editor:fields.title")}
-        </label>
-        <input
-          id={ids.title}
-          name="title"
-          type="text"
-          required
-          maxLength={200}
-          value={values.title}
-          onChange={(event) => {
-            set("title", event.currentTarget.value);
-          }}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={describedBy(ids.title, Boolean(entry), errors.title) || undefined}
-          className={`${inputClass} text-lg`}
-        />
-        {entry && (
-          <FieldNote id={`${ids.title}-hint`} kind="hint">
-            {t("editor:fields.urlHint")}
-          </FieldNote>
-        )}
-        {errors.title && (
-          <FieldNote id={`${ids.title}-error`} kind="error">
-            {errors.title}
-          </FieldNote>
-        )}
-      </div>
+      <TitleField
+        id={ids.title}
+        value={values.title}
+        onChange={(title) => {
+          set("title", title);
+        }}
+        error={errors.title}
+        urlHint={Boolean(entry)}
+      />
 
       <MarkdownEditor
         name="content"
@@ -347,62 +321,54 @@ export function EntryEditor(props: EntryEditorProps) {
       />
 
       <div className="grid gap-6 md:grid-cols-2">
-        <div>
-          <label htmlFor={ids.date} className={labelClass}>
-            {t("editor:fields.date")}
-          </label>
-          <input
-            id={ids.date}
-            name="date"
-            type="date"
-            value={values.date}
-            onChange={(event) => {
-              set("date", event.currentTarget.value);
-            }}
-            aria-invalid={errors.date ? true : undefined}
-            aria-describedby={describedBy(ids.date, true, errors.date)}
-            className={inputClass}
-          />
-          <FieldNote id={`${ids.date}-hint`} kind="hint">
-            {t("editor:fields.dateHint")}
-          </FieldNote>
-          {errors.date && (
-            <FieldNote id={`${ids.date}-error`} kind="error">
-              {errors.date}
-            </FieldNote>
+        <FormField
+          id={ids.date}
+          label={t("editor:fields.date")}
+          hint={t("editor:fields.dateHint")}
+          error={errors.date}
+        >
+          {(field) => (
+            <input
+              id={field.id}
+              name="date"
+              type="date"
+              value={values.date}
+              onChange={(event) => {
+                set("date", event.currentTarget.value);
+              }}
+              aria-invalid={field.invalid || undefined}
+              aria-describedby={field.describedBy}
+              className={inputClass}
+            />
           )}
-        </div>
-        <div>
-          <label htmlFor={ids.collection} className={labelClass}>
-            {t("editor:fields.collection")}
-          </label>
-          <select
-            id={ids.collection}
-            name="collection"
-            value={values.collection}
-            onChange={(event) => {
-              set("collection", event.currentTarget.value);
-            }}
-            aria-invalid={errors.collection ? true : undefined}
-            aria-describedby={describedBy(ids.collection, true, errors.collection)}
-            className={inputClass}
-          >
-            <option value="">{t("editor:fields.noCollection")}</option>
-            {props.collections.map((collection) => (
-              <option key={collection.id} value={collection.id}>
-                {collection.title}
-              </option>
-            ))}
-          </select>
-          <FieldNote id={`${ids.collection}-hint`} kind="hint">
-            {t("editor:fields.collectionHint")}
-          </FieldNote>
-          {errors.collection && (
-            <FieldNote id={`${ids.collection}-error`} kind="error">
-              {errors.collection}
-            </FieldNote>
+        </FormField>
+        <FormField
+          id={ids.collection}
+          label={t("editor:fields.collection")}
+          hint={t("editor:fields.collectionHint")}
+          error={errors.collection}
+        >
+          {(field) => (
+            <select
+              id={field.id}
+              name="collection"
+              value={values.collection}
+              onChange={(event) => {
+                set("collection", event.currentTarget.value);
+              }}
+              aria-invalid={field.invalid || undefined}
+              aria-describedby={field.describedBy}
+              className={inputClass}
+            >
+              <option value="">{t("editor:fields.noCollection")}</option>
+              {props.collections.map((collection) => (
+                <option key={collection.id} value={collection.id}>
+                  {collection.title}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        </FormField>
       </div>
 
       <VisibilityField

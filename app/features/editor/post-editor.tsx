@@ -10,17 +10,17 @@ import { isLocale, SUPPORTED_LOCALES, type Locale } from "#shared/i18n/locales.t
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { PostRecord } from "../../lib/records.ts";
 import { useSession } from "../../components/session-provider.tsx";
-import { inputClass } from "../../components/ui/form-field.tsx";
+import { FormField, inputClass } from "../../components/ui/form-field.tsx";
 import { CoverField } from "./cover-field.tsx";
 import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts";
 import { draftKey, sameValues } from "./draft-storage.ts";
 import {
-  describedBy,
   FieldNote,
   labelClass,
   useClock,
   useTimeZone,
   type FieldProblem,
+  TitleField,
 } from "./editor-form.tsx";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
 import { MarkdownPreview } from "./markdown-preview.tsx";
@@ -221,68 +221,47 @@ export function PostEditor(props: PostEditorProps) {
       cancelTo={cancelTo}
       dirty={dirty}
     >
-      <div>
-        <label htmlFor={ids.title} className={labelClass}>
-          {t("editor:fields.title")}
-        </label>
-        <input
-          id={ids.title}
-          name="title"
-          type="text"
-          required
-          maxLength={200}
-          value={values.title}
-          onChange={(event) => {
-            set("title", event.currentTarget.value);
-          }}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={describedBy(ids.title, Boolean(post), errors.title) || undefined}
-          className={`${inputClass} text-lg`}
-        />
-        {post && (
-          <FieldNote id={`${ids.title}-hint`} kind="hint">
-            {t("editor:fields.urlHint")}
-          </FieldNote>
-        )}
-        {errors.title && (
-          <FieldNote id={`${ids.title}-error`} kind="error">
-            {errors.title}
-          </FieldNote>
-        )}
-      </div>
+      <TitleField
+        id={ids.title}
+        value={values.title}
+        onChange={(title) => {
+          set("title", title);
+        }}
+        error={errors.title}
+        urlHint={Boolean(post)}
+      />
 
-      <div>
-        <label htmlFor={ids.excerpt} className={labelClass}>
-          {t("editor:fields.excerpt")}
-        </label>
-        <textarea
-          id={ids.excerpt}
-          name="excerpt"
-          rows={3}
-          maxLength={MAX_EXCERPT}
-          value={values.excerpt}
-          onChange={(event) => {
-            set("excerpt", event.currentTarget.value);
-          }}
-          aria-invalid={errors.excerpt ? true : undefined}
-          aria-describedby={`${describedBy(ids.excerpt, true, errors.excerpt)} ${ids.excerpt}-count`}
-          className={inputClass}
-        />
-        <FieldNote id={`${ids.excerpt}-hint`} kind="hint">
-          {t("editor:fields.excerptHint")}
-        </FieldNote>
-        <p id={`${ids.excerpt}-count`} className="mt-1 text-sm text-stone-600">
-          {t("editor:fields.characters", {
-            count: Array.from(values.excerpt).length,
-            max: MAX_EXCERPT,
-          })}
-        </p>
-        {errors.excerpt && (
-          <FieldNote id={`${ids.excerpt}-error`} kind="error">
-            {errors.excerpt}
-          </FieldNote>
+      <FormField
+        id={ids.excerpt}
+        label={t("editor:fields.excerpt")}
+        hint={t("editor:fields.excerptHint")}
+        error={errors.excerpt}
+        describedBy={`${ids.excerpt}-count`}
+        after={
+          <p id={`${ids.excerpt}-count`} className="mt-1 text-sm text-stone-600">
+            {t("editor:fields.characters", {
+              count: Array.from(values.excerpt).length,
+              max: MAX_EXCERPT,
+            })}
+          </p>
+        }
+      >
+        {(field) => (
+          <textarea
+            id={field.id}
+            name="excerpt"
+            rows={3}
+            maxLength={MAX_EXCERPT}
+            value={values.excerpt}
+            onChange={(event) => {
+              set("excerpt", event.currentTarget.value);
+            }}
+            aria-invalid={field.invalid || undefined}
+            aria-describedby={field.describedBy}
+            className={inputClass}
+          />
         )}
-      </div>
+      </FormField>
 
       <MarkdownEditor
         name="content"
@@ -346,72 +325,69 @@ export function PostEditor(props: PostEditorProps) {
           )}
         </fieldset>
 
-        <div>
-          <label htmlFor={ids.publishedAt} className={labelClass}>
-            {t("editor:fields.publishedAt")}
-          </label>
-          <input
-            id={ids.publishedAt}
-            name="publishedAt"
-            type="datetime-local"
-            // Before hydration the server cannot know the writer's zone: UTC until then.
-            value={toLocalInput(values.publishedAt, hydrated ? undefined : 0)}
-            onChange={(event) => {
-              set("publishedAt", fromLocalInput(event.currentTarget.value));
-            }}
-            aria-invalid={errors.publishedAt ? true : undefined}
-            aria-describedby={`${describedBy(ids.publishedAt, true, errors.publishedAt)} ${ids.publishedAt}-state`}
-            className={inputClass}
-          />
-          <FieldNote id={`${ids.publishedAt}-hint`} kind="hint">
-            {t("editor:fields.publishedAtHint")}
-            {zone && <> {t("editor:fields.publishedAtZone", { zone })}</>}
-          </FieldNote>
-          <p
-            id={`${ids.publishedAt}-state`}
-            aria-live="polite"
-            data-testid="publish-state"
-            className="mt-1 text-sm font-medium text-amber-900"
-          >
-            {publishNote}
-          </p>
-          {errors.publishedAt && (
-            <FieldNote id={`${ids.publishedAt}-error`} kind="error">
-              {errors.publishedAt}
-            </FieldNote>
+        <FormField
+          id={ids.publishedAt}
+          label={t("editor:fields.publishedAt")}
+          hint={
+            <>
+              {t("editor:fields.publishedAtHint")}
+              {zone && <> {t("editor:fields.publishedAtZone", { zone })}</>}
+            </>
+          }
+          error={errors.publishedAt}
+          describedBy={`${ids.publishedAt}-state`}
+          after={
+            <p
+              id={`${ids.publishedAt}-state`}
+              aria-live="polite"
+              data-testid="publish-state"
+              className="mt-1 text-sm font-medium text-amber-900"
+            >
+              {publishNote}
+            </p>
+          }
+        >
+          {(field) => (
+            <input
+              id={field.id}
+              name="publishedAt"
+              type="datetime-local"
+              // Before hydration the server cannot know the writer's zone: UTC until then.
+              value={toLocalInput(values.publishedAt, hydrated ? undefined : 0)}
+              onChange={(event) => {
+                set("publishedAt", fromLocalInput(event.currentTarget.value));
+              }}
+              aria-invalid={field.invalid || undefined}
+              aria-describedby={field.describedBy}
+              className={inputClass}
+            />
           )}
-        </div>
+        </FormField>
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <div>
-          <label htmlFor={ids.lang} className={labelClass}>
-            {t("editor:fields.lang")}
-          </label>
-          <select
-            id={ids.lang}
-            name="lang"
-            value={values.lang}
-            onChange={(event) => {
-              const lang = event.currentTarget.value;
-              if (isLocale(lang)) set("lang", lang);
-            }}
-            aria-invalid={errors.lang ? true : undefined}
-            aria-describedby={describedBy(ids.lang, false, errors.lang) || undefined}
-            className={inputClass}
-          >
-            {SUPPORTED_LOCALES.map((lang) => (
-              <option key={lang} value={lang} lang={lang}>
-                {t(`common:languages.${lang}`)}
-              </option>
-            ))}
-          </select>
-          {errors.lang && (
-            <FieldNote id={`${ids.lang}-error`} kind="error">
-              {errors.lang}
-            </FieldNote>
+        <FormField id={ids.lang} label={t("editor:fields.lang")} error={errors.lang}>
+          {(field) => (
+            <select
+              id={field.id}
+              name="lang"
+              value={values.lang}
+              onChange={(event) => {
+                const lang = event.currentTarget.value;
+                if (isLocale(lang)) set("lang", lang);
+              }}
+              aria-invalid={field.invalid || undefined}
+              aria-describedby={field.describedBy}
+              className={inputClass}
+            >
+              {SUPPORTED_LOCALES.map((lang) => (
+                <option key={lang} value={lang} lang={lang}>
+                  {t(`common:languages.${lang}`)}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        </FormField>
         <TagInput
           id={ids.tags}
           name="tags"
