@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
+import { child, parseXml } from "#tests/helpers/xml.ts";
 
 describe.each(DIALECTS)("the application name of the settings (%s)", (dialect) => {
   let app: TestApp;
@@ -72,5 +73,9 @@ describe.each(DIALECTS)("the application name of the settings (%s)", (dialect) =
     const res = await page("/blog");
     expect(res.body).toContain("<title>Blog · &lt;b&gt;Notes&lt;/b&gt; &amp; co</title>");
     expect(res.body).not.toContain("<b>Notes</b>");
+    // The feeds carry it as text: the XML parses and reads the name back as it was typed.
+    const rss = await page("/blog/rss.xml");
+    const channel = child(parseXml(rss.body), "channel");
+    expect(child(channel, "title").text).toBe("<b>Notes</b> & co blog");
   });
 });
