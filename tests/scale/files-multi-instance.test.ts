@@ -135,7 +135,10 @@ describe.skipIf(!DIALECTS.includes("postgres"))("files across instances on one b
       Array.from({ length: 6 }, (_, i) => download(i % 2 ? a : b, post, "?thumb=100x100")),
     );
     for (const answer of answers) {
-      expect(answer.status).toBe(200);
+      // On a failure, the servers' own words say which storage call failed.
+      expect(answer.status, `${answer.body.toString()}\nA: ${a.output()}\nB: ${b.output()}`).toBe(
+        200,
+      );
       expect(answer.headers.get("content-type")).toBe("image/jpeg");
       expect(await sharp(answer.body).metadata()).toMatchObject({ width: 100, height: 100 });
     }

@@ -11,6 +11,7 @@ import {
   parseThumbSize,
   SNIFF_BYTES,
   sniffMime,
+  StorageUnavailableError,
   type StoredFile,
 } from "../../tools/filesystem/index.ts";
 import type { Secrets } from "../auth/secrets.ts";
@@ -24,6 +25,9 @@ import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
 import { fileNames } from "./file-input.ts";
 import type { RecordFiles } from "./record-files.ts";
 import { TaskLimiter } from "./task-limiter.ts";
+
+/** The pause before a thumbnail that failed to open or read is tried again. */
+const THUMB_RETRY_MS = 150;
 
 /** Seconds a file token lives (PocketBase's default `fileToken` duration). */
 export const FILE_TOKEN_DURATION = 180;
@@ -192,10 +196,11 @@ export class FileService {
         servedName = `${thumb}_${req.filename}`;
       }
     }
-    const file = await this.files.storage.open(servedKey);
-    if (!file) throw notFound();
+    const opened = await this.openServed(servedKey, servedKey !== originalKey);
+    if (!opened) throw notFound();
+    const { file, head } = opened;
     try {
-      let contentType = sniffMime(await file.read(0, SNIFF_BYTES));
+      let contentType = sniffMime(head);
       // PocketBase forces SVG by extension (whatwg/mimesniff#7). Unlike PocketBase, `.js` and
       // `.css` are NOT forced: served as text, `nosniff` keeps them from running as script or
       // style on our origin (ADR 013).
@@ -205,6 +210,32 @@ export class FileService {
     } catch (error) {
       await file.close();
       throw error;
+    }
+  }
+
+  /**
+   * Opens the served file and reads its first bytes (for its type). Two instances can make
+   * one thumbnail at the same moment, and an S3-compatible store that does not replace an
+   * object atomically (s3rver) can then fail a read of it: with `retry`, one failed attempt
+   * is tried again after a short pause.
+   */
+  private async openServed(
+    key: string,
+    retry: boolean,
+  ): Promise<{ file: StoredFile; head: Buffer } | null> {
+    try {
+      const file = await this.files.storage.open(key);
+      if (!file) return null;
+      try {
+        return { file, head: await file.read(0, SNIFF_BYTES) };
+      } catch (error) {
+        await file.close();
+        throw error;
+      }
+    } catch (error) {
+      if (!retry || !(error instanceof StorageUnavailableError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, THUMB_RETRY_MS));
+      return this.openServed(key, false);
     }
   }
 
@@ -261,7 +292,9 @@ export class FileService {
           } finally {
             await source.close();
           }
-          await storage.write(thumbKey, await createThumb(input, size, mime));
+          const thumbnail = await createThumb(input, size, mime);
+          // Another instance may have stored it while this one made it: never write it twice.
+          if (!(await storage.exists(thumbKey))) await storage.write(thumbKey, thumbnail);
           // The original may have been replaced meanwhile: never keep an orphan thumb.
           if (!(await storage.exists(originalKey))) {
             await storage.delete(thumbKey);
