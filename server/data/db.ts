@@ -12,6 +12,7 @@ import {
   type SqliteDatabase as KyselySqliteDatabase,
 } from "kysely";
 import pg from "pg";
+import { BoundedCache } from "../tools/cache/bounded-cache.ts";
 import type { DataDialect } from "./dialects/data-dialect.ts";
 import { postgresDialect } from "./dialects/postgres/postgres-dialect.ts";
 import { sqliteDialect } from "./dialects/sqlite/sqlite-dialect.ts";
@@ -99,23 +100,10 @@ const SQLITE_PRAGMAS = [
 
 /** Wraps better-sqlite3 so Kysely reuses prepared statements instead of re-preparing. */
 function cachingDatabase(db: SqliteDatabase.Database): KyselySqliteDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  const cache = new BoundedCache<string, SqliteDatabase.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => db.close(),
-    prepare(query: string) {
-      let stmt = cache.get(query);
-      if (stmt) {
-        cache.delete(query);
-      } else {
-        stmt = db.prepare(query);
-        if (cache.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = cache.keys().next().value;
-          if (oldest !== undefined) cache.delete(oldest);
-        }
-      }
-      cache.set(query, stmt);
-      return stmt;
-    },
+    prepare: (query: string) => cache.getOrSet(query, () => db.prepare(query)),
   };
 }
 

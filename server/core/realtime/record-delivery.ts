@@ -19,7 +19,7 @@ import {
   virtualRowMatches,
   type Row,
 } from "../../data/repositories/record-repository.ts";
-import { parseFilter, type FilterNode } from "../../tools/filter/index.ts";
+import { parseFilterCached } from "../../tools/filter/index.ts";
 import type { Condition } from "../../tools/search/index.ts";
 import type { Collection } from "../models/collection.ts";
 import type { RecordChange } from "../records/record-events.ts";
@@ -29,9 +29,6 @@ import type { AuthInfo, RecordData, RequestInfo } from "../records/request-info.
 import { toStoredValue, toWireValue } from "../records/values.ts";
 import type { RealtimeClient } from "./realtime-client.ts";
 import { matchesPrefix, optionsKey, type SubscriptionOptions } from "./subscriptions.ts";
-
-/** Parsed subscription filters kept (by text). */
-const FILTER_CACHE_SIZE = 500;
 
 /** How records become JSON on the wire; the HTTP layer installs the REST encoder. */
 export interface RecordEncoder {
@@ -69,19 +66,6 @@ function topicPrefixes(collection: Collection, id: string): [string, RuleName][]
     [`${collection.name}?`, "listRule"],
     [`${collection.id}?`, "listRule"],
   ];
-}
-
-const filterCache = new Map<string, FilterNode | null>();
-
-function parseCachedFilter(filter: string): FilterNode | null {
-  if (filterCache.has(filter)) return filterCache.get(filter) ?? null;
-  const node = parseFilter(filter);
-  if (filterCache.size >= FILTER_CACHE_SIZE) {
-    const oldest = filterCache.keys().next().value;
-    if (oldest !== undefined) filterCache.delete(oldest);
-  }
-  filterCache.set(filter, node);
-  return node;
 }
 
 function authKey(auth: AuthInfo | null): string {
@@ -189,7 +173,7 @@ export class RecordDelivery {
       if (!superuser && /@collection\.|@request\./.test(filter)) return null;
       let condition: Condition;
       try {
-        const node = parseCachedFilter(filter);
+        const node = parseFilterCached(filter);
         condition = node
           ? new RecordFieldResolver(collection, MAIN_ALIAS, this.records.db.dialect, request, {
               kind: "clientFilter",

@@ -5,7 +5,7 @@
  * Implements `FieldResolver` for `tools/search`.
  */
 import { sql } from "kysely";
-import { parseFilter, type FilterNode } from "../../tools/filter/index.ts";
+import { parseFilterCached, type FilterNode } from "../../tools/filter/index.ts";
 import {
   buildCondition,
   SearchError,
@@ -57,16 +57,9 @@ const MACROS: Record<string, (now: Date) => StaticValue> = {
   "@year": (d) => d.getUTCFullYear(),
 };
 
-const parsedRules = new Map<string, FilterNode | null>();
-
-/** Parses a registry rule once and keeps it (rules are few and fixed). */
+/** Parses a registry rule, from the one parsed-filter cache (rules are few and fixed). */
 export function parseRule(rule: string): FilterNode | null {
-  let node = parsedRules.get(rule);
-  if (node === undefined && !parsedRules.has(rule)) {
-    node = parseFilter(rule);
-    parsedRules.set(rule, node);
-  }
-  return node ?? null;
+  return parseFilterCached(rule);
 }
 
 function valueType(field: Field): ValueType {
@@ -211,7 +204,10 @@ export class RecordFieldResolver implements FieldResolver {
   private listRuleFor(target: Collection, alias: string): Sql | null {
     if (this.mode.kind !== "clientFilter" || this.mode.superuser) return null;
     if (target.listRule === null)
-      throw new SearchError(`Only superusers can filter by ${target.name} fields.`);
+      throw new SearchError(
+        `Only superusers can filter by ${target.name} fields.`,
+        "restricted-field",
+      );
     const node = parseRule(target.listRule);
     if (!node) return null;
     const sub = new RecordFieldResolver(
@@ -371,7 +367,7 @@ export class RecordFieldResolver implements FieldResolver {
 
   private resolveCollection(rest: string): ResolvedOperand {
     if (this.mode.kind === "clientFilter" && !this.mode.superuser) {
-      throw new SearchError("Only superusers can filter by @collection.");
+      throw new SearchError("Only superusers can filter by @collection.", "forbidden");
     }
     const segments = rest.split(".");
     const [name] = splitModifier(segments[0] as string);
@@ -384,7 +380,7 @@ export class RecordFieldResolver implements FieldResolver {
 
   private resolveRequest(rest: string): ResolvedOperand {
     if (this.mode.kind === "clientFilter" && !this.mode.superuser) {
-      throw new SearchError("Only superusers can filter by @request.");
+      throw new SearchError("Only superusers can filter by @request.", "forbidden");
     }
     const segments = rest.split(".");
     const [area, areaModifier] = splitModifier(segments[0] as string);

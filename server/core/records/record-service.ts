@@ -4,7 +4,7 @@
  * match; list filters silently, view/update/delete answer 404, create answers 400).
  */
 import { sql, type Kysely } from "kysely";
-import { FilterError, parseFilter, type FilterNode } from "../../tools/filter/index.ts";
+import { FilterError, parseFilterCached, type FilterNode } from "../../tools/filter/index.ts";
 import {
   buildSort,
   parseListParams,
@@ -64,8 +64,6 @@ import { emptyValue, formatDate, nowString, toStoredValue, toWireValue } from ".
 export const MAX_EXPAND_DEPTH = 6;
 /** Max records fetched for one back-relation expand. */
 const MAX_BACK_RELATION_EXPAND = 1000;
-/** Client filters are cached by text; rules are cached by the resolver. */
-const FILTER_CACHE_SIZE = 500;
 
 /** A list page. */
 export interface ListResult {
@@ -84,20 +82,6 @@ export interface ListQuery {
   sort?: string;
   filter?: string;
   expand?: string;
-}
-
-const filterCache = new Map<string, FilterNode | null>();
-
-function parseClientFilter(filter: string): FilterNode | null {
-  const cached = filterCache.get(filter);
-  if (cached !== undefined || filterCache.has(filter)) return cached ?? null;
-  const node = parseFilter(filter);
-  if (filterCache.size >= FILTER_CACHE_SIZE) {
-    const oldest = filterCache.keys().next().value;
-    if (oldest !== undefined) filterCache.delete(oldest);
-  }
-  filterCache.set(filter, node);
-  return node;
 }
 
 function isSuperuser(request: RequestInfo): boolean {
@@ -237,7 +221,7 @@ export class RecordService {
   private filterCondition(collection: Collection, filter: string, request: RequestInfo): Condition {
     let node: FilterNode | null;
     try {
-      node = parseClientFilter(filter);
+      node = parseFilterCached(filter);
     } catch (error) {
       if (error instanceof FilterError) throw badRequest("Invalid filter parameters.");
       throw error;
@@ -256,12 +240,12 @@ export class RecordService {
       return fn();
     } catch (error) {
       if (error instanceof SearchError) {
-        const message = error.message.startsWith("Only superusers")
-          ? error.message
-          : "Something went wrong while processing your request.";
-        throw message.startsWith("Only superusers can filter by @")
-          ? forbidden(message)
-          : badRequest(message);
+        if (error.code === "forbidden") throw forbidden(error.message);
+        throw badRequest(
+          error.code === "restricted-field"
+            ? error.message
+            : "Something went wrong while processing your request.",
+        );
       }
       throw error;
     }

@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RecordEvents } from "../../core/records/record-events.ts";
+import { BoundedCache } from "../../tools/cache/bounded-cache.ts";
 
 /** Most answers kept (least recently used dropped first). */
 export const GUEST_CACHE_MAX_ENTRIES = 500;
@@ -57,7 +58,7 @@ export function registerGuestCache(
   ttlMs: number,
 ): void {
   if (ttlMs <= 0) return;
-  const entries = new Map<string, Entry>();
+  const entries = new BoundedCache<string, Entry>({ max: GUEST_CACHE_MAX_ENTRIES });
   let version = 0;
   const drop = () => {
     version += 1;
@@ -72,8 +73,6 @@ export function registerGuestCache(
     if (!key) return;
     const hit = entries.get(key);
     if (hit && hit.version === version && hit.expires > Date.now()) {
-      entries.delete(key);
-      entries.set(key, hit);
       reply.header("content-type", "application/json; charset=utf-8");
       return reply.send(hit.body);
     }
@@ -84,10 +83,6 @@ export function registerGuestCache(
     const pending = request.guestCache;
     if (!pending || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     if (pending.version !== version || payload.length > GUEST_CACHE_MAX_BODY) return payload;
-    if (entries.size >= GUEST_CACHE_MAX_ENTRIES) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
     entries.set(pending.key, { body: Buffer.from(payload), version, expires: Date.now() + ttlMs });
     return payload;
   });

@@ -15,3 +15,4 @@ export type { FilterLimits } from "./parser.ts";
 export { formatFilter, formatOperand } from "./format.ts";
 export { tokenize } from "./lexer.ts";
 export type { Token, TokenKind } from "./lexer.ts";
+export { parseFilterCached, PARSED_FILTER_CACHE_SIZE } from "./parse-cache.ts";

@@ -109,7 +109,21 @@ export interface SearchDialect {
   bool(value: boolean): Sql;
 }
 
+/**
+ * Why a filter or sort was refused, which decides the answer: `invalid`, the client got it
+ * wrong (400 with PocketBase's generic message); `restricted-field`, it names a field only
+ * superusers may filter by (400 with this message); `forbidden`, it uses `@request` or
+ * `@collection`, which only superusers may (403 with this message).
+ */
+export type SearchErrorCode = "invalid" | "restricted-field" | "forbidden";
+
 /** A filter or sort the client got wrong; the message is safe to show (never SQL). */
 export class SearchError extends Error {
   override name = "SearchError";
+  readonly code: SearchErrorCode;
+
+  constructor(message: string, code: SearchErrorCode = "invalid") {
+    super(message);
+    this.code = code;
+  }
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from "vitest";
+import { BoundedCache } from "./bounded-cache.ts";
+
+describe("BoundedCache", () => {
+  it("drops the least recently used entry when full", () => {
+    const cache = new BoundedCache<string, number>({ max: 2 });
+    cache.set("a", 1);
+    cache.set("b", 2);
+    expect(cache.get("a")).toBe(1); // a is now the most recent
+    cache.set("c", 3);
+    expect(cache.has("b")).toBe(false);
+    expect(cache.get("a")).toBe(1);
+    expect(cache.get("c")).toBe(3);
+    expect(cache.size).toBe(2);
+  });
+
+  it("keeps null values and computes each key once", () => {
+    const cache = new BoundedCache<string, string | null>({ max: 10 });
+    const compute = vi.fn(() => null);
+    expect(cache.getOrSet("empty", compute)).toBeNull();
+    expect(cache.getOrSet("empty", compute)).toBeNull();
+    expect(compute).toHaveBeenCalledTimes(1);
+    expect(cache.has("empty")).toBe(true);
+  });
+
+  it("stores nothing when the computation throws", () => {
+    const cache = new BoundedCache<string, number>({ max: 10 });
+    expect(() =>
+      cache.getOrSet("bad", () => {
+        throw new Error("no");
+      }),
+    ).toThrow("no");
+    expect(cache.has("bad")).toBe(false);
+  });
+
+  it("expires entries after their time to live", async () => {
+    const cache = new BoundedCache<string, number>({ max: 10, ttlMs: 30 });
+    cache.set("a", 1);
+    expect(cache.get("a")).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.has("a")).toBe(false);
+  });
+
+  it("deletes and clears", () => {
+    const cache = new BoundedCache<string, number>({ max: 10 });
+    cache.set("a", 1);
+    cache.set("b", 2);
+    cache.delete("a");
+    expect(cache.has("a")).toBe(false);
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+});
