@@ -5,10 +5,10 @@
  * 15-character ids, PocketBase dates, mostly published posts spread over years, JSON tag lists.
  */
 import { sql } from "kysely";
-import { hashPassword } from "#server/core/auth/passwords.ts";
+import { hashPassword } from "#server/tools/security/passwords.ts";
 import { randomSecret } from "#server/core/auth/secrets.ts";
 import type { Collection } from "#server/core/models/collection.ts";
-import { slugify } from "#server/core/records/slugs.ts";
+import { slugify } from "#server/tools/inflector/slugs.ts";
 import { formatDate, toStoredValue } from "#server/core/records/values.ts";
 import type { Database } from "#server/data/db.ts";
 import { postsCollection, usersCollection } from "#server/data/registry/collections.ts";

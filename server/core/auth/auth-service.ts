@@ -10,7 +10,7 @@ import type { RecordService } from "../records/record-service.ts";
 import { rowToRecord } from "../records/record-service.ts";
 import type { AuthInfo, RecordData, RequestInfo } from "../records/request-info.ts";
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
-import { verifyPassword } from "./passwords.ts";
+import { verifyPassword } from "../../tools/security/passwords.ts";
 import type { Secrets } from "./secrets.ts";
 import { readUnverifiedClaims, signToken, verifyToken, type TokenClaims } from "./tokens.ts";
 

@@ -7,7 +7,7 @@ import { badRequest, fieldError, forbidden, unauthorized, type FieldError } from
 import { emailChangeMail } from "../mail/templates.ts";
 import type { Collection } from "../models/collection.ts";
 import type { RequestInfo } from "../records/request-info.ts";
-import { verifyPassword } from "./passwords.ts";
+import { verifyPassword } from "../../tools/security/passwords.ts";
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
 import { recipientOf, saveAuthRecord, type AccountDeps } from "./account-deps.ts";
 import {

@@ -29,7 +29,7 @@ import {
   type ReadInput,
 } from "./auth-input.ts";
 import { otpAttemptsKey } from "./auth-throttle.ts";
-import { hashPassword, verifyPassword } from "./passwords.ts";
+import { hashPassword, verifyPassword } from "../../tools/security/passwords.ts";
 import { randomSecret } from "./secrets.ts";
 
 /** Attempts per record and window (PocketBase's hard-coded `@pb_otp_` rate limit). */

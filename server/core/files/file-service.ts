@@ -24,7 +24,7 @@ import type { AuthInfo, RequestInfo } from "../records/request-info.ts";
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
 import { fileNames } from "./file-input.ts";
 import type { RecordFiles } from "./record-files.ts";
-import { TaskLimiter } from "./task-limiter.ts";
+import { TaskLimiter } from "../../tools/routine/task-limiter.ts";
 
 /** The pause before a thumbnail that failed to open or read is tried again. */
 const THUMB_RETRY_MS = 150;

@@ -2,9 +2,9 @@
  * Rate limits: PocketBase's per-IP rules plus per-account limits, counted in memory on one
  * instance or in Redis when `REDIS_URL` is set (design §2).
  */
-import { MemoryCounters } from "./counters.ts";
+import { MemoryCounters } from "../../tools/counters/counters.ts";
 import { RateLimiter, type LimiterWarn } from "./rate-limiter.ts";
-import { RedisCounters } from "./redis-counters.ts";
+import { RedisCounters } from "../../tools/counters/redis-counters.ts";
 import type { RateLimitSettings } from "./rules.ts";
 
 export { RateLimiter, type LimitedRequest, type LimitDecision } from "./rate-limiter.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MemoryCounters, type CounterStore } from "./counters.ts";
+import { MemoryCounters, type CounterStore } from "../../tools/counters/counters.ts";
 import { RateLimiter, type LimitedRequest } from "./rate-limiter.ts";
 import { DEFAULT_RATE_LIMIT_SETTINGS, type RateLimitSettings } from "./rules.ts";
 

@@ -7,7 +7,7 @@
  * logged): a Redis outage must never take the site down. Superusers are never limited.
  */
 import { createHash } from "node:crypto";
-import type { CounterStore } from "./counters.ts";
+import type { CounterStore } from "../../tools/counters/counters.ts";
 import {
   findRateLimitRule,
   type AccountAction,

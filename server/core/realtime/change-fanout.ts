@@ -17,7 +17,10 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { findCollection } from "../collections/collection-lookup.ts";
 import type { RecordChange, RecordEvents } from "../records/record-events.ts";
-import { MAX_SUBSCRIPTION_LENGTH, MAX_SUBSCRIPTIONS } from "./subscriptions.ts";
+import {
+  MAX_SUBSCRIPTION_LENGTH,
+  MAX_SUBSCRIPTIONS,
+} from "../../tools/subscriptions/subscriptions.ts";
 import type { RealtimeLog, RemoteClients, RemoteRequest, RemoteResult } from "./realtime-broker.ts";
 
 /** Version of the published message shape. */

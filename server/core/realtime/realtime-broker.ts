@@ -19,7 +19,10 @@ import {
   type CloseReason,
   type RealtimeSink,
 } from "./realtime-client.ts";
-import { MAX_SUBSCRIPTION_LENGTH, MAX_SUBSCRIPTIONS } from "./subscriptions.ts";
+import {
+  MAX_SUBSCRIPTION_LENGTH,
+  MAX_SUBSCRIPTIONS,
+} from "../../tools/subscriptions/subscriptions.ts";
 
 /** Longest client id accepted in a subscription request (PocketBase's form rule). */
 export const MAX_CLIENT_ID_LENGTH = 255;

@@ -10,7 +10,10 @@
  */
 import { randomBytes } from "node:crypto";
 import type { AuthInfo } from "../records/request-info.ts";
-import { parseSubscriptionOptions, type SubscriptionOptions } from "./subscriptions.ts";
+import {
+  parseSubscriptionOptions,
+  type SubscriptionOptions,
+} from "../../tools/subscriptions/subscriptions.ts";
 
 /** Length of a client id (PocketBase's `security.RandomString(40)`). */
 export const CLIENT_ID_LENGTH = 40;

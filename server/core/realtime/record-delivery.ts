@@ -28,7 +28,11 @@ import type { RecordService } from "../records/record-service.ts";
 import type { AuthInfo, RecordData, RequestInfo } from "../records/request-info.ts";
 import { toStoredValue, toWireValue } from "../records/values.ts";
 import type { RealtimeClient } from "./realtime-client.ts";
-import { matchesPrefix, optionsKey, type SubscriptionOptions } from "./subscriptions.ts";
+import {
+  matchesPrefix,
+  optionsKey,
+  type SubscriptionOptions,
+} from "../../tools/subscriptions/subscriptions.ts";
 
 /** How records become JSON on the wire; the HTTP layer installs the REST encoder. */
 export interface RecordEncoder {

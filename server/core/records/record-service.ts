@@ -46,7 +46,7 @@ import {
   type Collection,
   type Field,
 } from "../models/collection.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { hashPassword, verifyPassword } from "../../tools/security/passwords.ts";
 import { fileNames } from "../files/file-input.ts";
 import type { RecordFiles } from "../files/record-files.ts";
 import type { UploadedFile } from "../../tools/filesystem/index.ts";
@@ -56,7 +56,7 @@ import { RecordFieldResolver, parseRule } from "./record-field-resolver.ts";
 import { validatePassword, validateRecord } from "./record-validation.ts";
 import type { RecordData, RequestInfo } from "./request-info.ts";
 import { RecordEvents, type RecordChange } from "./record-events.ts";
-import { slugify } from "./slugs.ts";
+import { slugify } from "../../tools/inflector/slugs.ts";
 import { SUPERUSERS_COLLECTION_ID as superusersCollectionId } from "../../data/registry/collections.ts";
 import { emptyValue, formatDate, nowString, toStoredValue, toWireValue } from "./values.ts";
 

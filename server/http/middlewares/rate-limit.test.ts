@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fast
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "#tests/helpers/server-process.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { MemoryCounters } from "../../core/rate-limit/counters.ts";
+import { MemoryCounters } from "../../tools/counters/counters.ts";
 import { DEFAULT_RATE_LIMIT_SETTINGS, RateLimiter } from "../../core/rate-limit/index.ts";
 import type { AuthInfo } from "../../core/records/request-info.ts";
 import { registerErrorHandlers } from "../errors.ts";
