@@ -27,6 +27,9 @@ function directives(header: unknown): Map<string, string[]> {
   return out;
 }
 
+/** Deprecated headers that must never be sent (probe finding F9). */
+const NEVER_SENT = ["x-xss-protection"];
+
 describe.each(DIALECTS)("security headers (%s)", (dialect) => {
   let app: TestApp;
   let writer: Awaited<ReturnType<TestApp["createUser"]>>;
@@ -62,6 +65,7 @@ describe.each(DIALECTS)("security headers (%s)", (dialect) => {
       });
       expect(res.statusCode).toBe(status);
       expect(res.headers).toMatchObject({ ...EVERY_RESPONSE, "access-control-allow-origin": "*" });
+      for (const name of NEVER_SENT) expect(res.headers[name]).toBeUndefined();
       // SECURITY: a wildcard origin never comes with credentials (ASVS 3.4.2).
       expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
       // Over plain http without APP_URL https: no HSTS (browsers ignore it there anyway).
@@ -84,6 +88,7 @@ describe.each(DIALECTS)("security headers (%s)", (dialect) => {
       const res = await page(url, who === "writer" ? { cookie: authCookie(writer) } : {});
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
       expect(res.headers).toMatchObject(EVERY_RESPONSE);
+      for (const name of NEVER_SENT) expect(res.headers[name]).toBeUndefined();
       expect(res.headers["access-control-allow-origin"]).toBeUndefined();
       const csp = directives(res.headers["content-security-policy"]);
       const scriptSrc = csp.get("script-src") ?? [];

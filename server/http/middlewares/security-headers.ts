@@ -1,9 +1,13 @@
 /**
- * Security headers (ASVS 3.4.x): on every response PocketBase's own set (`nosniff`,
- * `X-Frame-Options: SAMEORIGIN`, `X-XSS-Protection`), `Referrer-Policy`, and HSTS when the
+ * Security headers (ASVS 3.4.x): on every response `nosniff`, `X-Frame-Options: SAMEORIGIN`,
+ * `Referrer-Policy`, and HSTS when the
  * site is served over https; CORS `*` on the API only, never with credentials; and, for
  * server-rendered pages, a strict Content-Security-Policy with a per-request nonce
  * ({@link pageContentSecurityPolicy}, applied by `web/web-app.ts`).
+ *
+ * PocketBase also sends `X-XSS-Protection: 1; mode=block`; Cahier does not: browsers removed
+ * the XSS auditor it switched on, the header is deprecated (OWASP: do not set it), and on old
+ * browsers it could be abused to blank parts of a page. The CSP is the protection instead.
  *
  * Set by hand rather than with `@fastify/helmet`: helmet's defaults (a CSP and
  * `Cross-Origin-Resource-Policy: same-origin` on every response) would change PocketBase's
@@ -39,7 +43,6 @@ export function registerSecurityHeaders(
 ): void {
   const httpsSite = options.appUrl?.startsWith("https:") ?? false;
   app.addHook("onRequest", async (request, reply) => {
-    reply.header("X-XSS-Protection", "1; mode=block");
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "SAMEORIGIN");
     reply.header("Referrer-Policy", REFERRER_POLICY);
