@@ -119,7 +119,9 @@ export function requireSuperuser(context: Readonly<RouterContextProvider>): Sess
 
 /**
  * Runs an SDK read; an API 404 (or a record the visitor may not see) becomes the 404 page,
- * other API errors are rethrown.
+ * and so does a 400: the read's values come from the URL, so a value the API refuses (a
+ * 4,000-character path segment makes a filter longer than the API takes) names no page.
+ * Other API errors are rethrown.
  */
 export async function findOr404<T>(
   context: Readonly<RouterContextProvider>,
@@ -129,7 +131,7 @@ export async function findOr404<T>(
   try {
     return await read();
   } catch (error) {
-    if (error instanceof ClientResponseError && (error.status === 404 || error.status === 403))
+    if (error instanceof ClientResponseError && [400, 403, 404].includes(error.status))
       throwNotFound(context, url);
     throw error;
   }
