@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { superusersCollection } from "./data/registry/collections.ts";
 import { openDatabase } from "./data/db.ts";
 import { migrate } from "./data/migrations/index.ts";
+import { acquireRestoreLock, holdServingLock, type ServingHolder } from "./data/serving-lock.ts";
 import { operatorRequest } from "./core/records/request-info.ts";
 import { CoreError } from "./core/errors.ts";
 
@@ -24,8 +25,30 @@ Commands:
   restore NAME.zip|PATH              Restore a backup (stop the server first)
 `;
 
+/** Why `cahier restore` refuses while servers run, and what to do instead. */
+function servedMessage(holders: readonly ServingHolder[]): string {
+  const where = holders
+    .filter((h) => h.pid !== undefined)
+    .map((h) => `process ${String(h.pid)} on ${h.host ?? "this machine"}`);
+  const detail =
+    where.length > 0
+      ? where.join(", ")
+      : `${String(holders.length)} server connection${holders.length === 1 ? "" : "s"}`;
+  const servers = `A Cahier server is using this database (${detail}).`;
+  return [
+    `${servers} A restore replaces every table, and writes the server accepts meanwhile would be lost.`,
+    "Stop every `cahier serve` of this database first (Ctrl+C, or SIGTERM to its process), then run the restore again.",
+    "To restore without stopping, use Backups in the admin pages (or POST /api/backups/{key}/restore as a superuser).",
+  ].join("\n");
+}
+
 async function serve(config: Config): Promise<void> {
-  const app = await createApp(config);
+  // Marks the database as served, so `cahier restore` refuses to run under this server (F8).
+  const serving = await holdServingLock(config);
+  const app = await createApp(config).catch(async (error: unknown) => {
+    await serving.release();
+    throw error;
+  });
   const address = await app.http.listen({ port: config.port, host: config.host });
   app.http.log.info(`Cahier is serving on ${address} (${app.db.dialect.name})`);
   let closing = false;
@@ -34,6 +57,7 @@ async function serve(config: Config): Promise<void> {
     closing = true;
     app.http.log.info(`${signal} received, closing`);
     await app.close();
+    await serving.release();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -118,7 +142,17 @@ export async function main(argv: string[]): Promise<number> {
       case "restore": {
         const source = rest[0];
         if (!source) throw new UsageError("restore needs the name or path of a backup");
-        const app = await createApp({ ...config, logLevel: "silent" });
+        const restoring = await acquireRestoreLock(config);
+        if (!restoring.acquired) {
+          console.error(servedMessage(restoring.holders));
+          return 1;
+        }
+        const app = await createApp({ ...config, logLevel: "silent" }).catch(
+          async (error: unknown) => {
+            await restoring.lock.release();
+            throw error;
+          },
+        );
         try {
           // A path is copied into the backups first (the folder or the bucket, own name).
           const key =
@@ -129,6 +163,7 @@ export async function main(argv: string[]): Promise<number> {
           console.log(`Restored ${key}.`);
         } finally {
           await app.close();
+          await restoring.lock.release();
         }
         return 0;
       }
