@@ -19,9 +19,9 @@ import { blogFeedLinks } from "./feeds/feed-links.ts";
 import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../lib/records.ts";
 import { routeContext } from "../lib/route-data.ts";
 import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
-import { LiveIndicator, NewItemsNotice, useHeldItems } from "../features/live/live-indicator.tsx";
-import type { LiveStatus } from "../features/live/live-session.ts";
-import { useLiveRecords, type LiveTopic } from "../features/live/use-live-records.ts";
+import { LiveIndicator, NewItemsNotice, useHeldItems } from "../components/live/live-indicator.tsx";
+import type { LiveStatus } from "../components/live/live-session.ts";
+import { useLiveRecords, type LiveTopic } from "../components/live/use-live-records.ts";
 
 /** What the home page listens to: posts, and the signed-in person's entries. */
 const POST_TOPICS: LiveTopic[] = [{ collection: "posts", topic: "*" }];

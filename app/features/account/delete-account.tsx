@@ -17,7 +17,7 @@ import {
   dangerButtonClass,
   dangerOutlineButtonClass,
   SettingsSection,
-} from "./settings-section.tsx";
+} from "../../components/ui/settings-section.tsx";
 
 /** How much of each kind the account owns (what the deletion removes). */
 export interface OwnedCounts {

@@ -14,7 +14,7 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { accountFieldErrors, isTokenRejected, isTooManyRequests } from "./account-errors.ts";
-import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSection } from "../../components/ui/settings-section.tsx";
 
 /** Props of {@link EmailChangeConfirm}. */
 export interface EmailChangeConfirmProps {

@@ -15,7 +15,7 @@ import { startImpersonation } from "../../lib/impersonation.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import type { UserRecord } from "../../lib/records.ts";
 import { isSuperuser, type SessionUser, type UserRole } from "../../lib/session.ts";
-import { ConfirmDialog } from "../editor/confirm-dialog.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 
 /** A `users` record as admins see it (email and verified flag included). */
 export interface ManagedUser extends UserRecord {

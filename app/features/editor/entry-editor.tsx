@@ -21,15 +21,15 @@ import {
   newPendingKey,
   pendingFileUrl,
   resolvePendingLinks,
-  storedFileUrl,
   type PendingFile,
 } from "./attachments.ts";
-import { draftKey, sameValues } from "./draft-storage.ts";
+import { storedFileUrl } from "../../lib/record-files.ts";
+import { draftKey, sameValues } from "../../lib/draft-storage.ts";
 import { useLocalToday, type FieldProblem, TitleField } from "./editor-form.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
-import { useFreshFileToken } from "./file-token.ts";
-import { MarkdownPreview } from "./markdown-preview.tsx";
+import { useFreshFileToken } from "../../lib/file-token.ts";
+import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
 import { RecordFormShell, useRecordForm } from "./record-form.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { useEditorDraft } from "./use-editor-draft.ts";

@@ -13,7 +13,7 @@ import { useSession } from "../../components/session-provider.tsx";
 import { FormField, inputClass } from "../../components/ui/form-field.tsx";
 import { CoverField } from "./cover-field.tsx";
 import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts";
-import { draftKey, sameValues } from "./draft-storage.ts";
+import { draftKey, sameValues } from "../../lib/draft-storage.ts";
 import {
   FieldNote,
   labelClass,
@@ -23,7 +23,7 @@ import {
   TitleField,
 } from "./editor-form.tsx";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
-import { MarkdownPreview } from "./markdown-preview.tsx";
+import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
 import { RecordFormShell, useRecordForm } from "./record-form.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { useEditorDraft } from "./use-editor-draft.ts";

@@ -16,8 +16,8 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE } from "../../lib/records.ts";
 import { requireAdmin, routeContext } from "../../lib/route-data.ts";
-import { LiveIndicator } from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+import { LiveIndicator } from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
 
 /** The users list listens to every change of a user the viewer may list. */
 const USER_TOPICS = [{ collection: "users", topic: "*" }];

@@ -29,8 +29,8 @@ import {
   LiveIndicator,
   NewItemsNotice,
   useHeldItems,
-} from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+} from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
 
 /** Length of the meta description, in characters. */
 const DESCRIPTION_LENGTH = 160;

@@ -35,8 +35,8 @@ import {
   LiveIndicator,
   NewItemsNotice,
   useHeldItems,
-} from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+} from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
 
 /** What the archive listens to: entries and posts the viewer may list. */
 const ARCHIVE_TOPICS = [

@@ -13,10 +13,14 @@ import { collectionHref } from "../../components/records/record-lists.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt } from "#shared/markdown/plain-text.ts";
-import { displayFileName, storedFileUrl } from "../../features/editor/attachments.ts";
-import { useFreshFileToken } from "../../features/editor/file-token.ts";
-import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
-import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
+import { displayFileName, storedFileUrl } from "../../lib/record-files.ts";
+import { useFreshFileToken } from "../../lib/file-token.ts";
+import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
+import {
+  LiveRecordFrame,
+  RecordFooter,
+  RecordHeader,
+} from "../../components/records/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findEntry } from "../../lib/records.ts";
 import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";

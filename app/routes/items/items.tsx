@@ -16,8 +16,8 @@ import { itemsFilter, itemsQuery, sortExpression } from "../../features/admin/li
 import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE, type ItemRecord } from "../../lib/records.ts";
 import { requireAdmin, routeContext } from "../../lib/route-data.ts";
-import { LiveIndicator } from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+import { LiveIndicator } from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
 
 /** The items table listens to every item change. */
 const ITEM_TOPICS = [{ collection: "items", topic: "*" }];

@@ -23,8 +23,8 @@ import {
   LiveIndicator,
   NewItemsNotice,
   useHeldItems,
-} from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+} from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
 
 /** What the blog listens to: any post the viewer may list. */
 const BLOG_TOPICS = [{ collection: "posts", topic: "*" }] as const;

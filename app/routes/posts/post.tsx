@@ -14,8 +14,12 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt, readingMinutes } from "#shared/markdown/plain-text.ts";
-import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
-import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
+import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
+import {
+  LiveRecordFrame,
+  RecordFooter,
+  RecordHeader,
+} from "../../components/records/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findPost, type PostRecord } from "../../lib/records.ts";
 import { routeContext, readNamedOr404, appName } from "../../lib/route-data.ts";

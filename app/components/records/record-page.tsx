@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PenLine } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { ButtonLink } from "../ui/button-link.tsx";
 import { LiveIndicator, RecordGone } from "../live/live-indicator.tsx";
 import type { LiveStatus } from "../live/live-session.ts";
 import { useLiveRecord } from "../live/use-live-record.ts";

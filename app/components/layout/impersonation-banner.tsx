@@ -8,8 +8,8 @@
 import { useCallback, useEffect } from "react";
 import { getTokenPayload } from "pocketbase";
 import { Eye } from "lucide-react";
-import { useSession } from "../../components/session-provider.tsx";
-import { useNotify } from "../../components/notifications/notifications.tsx";
+import { useSession } from "../session-provider.tsx";
+import { useNotify } from "../notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { isImpersonationToken } from "../../lib/session.ts";
