@@ -27,6 +27,7 @@ import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
 import { RecordFormShell, useRecordForm } from "./record-form.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { useEditorDraft } from "./use-editor-draft.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Longest excerpt (the registry's `max`). */
 export const MAX_EXCERPT = 500;
@@ -162,8 +163,7 @@ export function PostEditor(props: PostEditorProps) {
         draft.finish();
         return Promise.resolve(saved);
       },
-      href: (saved) =>
-        `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.slug)}`,
+      href: (saved) => paths.post(author.username, saved.slug),
     });
   }
 
@@ -198,9 +198,7 @@ export function PostEditor(props: PostEditorProps) {
     return { target, label, message };
   });
 
-  const cancelTo = post
-    ? `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(post.slug)}`
-    : "/blog";
+  const cancelTo = post ? paths.post(author.username, post.slug) : paths.blog();
   const storedCover =
     post?.cover && post.id
       ? `/api/files/posts/${encodeURIComponent(post.id)}/${encodeURIComponent(post.cover)}?thumb=600x315`
