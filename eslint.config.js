@@ -2,6 +2,7 @@
 // (the import zones) and docs/decisions/007-tooling.md (why these plugins and no stylistic rules:
 // Prettier owns formatting).
 import js from "@eslint/js";
+import { readdirSync } from "node:fs";
 import { defineConfig, globalIgnores } from "eslint/config";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -86,6 +87,37 @@ const layerZones = [
   },
 ];
 
+/** Every feature folder of the web app (`app/features/<name>/`), read at lint time. */
+const appFeatures = readdirSync(`${root}/app/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Feature borders in the web app (ADR 039), Bulletproof React's rule: imports flow
+ * shared → features → routes. `app/components/` and `app/lib/` are shared and import no
+ * feature and no route; a feature imports only itself, `components/`, `lib/` and `shared/`,
+ * never another feature or a route; only `app/routes/` composes features.
+ */
+const appZones = [
+  {
+    target: ["app/components", "app/lib"],
+    from: "app/features",
+    message:
+      "app/components and app/lib are shared: they may not import a feature; move the shared piece down or let the route compose (ADR 039).",
+  },
+  {
+    target: ["app/components", "app/lib", "app/features"],
+    from: "app/routes",
+    message: "Only the router imports app/routes: components, lib and features may not (ADR 039).",
+  },
+  ...appFeatures.map((name) => ({
+    target: `app/features/${name}`,
+    from: "app/features",
+    except: [`./${name}`],
+    message: `app/features/${name} may not import another feature: move the shared piece to app/components or app/lib, or let the route compose the two (ADR 039).`,
+  })),
+];
+
 export default defineConfig([
   globalIgnores([
     "node_modules/",
@@ -149,7 +181,10 @@ export default defineConfig([
       ],
     },
     rules: {
-      "import-x/no-restricted-paths": ["error", { basePath: root, zones: layerZones }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: root, zones: [...layerZones, ...appZones] },
+      ],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },

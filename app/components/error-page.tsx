@@ -5,6 +5,7 @@
 import { useAppTranslation } from "../lib/i18n.ts";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useReloadOnChunkError } from "../lib/build-awareness.ts";
+import { paths } from "../lib/paths.ts";
 
 const KNOWN_STATUSES = new Set(["400", "401", "403", "404", "500", "503"]);
 
@@ -39,7 +40,7 @@ export function ErrorPage({ error }: { error: unknown }) {
         </p>
       )}
       <Link
-        to="/"
+        to={paths.home()}
         className="mt-8 inline-block rounded bg-amber-800 px-4 py-2 font-semibold text-white hover:bg-amber-900"
       >
         {t("errors:page.goHome")}

@@ -21,6 +21,7 @@ import {
   type SessionUser,
 } from "../lib/session.ts";
 import { useNotify } from "./notifications/notifications.tsx";
+import { paths } from "../lib/paths.ts";
 
 /** What {@link useSession} returns. */
 export interface SessionValue {
@@ -110,12 +111,12 @@ export function SessionProvider(props: {
                   : "admin:impersonation.superuserExpired",
               ),
             );
-            void navigate(outcome === "restored" ? "/admin/users" : "/login");
+            void navigate(outcome === "restored" ? paths.adminUsers() : paths.login());
             return;
           }
           pb.authStore.clear();
           notify.info(t("shell:notifications.sessionExpired"));
-          void navigate("/");
+          void navigate(paths.home());
         });
     } else if (initialUser) {
       // The cookie named an account the auth store no longer holds: signed out.
@@ -134,7 +135,7 @@ export function SessionProvider(props: {
     forgetImpersonator();
     getBrowserClient().authStore.clear();
     notify.success(t("shell:notifications.loggedOut"));
-    await navigate("/");
+    await navigate(paths.home());
   }, [navigate, notify, t]);
 
   const value = useMemo(

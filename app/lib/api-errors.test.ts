@@ -1,7 +1,5 @@
 import { ClientResponseError } from "pocketbase";
 import { describe, expect, it } from "vitest";
-import { systemFieldErrors } from "../features/admin-system/system-errors.ts";
-import { editorFieldErrors } from "../features/editor/editor-errors.ts";
 import { fieldErrors, requestErrorMessage } from "./api-errors.ts";
 import { APP_NAMESPACES, getI18n } from "./i18n.ts";
 
@@ -20,6 +18,8 @@ function refusal(data: Record<string, unknown>): ClientResponseError {
   });
 }
 
+// A page's own codes (the editor's, the system pages') are tested beside the page's wording:
+// features/editor/editor-errors.test.ts, features/admin-system/system-errors.test.ts.
 describe("fieldErrors", () => {
   it("words each field's validation code, and unknown codes as 'Invalid value.'", () => {
     const error = refusal({
@@ -37,20 +37,6 @@ describe("fieldErrors", () => {
   it("is empty for errors without field details", () => {
     expect(fieldErrors(new Error("boom"), t)).toEqual({});
     expect(fieldErrors(new ClientResponseError({ status: 0 }), t)).toEqual({});
-  });
-
-  it("lets a page word the codes only it meets", () => {
-    const error = refusal({ logo: { code: "validation_file_size_limit", message: "Too big." } });
-    expect(editorFieldErrors(error, t)).toEqual({ logo: "The file is too large." });
-    const system = refusal({ "smtp.host": { code: "validation_env_managed", message: "x" } });
-    expect(systemFieldErrors(system, t)).toEqual({
-      "smtp.host": "Set by the environment; it cannot be changed here.",
-    });
-  });
-
-  it("gives the editor's modifier keys' errors to their field", () => {
-    const error = refusal({ "attachments+": { code: "validation_too_many_files", message: "x" } });
-    expect(Object.keys(editorFieldErrors(error, t))).toEqual(["attachments"]);
   });
 });
 

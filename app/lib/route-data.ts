@@ -16,6 +16,7 @@ import {
 } from "../context.ts";
 import { readByUsername } from "./records.ts";
 import { isAdmin, isSuperuser, isWriter, type SessionUser } from "./session.ts";
+import { paths } from "./paths.ts";
 
 /** What loaders read from router context. */
 export function routeContext(context: Readonly<RouterContextProvider>) {
@@ -89,7 +90,7 @@ function accountOrGuest(context: Readonly<RouterContextProvider>): SessionUser |
 /** Sends a signed-out visitor to `/login`. */
 export function requireUser(context: Readonly<RouterContextProvider>): SessionUser {
   const user = accountOrGuest(context);
-  if (!user) throw redirect("/login");
+  if (!user) throw redirect(paths.login());
   return user;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { siteUrlContext } from "../context.ts";
+import { withQuery, type PathQuery } from "./paths.ts";
 
 /** The site's origin (and path prefix, if `APP_URL` has one), without a trailing slash. */
 export function siteOrigin(context: Readonly<RouterContextProvider>, request: Request): string {
@@ -27,15 +28,6 @@ export function absoluteUrl(origin: string, path: string): string {
  * @example canonicalUrl("https://cahier.example", "/blog", { tag: "garden", page: 2 })
  * // "https://cahier.example/blog?tag=garden&page=2"
  */
-export function canonicalUrl(
-  origin: string,
-  path: string,
-  query: Record<string, string | number | null | undefined> = {},
-): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
-  }
-  const search = params.toString();
-  return absoluteUrl(origin, search ? `${path}?${search}` : path);
+export function canonicalUrl(origin: string, path: string, query: PathQuery = {}): string {
+  return absoluteUrl(origin, withQuery(path, query));
 }

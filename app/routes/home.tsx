@@ -19,9 +19,10 @@ import { blogFeedLinks } from "./feeds/feed-links.ts";
 import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../lib/records.ts";
 import { routeContext } from "../lib/route-data.ts";
 import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
-import { LiveIndicator, NewItemsNotice, useHeldItems } from "../features/live/live-indicator.tsx";
-import type { LiveStatus } from "../features/live/live-session.ts";
-import { useLiveRecords, type LiveTopic } from "../features/live/use-live-records.ts";
+import { LiveIndicator, NewItemsNotice, useHeldItems } from "../components/live/live-indicator.tsx";
+import type { LiveStatus } from "../components/live/live-session.ts";
+import { useLiveRecords, type LiveTopic } from "../components/live/use-live-records.ts";
+import { paths } from "../lib/paths.ts";
 
 /** What the home page listens to: posts, and the signed-in person's entries. */
 const POST_TOPICS: LiveTopic[] = [{ collection: "posts", topic: "*" }];
@@ -102,12 +103,12 @@ function Welcome() {
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-stone-700">{t("content:home.hero.text")}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to="/signUp">{t("content:home.hero.signUp")}</ButtonLink>
-          <ButtonLink to="/login" variant="secondary">
+          <ButtonLink to={paths.signUp()}>{t("content:home.hero.signUp")}</ButtonLink>
+          <ButtonLink to={paths.login()} variant="secondary">
             {t("content:home.hero.logIn")}
           </ButtonLink>
           <Link
-            to="/blog"
+            to={paths.blog()}
             className="inline-flex items-center px-2 py-2 font-semibold text-amber-900 underline underline-offset-4 hover:text-amber-950"
           >
             {t("content:home.hero.readBlog")}
@@ -152,7 +153,7 @@ function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] })
         <div className="mt-6 flex flex-wrap items-center gap-3">
           {!superuser && (
             <Link
-              to="/entry/create"
+              to={paths.entryCreate()}
               className="inline-flex items-center gap-2 rounded bg-amber-800 px-5 py-3 text-lg font-semibold text-white shadow-sm hover:bg-amber-900"
             >
               <PenLine aria-hidden="true" className="size-5" />
@@ -160,16 +161,16 @@ function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] })
             </Link>
           )}
           {isWriter(user) && (
-            <ButtonLink to="/post/create" variant="secondary">
+            <ButtonLink to={paths.postCreate()} variant="secondary">
               {t("content:home.newPost")}
             </ButtonLink>
           )}
           {isAdmin(user) && (
-            <ButtonLink to="/i" variant="secondary">
+            <ButtonLink to={paths.items()} variant="secondary">
               {t("content:home.instances")}
             </ButtonLink>
           )}
-          <ButtonLink to="/archive" variant="secondary">
+          <ButtonLink to={paths.archive()} variant="secondary">
             {t("content:home.archive")}
           </ButtonLink>
         </div>
@@ -182,7 +183,7 @@ function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] })
           <NewItemsNotice count={list.held.length} kind="entries" onShow={list.show} />
           {list.shown.length === 0 && list.held.length === 0 ? (
             <EmptyState text={t("content:home.noEntries")}>
-              <ButtonLink to="/entry/create">{t("content:home.writeFirstEntry")}</ButtonLink>
+              <ButtonLink to={paths.entryCreate()}>{t("content:home.writeFirstEntry")}</ButtonLink>
             </EmptyState>
           ) : (
             <div id={list.listId} tabIndex={-1} className="outline-none">
@@ -210,7 +211,7 @@ function LatestPosts(props: { posts: HomePost[]; live: LiveStatus }) {
           <LiveIndicator status={props.live} />
           {props.posts.length > 0 && (
             <Link
-              to="/blog"
+              to={paths.blog()}
               className="text-sm font-semibold text-amber-900 underline underline-offset-4"
             >
               {t("content:home.allPosts")}
@@ -222,13 +223,13 @@ function LatestPosts(props: { posts: HomePost[]; live: LiveStatus }) {
       {props.posts.length === 0 ? (
         isWriter(user) ? (
           <EmptyState text={t("content:home.noPostsWriter")}>
-            <ButtonLink to="/post/create">{t("content:home.writeFirstPost")}</ButtonLink>
+            <ButtonLink to={paths.postCreate()}>{t("content:home.writeFirstPost")}</ButtonLink>
           </EmptyState>
         ) : user ? (
           <EmptyState text={t("content:home.noPosts")} />
         ) : (
           <EmptyState text={t("content:home.noPostsVisitor")}>
-            <ButtonLink to="/signUp">{t("content:home.hero.signUp")}</ButtonLink>
+            <ButtonLink to={paths.signUp()}>{t("content:home.hero.signUp")}</ButtonLink>
           </EmptyState>
         )
       ) : (

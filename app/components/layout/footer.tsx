@@ -1,6 +1,7 @@
 /** The footer of every page: the team and privacy policy links. */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
+import { paths } from "../../lib/paths.ts";
 
 /** The site footer. */
 export function Footer() {
@@ -12,12 +13,12 @@ export function Footer() {
         <nav aria-label={t("footer.label")}>
           <ul className="flex gap-4">
             <li>
-              <Link to="/team" className="underline-offset-4 hover:underline">
+              <Link to={paths.team()} className="underline-offset-4 hover:underline">
                 {t("footer.team")}
               </Link>
             </li>
             <li>
-              <Link to="/privacyPolicy" className="underline-offset-4 hover:underline">
+              <Link to={paths.privacyPolicy()} className="underline-offset-4 hover:underline">
                 {t("footer.privacyPolicy")}
               </Link>
             </li>

@@ -13,6 +13,7 @@ import { BookOpen, LogOut, Menu, X } from "lucide-react";
 import { isAdmin, isWriter, displayName } from "../../lib/session.ts";
 import { useSession } from "../session-provider.tsx";
 import { Avatar } from "../ui/avatar.tsx";
+import { paths } from "../../lib/paths.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm font-medium hover:bg-stone-100 ${
@@ -38,13 +39,13 @@ export function Header() {
 
   const navLinks = user
     ? [
-        { to: "/entry/create", label: t("nav.newEntry") },
-        { to: "/archive", label: t("nav.archive") },
-        ...(isWriter(user) ? [{ to: "/post/create", label: t("nav.newPost") }] : []),
+        { to: paths.entryCreate(), label: t("nav.newEntry") },
+        { to: paths.archive(), label: t("nav.archive") },
+        ...(isWriter(user) ? [{ to: paths.postCreate(), label: t("nav.newPost") }] : []),
         ...(isAdmin(user)
           ? [
-              { to: "/i", label: t("nav.instances") },
-              { to: "/admin", label: t("admin:nav.admin") },
+              { to: paths.items(), label: t("nav.instances") },
+              { to: paths.admin(), label: t("admin:nav.admin") },
             ]
           : []),
       ]
@@ -54,7 +55,7 @@ export function Header() {
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-3">
         <Link
-          to="/"
+          to={paths.home()}
           aria-label={t("header.home", { app })}
           className="mr-auto flex items-center gap-2 rounded font-serif text-xl font-semibold text-stone-900"
         >
@@ -111,7 +112,7 @@ export function Header() {
             <div className="flex items-center gap-1">
               {user.username ? (
                 <Link
-                  to={`/profile/${encodeURIComponent(user.username)}`}
+                  to={paths.profile(user.username)}
                   className="flex items-center gap-2 rounded px-2 py-1 text-sm font-medium text-stone-900 hover:bg-stone-100"
                   data-testid="header-account"
                 >
@@ -140,13 +141,13 @@ export function Header() {
           ) : (
             <ul className="flex flex-col gap-1 md:flex-row md:items-center">
               <li>
-                <NavLink to="/login" className={linkClass}>
+                <NavLink to={paths.login()} className={linkClass}>
                   {t("nav.login")}
                 </NavLink>
               </li>
               <li>
                 <Link
-                  to="/signUp"
+                  to={paths.signUp()}
                   className="block rounded bg-amber-800 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-900"
                 >
                   {t("nav.signUp")}

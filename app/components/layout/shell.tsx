@@ -4,7 +4,7 @@
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { ReactNode } from "react";
-import { ImpersonationBanner } from "../../features/admin/impersonation-banner.tsx";
+import { ImpersonationBanner } from "./impersonation-banner.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { PageTransition } from "./page-transition.tsx";

@@ -14,12 +14,12 @@ import {
   entrySummary,
   personName,
   postSummary,
-  profileHref,
   type CollectionSummary,
   type EntrySummary,
   type PersonSummary,
   type PostSummary,
 } from "./summaries.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The URL of an entry. */
 export function entryHref(entry: EntryRecord, username?: string): string {
@@ -29,19 +29,18 @@ export function entryHref(entry: EntryRecord, username?: string): string {
 /** The URL of a post. */
 export function postHref(post: PostRecord, username?: string): string {
   const owner = username ?? post.expand?.author?.username ?? "";
-  return `/post/${encodeURIComponent(owner)}/${encodeURIComponent(post.slug)}`;
+  return paths.post(owner, post.slug);
 }
 
 /** The URL of a collection. */
 export function collectionHref(collection: CollectionRecord, username?: string): string {
   const owner = username ?? collection.expand?.owner?.username ?? "";
-  return `/collection/${encodeURIComponent(owner)}/${encodeURIComponent(collection.name)}`;
+  return paths.collection(owner, collection.name);
 }
 
 /** Where a tag leads: the blog for posts, the archive for entries. */
 export function tagHref(kind: "post" | "entry", tag: string): string {
-  const params = new URLSearchParams({ tag });
-  return `${kind === "post" ? "/blog" : "/archive"}?${params.toString()}`;
+  return kind === "post" ? paths.blog({ tag }) : paths.archive({ tag });
 }
 
 const linkClass = "underline-offset-4 hover:underline focus-visible:underline";
@@ -80,7 +79,7 @@ function Byline({ person }: { person: PersonSummary }) {
   return (
     <span className="inline-flex items-center gap-2">
       <Avatar user={person} size="small" loading="lazy" />
-      <Link to={profileHref(person.username)} className={linkClass}>
+      <Link to={paths.profile(person.username)} className={linkClass}>
         {t("listings:meta.by", { name: personName(person) })}
       </Link>
     </span>
@@ -167,7 +166,7 @@ export function EntryRow(props: { entry: EntrySummary; showAuthor?: boolean }) {
       </div>
       {props.showAuthor && entry.author && (
         <p className="text-sm text-stone-700">
-          <Link to={profileHref(entry.author.username)} className={linkClass}>
+          <Link to={paths.profile(entry.author.username)} className={linkClass}>
             {t("listings:meta.by", { name: personName(entry.author) })}
           </Link>
         </p>
@@ -219,7 +218,7 @@ export function CollectionCards(props: {
           {(props.showOwner === true || props.showVisibility === true) && (
             <p className="flex flex-wrap items-center gap-3 text-sm text-stone-700">
               {props.showOwner && collection.owner && (
-                <Link to={profileHref(collection.owner.username)} className={linkClass}>
+                <Link to={paths.profile(collection.owner.username)} className={linkClass}>
                   {t("listings:meta.by", { name: personName(collection.owner) })}
                 </Link>
               )}

@@ -17,6 +17,7 @@ import type {
   UserRecord,
   Visibility,
 } from "../../lib/records.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Length of excerpts on cards, in characters. */
 export const EXCERPT_LENGTH = 220;
@@ -98,11 +99,6 @@ export function personSummary(user: UserRecord | undefined): PersonSummary | nul
   };
 }
 
-/** The URL of a profile. */
-export function profileHref(username: string): string {
-  return `/profile/${encodeURIComponent(username)}`;
-}
-
 /** A person's display name: their name, else their username. */
 export function personName(person: Pick<PersonSummary, "name" | "username">): string {
   return person.name || person.username;
@@ -117,7 +113,7 @@ export function postSummary(post: PostRecord, username?: string): PostSummary {
   return {
     kind: "post",
     id: post.id,
-    href: `/post/${encodeURIComponent(owner)}/${encodeURIComponent(post.slug)}`,
+    href: paths.post(owner, post.slug),
     title: post.title,
     lang: post.lang || undefined,
     date: post.publishedAt || post.created,
@@ -137,7 +133,7 @@ export function entrySummary(entry: EntryRecord, username?: string): EntrySummar
   return {
     kind: "entry",
     id: entry.id,
-    href: `/entry/${encodeURIComponent(owner)}/${encodeURIComponent(entry.name)}`,
+    href: paths.entry(owner, entry.name),
     title: entry.title,
     date: entry.date || entry.created,
     visibility: entry.visibility,
@@ -154,7 +150,7 @@ export function collectionSummary(
   const owner = username ?? collection.expand?.owner?.username ?? "";
   return {
     id: collection.id,
-    href: `/collection/${encodeURIComponent(owner)}/${encodeURIComponent(collection.name)}`,
+    href: paths.collection(owner, collection.name),
     title: collection.title,
     description: excerpt(collection.description, EXCERPT_LENGTH),
     visibility: collection.visibility,

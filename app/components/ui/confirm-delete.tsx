@@ -7,7 +7,7 @@ import { useState, type ReactNode } from "react";
 import { Trash } from "lucide-react";
 import { useNotify } from "../notifications/notifications.tsx";
 import { useSafeNavigate } from "../../lib/navigation.ts";
-import { ConfirmDialog } from "../../features/editor/confirm-dialog.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** The visible words of a {@link ConfirmDelete}, already translated. */
 export interface ConfirmDeleteLabels {

@@ -17,7 +17,8 @@ import {
   dangerButtonClass,
   dangerOutlineButtonClass,
   SettingsSection,
-} from "./settings-section.tsx";
+} from "../../components/ui/settings-section.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** How much of each kind the account owns (what the deletion removes). */
 export interface OwnedCounts {
@@ -68,7 +69,7 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
     }
     dialog.current?.close();
     notify.success(t("account:settings.delete.deleted"));
-    await navigate("/");
+    await navigate(paths.home());
   }
 
   return (

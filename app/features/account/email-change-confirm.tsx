@@ -14,7 +14,8 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { accountFieldErrors, isTokenRejected, isTooManyRequests } from "./account-errors.ts";
-import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSection } from "../../components/ui/settings-section.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** Props of {@link EmailChangeConfirm}. */
 export interface EmailChangeConfirmProps {
@@ -84,11 +85,11 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
         await pb.collection("users").authWithPassword(newEmail, password);
       } catch {
         pb.authStore.clear();
-        await navigate("/login");
+        await navigate(paths.login());
         return;
       }
     }
-    await navigate("/profileSettings", { replace: true });
+    await navigate(paths.profileSettings(), { replace: true });
   }
 
   return (
@@ -111,7 +112,7 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
           </FormMessage>
           {!userId && (
             <div>
-              <ButtonLink to="/login">{t("auth:login.title")}</ButtonLink>
+              <ButtonLink to={paths.login()}>{t("auth:login.title")}</ButtonLink>
             </div>
           )}
         </div>

@@ -12,7 +12,7 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { accountFieldErrors, isTooManyRequests } from "./account-errors.ts";
-import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSection } from "../../components/ui/settings-section.tsx";
 
 /** The email change request form of the account whose address is `email`. */
 export function EmailChangeRequest({ email }: { email: string }) {

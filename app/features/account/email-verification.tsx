@@ -11,6 +11,7 @@ import { FormMessage } from "../../components/ui/form-field.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
+import { paths } from "../../lib/paths.ts";
 
 type Outcome = "checking" | "confirmed" | "failed" | "error";
 
@@ -35,7 +36,7 @@ export function EmailVerification({ token }: { token: string }) {
         const refused = failure instanceof ClientResponseError && failure.status === 400;
         if (refused) notify.error(t("account:verification.failed"));
         else notify.requestError(failure);
-        if (signedIn) await navigate("/", { replace: true });
+        if (signedIn) await navigate(paths.home(), { replace: true });
         else setOutcome(refused ? "failed" : "error");
         return;
       }
@@ -51,7 +52,7 @@ export function EmailVerification({ token }: { token: string }) {
         // The SDK already marked the stored record verified when the token was its own.
       }
       notify.success(t("account:verification.confirmed"));
-      await navigate("/", { replace: true });
+      await navigate(paths.home(), { replace: true });
     })();
   }, [token, navigate, notify, t]);
 

@@ -14,7 +14,8 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { accountFieldErrors, isTooManyRequests } from "./account-errors.ts";
-import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSection } from "../../components/ui/settings-section.tsx";
+import { paths } from "../../lib/paths.ts";
 
 const FIELDS = ["oldPassword", "password", "passwordConfirm"] as const;
 
@@ -62,7 +63,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
       // The password is changed but this session is gone: log in again by hand.
       pb.authStore.clear();
       notify.success(t("account:settings.password.changed"));
-      await navigate("/login");
+      await navigate(paths.login());
       return;
     }
     formElement.reset();

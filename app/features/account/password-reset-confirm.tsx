@@ -14,6 +14,7 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { accountFieldErrors, isTokenRejected, isTooManyRequests } from "./account-errors.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Props of {@link PasswordResetConfirm}. */
 export interface PasswordResetConfirmProps {
@@ -71,7 +72,7 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
       try {
         await pb.collection("users").authWithPassword(email, password);
         notify.success(t("account:reset.signedIn"));
-        await navigate("/");
+        await navigate(paths.home());
         return;
       } catch {
         // Logging in is a convenience: the password is changed either way.
@@ -87,7 +88,7 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
       <div className="grid gap-4 rounded border border-stone-200 bg-white p-6">
         <FormMessage kind="error">{t("account:reset.invalidLink")}</FormMessage>
         <div>
-          <ButtonLink to="/passwordReset">{t("account:reset.requestNew")}</ButtonLink>
+          <ButtonLink to={paths.passwordReset()}>{t("account:reset.requestNew")}</ButtonLink>
         </div>
       </div>
     );
@@ -98,7 +99,7 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
       <div className="grid gap-4 rounded border border-stone-200 bg-white p-6">
         <FormMessage kind="success">{t("account:reset.done")}</FormMessage>
         <div>
-          <ButtonLink to="/login">{t("account:reset.logIn")}</ButtonLink>
+          <ButtonLink to={paths.login()}>{t("account:reset.logIn")}</ButtonLink>
         </div>
       </div>
     );
@@ -146,7 +147,7 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
         {busy ? t("account:reset.submitting") : t("account:reset.submit")}
       </button>
       <p className="text-sm">
-        <Link to="/login" className="underline underline-offset-4">
+        <Link to={paths.login()} className="underline underline-offset-4">
           {t("auth:passwordReset.backToLogin")}
         </Link>
       </p>

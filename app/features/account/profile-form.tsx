@@ -16,7 +16,7 @@ import { APP_NAMESPACES, readyI18n, useAppTranslation } from "../../lib/i18n.ts"
 import { isLocale, SUPPORTED_LOCALES, type Locale } from "#shared/i18n/locales.ts";
 import { accountFieldErrors, isTooManyRequests } from "./account-errors.ts";
 import { AvatarField, type AvatarChange } from "./avatar-field.tsx";
-import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSection } from "../../components/ui/settings-section.tsx";
 
 /** The editable profile of an account, as the loader read it. */
 export interface ProfileValues {

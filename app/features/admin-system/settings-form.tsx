@@ -11,7 +11,7 @@ import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { SettingsSection } from "../account/settings-section.tsx";
+import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { systemErrorSummary, systemFieldErrors } from "./system-errors.ts";
 import type { RateLimitRule, SystemSettings } from "./types.ts";
 

@@ -1,11 +1,12 @@
 /** The links between the superuser pages (settings, logs, backups), the current one marked. */
 import { NavLink } from "react-router";
 import { useAppTranslation } from "../../lib/i18n.ts";
+import { paths } from "../../lib/paths.ts";
 
 const LINKS = [
-  { to: "/admin/settings", key: "settings" },
-  { to: "/admin/logs", key: "logs" },
-  { to: "/admin/backups", key: "backups" },
+  { to: paths.adminSettings(), key: "settings" },
+  { to: paths.adminLogs(), key: "logs" },
+  { to: paths.adminBackups(), key: "backups" },
 ] as const;
 
 /** The system pages' navigation. */

@@ -8,7 +8,7 @@ import { FormField, FormMessage, inputClass } from "../../components/ui/form-fie
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { SettingsSection } from "../account/settings-section.tsx";
+import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { apiDetail, systemErrorSummary, systemFieldErrors } from "./system-errors.ts";
 
 type Result = { kind: "success" | "error"; message: string; detail?: string | null };

@@ -6,6 +6,7 @@ import { ConfirmDelete } from "../../components/ui/confirm-delete.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { ItemRecord } from "../../lib/records.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The delete button and its dialog. */
 export function DeleteItem({ item }: { item: Pick<ItemRecord, "id" | "code" | "name"> }) {
@@ -21,7 +22,7 @@ export function DeleteItem({ item }: { item: Pick<ItemRecord, "id" | "code" | "n
         deleted: t("admin:items.deleted", names),
       }}
       remove={() => getBrowserClient().collection("items").delete(item.id)}
-      redirectTo="/i"
+      redirectTo={paths.items()}
     >
       <p className="wrap-anywhere">{t("admin:items.deleteBody", names)}</p>
     </ConfirmDelete>

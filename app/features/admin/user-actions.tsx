@@ -15,7 +15,8 @@ import { startImpersonation } from "../../lib/impersonation.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import type { UserRecord } from "../../lib/records.ts";
 import { isSuperuser, type SessionUser, type UserRole } from "../../lib/session.ts";
-import { ConfirmDialog } from "../editor/confirm-dialog.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** A `users` record as admins see it (email and verified flag included). */
 export interface ManagedUser extends UserRecord {
@@ -94,7 +95,7 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
     void run(async () => {
       const record = await startImpersonation(getBrowserClient(), user.id);
       notify.success(t("admin:impersonation.started", { username: String(record.username) }));
-      await navigate("/");
+      await navigate(paths.home());
     });
 
   return (

@@ -4,13 +4,13 @@
  * files" opens the form's file input (which the toolbar's attach button opens too).
  */
 import { useId } from "react";
-import type { LinkClick } from "./file-token.ts";
+import type { LinkClick } from "../../lib/file-token.ts";
 import { FileText, ImageIcon, Paperclip, Undo2, X } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
+import { displayFileName } from "../../lib/record-files.ts";
 import {
-  displayFileName,
   MAX_ATTACHMENT_SIZE,
   MAX_ATTACHMENTS,
   pendingFileUrl,

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { displayFileName, storedFileUrl, withFileToken } from "../../lib/record-files.ts";
 import {
   addedNames,
-  displayFileName,
   hasPendingLinks,
   newPendingKey,
   pendingFileUrl,
   resolvePendingLinks,
-  storedFileUrl,
-  withFileToken,
 } from "./attachments.ts";
 
 describe("attachments", () => {

@@ -6,7 +6,8 @@
  *
  * A picked file can be inserted into the text before it has a name on the server: its link
  * points at a placeholder address (`/api/files/_pending/{key}`), and {@link resolvePendingLinks}
- * swaps in the real address once the save has answered with the stored names.
+ * swaps in the real address once the save has answered with the stored names. Addresses and
+ * names of stored files, which pages read too, are in `lib/record-files.ts`.
  */
 
 /** Most files an entry holds (the registry's `maxSelect`). */
@@ -27,20 +28,6 @@ export const PENDING_PREFIX = "/api/files/_pending/";
 /** The placeholder address of a picked file. */
 export function pendingFileUrl(key: string): string {
   return `${PENDING_PREFIX}${key}`;
-}
-
-/** The address of a stored file of a record (no token: links in the text must not expire). */
-export function storedFileUrl(collection: string, recordId: string, name: string): string {
-  return `/api/files/${encodeURIComponent(collection)}/${encodeURIComponent(recordId)}/${encodeURIComponent(name)}`;
-}
-
-/**
- * The name a stored file was uploaded with, near enough: the server snake-cases it and adds
- * `_` and 10 random characters before the (at most double) extension
- * (`photo_a1b2c3d4e5.jpg` → `photo.jpg`, `site_a1b2c3d4e5.tar.gz` → `site.tar.gz`).
- */
-export function displayFileName(stored: string): string {
-  return stored.replace(/_[a-z0-9]{10}((?:\.[^.]*){0,2})$/, "$1");
 }
 
 /**
@@ -82,23 +69,4 @@ export function newPendingKey(): string {
   const bytes = new Uint8Array(6);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/**
- * Adds a file token to the `src` and `href` attributes of rendered HTML that point at the
- * files under `prefix` (a private entry's own files, which need one). `token` is a JWT
- * (`[\w.-]` only), so it needs no escaping in an attribute.
- */
-export function withFileToken(html: string, prefix: string, token: string): string {
-  if (!token || !/^[\w.-]+$/.test(token)) return html;
-  const pattern = new RegExp(`( (?:src|href)=")(${escapeRegExp(prefix)}[^"?#]*)(\\?[^"#]*)?"`, "g");
-  return html.replace(
-    pattern,
-    (_match, start: string, path: string, query: string | undefined) =>
-      `${start}${path}${query ? `${query}&amp;` : "?"}token=${token}"`,
-  );
 }

@@ -21,19 +21,20 @@ import {
   newPendingKey,
   pendingFileUrl,
   resolvePendingLinks,
-  storedFileUrl,
   type PendingFile,
 } from "./attachments.ts";
-import { draftKey, sameValues } from "./draft-storage.ts";
+import { storedFileUrl } from "../../lib/record-files.ts";
+import { draftKey, sameValues } from "../../lib/draft-storage.ts";
 import { useLocalToday, type FieldProblem, TitleField } from "./editor-form.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
-import { useFreshFileToken } from "./file-token.ts";
-import { MarkdownPreview } from "./markdown-preview.tsx";
+import { useFreshFileToken } from "../../lib/file-token.ts";
+import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
 import { RecordFormShell, useRecordForm } from "./record-form.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { useEditorDraft } from "./use-editor-draft.ts";
 import { VisibilityField } from "./visibility-field.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** The values of the entry form (what a draft holds). */
 export interface EntryValues {
@@ -230,8 +231,7 @@ export function EntryEditor(props: EntryEditorProps) {
         }
         return saved;
       },
-      href: (saved) =>
-        `/entry/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.name)}`,
+      href: (saved) => paths.entry(author.username, saved.name),
     });
   }
 
@@ -256,9 +256,7 @@ export function EntryEditor(props: EntryEditorProps) {
       ),
   );
 
-  const cancelTo = entry
-    ? `/entry/${encodeURIComponent(author.username)}/${encodeURIComponent(entry.name)}`
-    : "/archive";
+  const cancelTo = entry ? paths.entry(author.username, entry.name) : paths.archive();
   const fileUrl = (name: string) => (entry ? storedFileUrl("entries", entry.id, name) : "");
   const downloadUrl = (name: string) => {
     const query = new URLSearchParams({ download: "1" });

@@ -13,7 +13,7 @@ import { useSession } from "../../components/session-provider.tsx";
 import { FormField, inputClass } from "../../components/ui/form-field.tsx";
 import { CoverField } from "./cover-field.tsx";
 import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts";
-import { draftKey, sameValues } from "./draft-storage.ts";
+import { draftKey, sameValues } from "../../lib/draft-storage.ts";
 import {
   FieldNote,
   labelClass,
@@ -23,10 +23,11 @@ import {
   TitleField,
 } from "./editor-form.tsx";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
-import { MarkdownPreview } from "./markdown-preview.tsx";
+import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
 import { RecordFormShell, useRecordForm } from "./record-form.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { useEditorDraft } from "./use-editor-draft.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Longest excerpt (the registry's `max`). */
 export const MAX_EXCERPT = 500;
@@ -162,8 +163,7 @@ export function PostEditor(props: PostEditorProps) {
         draft.finish();
         return Promise.resolve(saved);
       },
-      href: (saved) =>
-        `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(saved.slug)}`,
+      href: (saved) => paths.post(author.username, saved.slug),
     });
   }
 
@@ -198,9 +198,7 @@ export function PostEditor(props: PostEditorProps) {
     return { target, label, message };
   });
 
-  const cancelTo = post
-    ? `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(post.slug)}`
-    : "/blog";
+  const cancelTo = post ? paths.post(author.username, post.slug) : paths.blog();
   const storedCover =
     post?.cover && post.id
       ? `/api/files/posts/${encodeURIComponent(post.id)}/${encodeURIComponent(post.cover)}?thumb=600x315`

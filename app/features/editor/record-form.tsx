@@ -14,10 +14,10 @@ import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { buttonClass } from "../../components/ui/button-link.tsx";
-import { LiveIndicator } from "../live/live-indicator.tsx";
-import type { LiveStatus } from "../live/live-session.ts";
-import { useLiveRecords, type LiveEvent } from "../live/use-live-records.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { LiveIndicator } from "../../components/live/live-indicator.tsx";
+import type { LiveStatus } from "../../components/live/live-session.ts";
+import { useLiveRecords, type LiveEvent } from "../../components/live/use-live-records.ts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { apiTime, isNewer, remoteChange, type RemoteChange } from "./conflict.ts";
 import { editorFieldErrors } from "./editor-errors.ts";
 import {

@@ -7,7 +7,7 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useBlocker } from "react-router";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 
 /**
  * Guards the page while `dirty()` is true. Returns the dialog to render (closed when nothing

@@ -13,7 +13,7 @@ import {
   sameValues,
   writeDraft,
   type Draft,
-} from "./draft-storage.ts";
+} from "../../lib/draft-storage.ts";
 
 /** How long after the last change a draft is written. */
 export const AUTOSAVE_DELAY_MS = 400;

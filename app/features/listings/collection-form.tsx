@@ -16,6 +16,7 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import type { CollectionRecord, Visibility } from "../../lib/records.ts";
+import { paths } from "../../lib/paths.ts";
 
 const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];
 
@@ -246,7 +247,7 @@ export function DeleteCollection({ collection }: { collection: CollectionRecord 
       await getBrowserClient().collection("collections").delete(collection.id);
       dialogRef.current?.close();
       notify.success(t("listings:collectionForm.delete.deleted"));
-      await navigate("/collections");
+      await navigate(paths.collections());
     } catch (failure) {
       notify.error(
         `${t("listings:collectionForm.delete.failed")} ${requestErrorMessage(failure, t)}`,

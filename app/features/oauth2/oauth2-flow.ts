@@ -5,6 +5,7 @@
  * (used once) and its `state` must equal the returned one, else the login fails with
  * "State parameters don't match" and nothing is sent to the server.
  */
+import { paths } from "../../lib/paths.ts";
 
 /** Session storage key of the attempt in progress. */
 export const PENDING_KEY = "cahier.oauth2.pending";
@@ -13,7 +14,7 @@ export const PENDING_KEY = "cahier.oauth2.pending";
 export const PENDING_MAX_AGE_MS = 15 * 60 * 1000;
 
 /** The path providers send the browser back to (the callback URL to register is `APP_URL/login`). */
-export const CALLBACK_PATH = "/login";
+export const CALLBACK_PATH = paths.login();
 
 /** A login attempt kept while the browser is at the provider. */
 export interface PendingLogin {

@@ -22,6 +22,7 @@ import {
   takePending,
   type PendingLogin,
 } from "./oauth2-flow.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The message for a failed `auth-with-oauth2`. */
 function failureMessage(failure: unknown, provider: string, t: AppT): string {
@@ -77,7 +78,7 @@ export function OAuth2Login() {
       notify.error(message);
     };
     // The code and state leave the address bar and the history entry.
-    void navigate("/login", { replace: true, preventScrollReset: true });
+    void navigate(paths.login(), { replace: true, preventScrollReset: true });
     if (callback.kind === "error") {
       const described = describeProviderError(callback.error);
       fail(
@@ -109,7 +110,7 @@ export function OAuth2Login() {
         notify.success(
           t(isNew ? "shell:notifications.signedUp" : "shell:notifications.loggedIn", { name }),
         );
-        await navigate("/", { replace: true });
+        await navigate(paths.home(), { replace: true });
       })
       .catch((failure: unknown) => {
         fail(failureMessage(failure, pending.displayName, t));

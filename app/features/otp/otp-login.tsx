@@ -15,6 +15,7 @@ import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
 import { displayName, toSessionUser } from "../../lib/session.ts";
 import { normalizeOtpCode, otpFailure } from "./otp-code.ts";
+import { paths } from "../../lib/paths.ts";
 
 type Step = "closed" | "email" | "code";
 
@@ -98,7 +99,7 @@ export function OtpLogin() {
       notify.success(
         t("shell:notifications.loggedIn", { name: account ? displayName(account) : email }),
       );
-      await navigate("/");
+      await navigate(paths.home());
     } catch (failure) {
       const message = failureMessage(failure, t);
       setError(message);

@@ -8,6 +8,7 @@ import { ShieldCheck } from "lucide-react";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useAppTranslation } from "../../lib/i18n.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The page's title, then the notice and a link to `/admin`. */
 export function SuperuserNotice(props: { title: string }) {
@@ -27,7 +28,7 @@ export function SuperuserNotice(props: { title: string }) {
         </h2>
         <p className="mt-2 text-stone-700">{t("records:superuserNotice.text")}</p>
         <p className="mt-4">
-          <ButtonLink to="/admin">{t("records:superuserNotice.admin")}</ButtonLink>
+          <ButtonLink to={paths.admin()}>{t("records:superuserNotice.admin")}</ButtonLink>
         </p>
       </section>
     </div>

@@ -9,6 +9,7 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requireAdmin, routeContext } from "../../lib/route-data.ts";
 import { isSuperuser } from "../../lib/session.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -23,11 +24,11 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 const SECTIONS = [
-  { to: "/i", key: "items", superuser: false },
-  { to: "/admin/users", key: "users", superuser: false },
-  { to: "/admin/settings", key: "settings", superuser: true },
-  { to: "/admin/logs", key: "logs", superuser: true },
-  { to: "/admin/backups", key: "backups", superuser: true },
+  { to: paths.items(), key: "items", superuser: false },
+  { to: paths.adminUsers(), key: "users", superuser: false },
+  { to: paths.adminSettings(), key: "settings", superuser: true },
+  { to: paths.adminLogs(), key: "logs", superuser: true },
+  { to: paths.adminBackups(), key: "backups", superuser: true },
 ] as const;
 
 /** The sections, as cards. */

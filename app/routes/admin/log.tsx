@@ -9,6 +9,7 @@ import type { LogEntry } from "../../features/admin-system/types.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { findOr404, requireSuperuser, routeContext } from "../../lib/route-data.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The request fields shown one per line, in this order (the rest is in "All data"). */
 const FIELDS = [
@@ -66,7 +67,7 @@ export default function Log({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={t("adminSystem:log.title", { id: entry.id })}
         intro={
-          <Link to="/admin/logs" className="underline underline-offset-4">
+          <Link to={paths.adminLogs()} className="underline underline-offset-4">
             {t("adminSystem:log.back")}
           </Link>
         }

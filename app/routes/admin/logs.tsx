@@ -24,6 +24,7 @@ import type { LogEntry, LogStat } from "../../features/admin-system/types.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requireSuperuser, routeContext } from "../../lib/route-data.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Entries per page. */
 const PER_PAGE = 30;
@@ -143,7 +144,7 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
           <button type="submit" className={buttonClass.primary}>
             {t("adminSystem:logs.apply")}
           </button>
-          <Link to="/admin/logs" className={buttonClass.secondary}>
+          <Link to={paths.adminLogs()} className={buttonClass.secondary}>
             {t("adminSystem:logs.reset")}
           </Link>
         </div>
@@ -180,10 +181,7 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
                 return (
                   <tr key={entry.id}>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <Link
-                        to={`/admin/logs/${encodeURIComponent(entry.id)}`}
-                        className="underline underline-offset-4"
-                      >
+                      <Link to={paths.adminLog(entry.id)} className="underline underline-offset-4">
                         {formatLogTime(entry.created, locale)}
                         <span className="sr-only">
                           {" "}

@@ -16,8 +16,9 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE } from "../../lib/records.ts";
 import { requireAdmin, routeContext } from "../../lib/route-data.ts";
-import { LiveIndicator } from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+import { LiveIndicator } from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The users list listens to every change of a user the viewer may list. */
 const USER_TOPICS = [{ collection: "users", topic: "*" }];
@@ -107,7 +108,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           <tr key={user.id} data-username={user.username}>
             <th scope="row" className={`${cell} font-normal`}>
               <Link
-                to={`/profile/${encodeURIComponent(user.username)}`}
+                to={paths.profile(user.username)}
                 className="flex items-center gap-2 underline underline-offset-4"
               >
                 <Avatar user={user} />

@@ -20,6 +20,7 @@ import { ClientResponseError } from "pocketbase";
 import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
 import { EmailVerification } from "../../features/account/email-verification.tsx";
 import { OtpLogin } from "../../features/otp/otp-login.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -29,7 +30,7 @@ export function meta(args: Route.MetaArgs) {
 /** Signed-in accounts have nothing to do here, unless they follow an email confirmation link. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user, t } = routeContext(context);
-  if (user && !new URL(request.url).searchParams.has("verify")) throw redirect("/");
+  if (user && !new URL(request.url).searchParams.has("verify")) throw redirect(paths.home());
   return { title: t("auth:login.title") };
 }
 
@@ -61,7 +62,7 @@ export default function Login() {
       notify.success(
         t("shell:notifications.loggedIn", { name: account ? displayName(account) : identity }),
       );
-      await navigate("/");
+      await navigate(paths.home());
     } catch (failure) {
       const message =
         failure instanceof ClientResponseError && failure.status === 400
@@ -114,13 +115,13 @@ export default function Login() {
           {busy ? t("auth:login.submitting") : t("auth:login.submit")}
         </button>
         <p className="text-sm text-stone-700">
-          <Link to="/passwordReset" className="underline underline-offset-4">
+          <Link to={paths.passwordReset()} className="underline underline-offset-4">
             {t("auth:login.forgotPassword")}
           </Link>
         </p>
         <p className="text-sm text-stone-700">
           {t("auth:login.noAccount")}{" "}
-          <Link to="/signUp" className="font-semibold underline underline-offset-4">
+          <Link to={paths.signUp()} className="font-semibold underline underline-offset-4">
             {t("auth:login.signUpLink")}
           </Link>
         </p>

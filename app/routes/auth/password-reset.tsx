@@ -18,6 +18,7 @@ import { routeContext } from "../../lib/route-data.ts";
 import { PasswordResetConfirm } from "../../features/account/password-reset-confirm.tsx";
 import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
 import { isTooManyRequests } from "../../features/account/account-errors.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -123,7 +124,7 @@ function PasswordResetRequest() {
           {busy ? t("auth:passwordReset.submitting") : t("auth:passwordReset.submit")}
         </button>
         <p className="text-sm">
-          <Link to="/login" className="underline underline-offset-4">
+          <Link to={paths.login()} className="underline underline-offset-4">
             {t("auth:passwordReset.backToLogin")}
           </Link>
         </p>

@@ -17,6 +17,7 @@ import { formText } from "../../lib/form-data.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { routeContext } from "../../lib/route-data.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -26,7 +27,7 @@ export function meta(args: Route.MetaArgs) {
 /** Signed-in accounts have nothing to do here. */
 export function loader({ context }: Route.LoaderArgs) {
   const { user, t } = routeContext(context);
-  if (user) throw redirect("/");
+  if (user) throw redirect(paths.home());
   return { title: t("auth:signUp.title") };
 }
 
@@ -61,7 +62,7 @@ export default function SignUp() {
       notify.success(
         t("shell:notifications.signedUp", { name: values.name || values.username || "" }),
       );
-      await navigate("/");
+      await navigate(paths.home());
     } catch (failure) {
       const byField = fieldErrors(failure, t);
       setErrors(byField);
@@ -138,7 +139,7 @@ export default function SignUp() {
         ))}
         <p className="text-sm text-stone-700">
           {t("auth:signUp.privacyBefore")}
-          <Link to="/privacyPolicy" className="font-semibold underline underline-offset-4">
+          <Link to={paths.privacyPolicy()} className="font-semibold underline underline-offset-4">
             {t("auth:signUp.privacyLink")}
           </Link>
           {t("auth:signUp.privacyAfter")}
@@ -148,7 +149,7 @@ export default function SignUp() {
         </button>
         <p className="text-sm text-stone-700">
           {t("auth:signUp.haveAccount")}{" "}
-          <Link to="/login" className="font-semibold underline underline-offset-4">
+          <Link to={paths.login()} className="font-semibold underline underline-offset-4">
             {t("auth:signUp.loginLink")}
           </Link>
         </p>

@@ -11,6 +11,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { requireUser, routeContext } from "../../lib/route-data.ts";
 import { isSuperuser } from "../../lib/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {
@@ -27,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     superuser: false as const,
     title: t("records:collection.createTitle"),
     description: t("listings:collections.introOwn"),
-    canonical: canonicalUrl(siteOrigin(context, request), "/collection/create"),
+    canonical: canonicalUrl(siteOrigin(context, request), paths.collectionCreate()),
     owner: { id: user.id, username: user.username },
   };
 }

@@ -13,6 +13,7 @@ import { findCollection } from "../../lib/records.ts";
 import { requireUser, routeContext, throwForbidden, readNamedOr404 } from "../../lib/route-data.ts";
 import { isSuperuser } from "../../lib/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {
@@ -39,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: collection.title,
     canonical: canonicalUrl(
       siteOrigin(context, request),
-      `/collection/update/${encodeURIComponent(user.username)}/${encodeURIComponent(collection.name)}`,
+      paths.collectionUpdate(user.username, collection.name),
     ),
     collection,
     owner: { id: user.id, username: user.username },

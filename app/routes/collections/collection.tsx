@@ -9,12 +9,7 @@ import type { Route } from "./+types/collection";
 import { EmptyState } from "../../components/records/empty-state.tsx";
 import { Markdown } from "../../components/records/markdown.tsx";
 import { EntryRows, Pagination, VisibilityBadge } from "../../components/records/record-lists.tsx";
-import {
-  entrySummary,
-  personName,
-  personSummary,
-  profileHref,
-} from "../../components/records/summaries.ts";
+import { entrySummary, personName, personSummary } from "../../components/records/summaries.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { listingQuery } from "../../features/listings/listing-query.ts";
@@ -29,8 +24,9 @@ import {
   LiveIndicator,
   NewItemsNotice,
   useHeldItems,
-} from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+} from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Length of the meta description, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -67,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       t("listings:collections.descriptionFallback", { name: ownerName }),
     canonical: canonicalUrl(
       siteOrigin(context, request),
-      `/collection/${encodeURIComponent(username)}/${encodeURIComponent(collection.name)}`,
+      paths.collection(username, collection.name),
       { page: page > 1 ? page : null },
     ),
     collection: {
@@ -108,7 +104,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
         intro={
           owner && (
             <>
-              <Link to={profileHref(owner.username)} className="underline underline-offset-4">
+              <Link to={paths.profile(owner.username)} className="underline underline-offset-4">
                 {t("listings:collections.owner", { name: personName(owner) })}
               </Link>
               {isOwner && (
@@ -125,7 +121,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
             <LiveIndicator status={live.status} />
             {isOwner && (
               <ButtonLink
-                to={`/collection/update/${encodeURIComponent(username)}/${encodeURIComponent(collection.name)}`}
+                to={paths.collectionUpdate(username, collection.name)}
                 variant="secondary"
               >
                 {t("listings:collections.edit")}
@@ -150,7 +146,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : isOwner ? (
           <EmptyState text={t("listings:collections.noEntriesOwner")}>
-            <ButtonLink to="/entry/create">{t("listings:collections.writeEntry")}</ButtonLink>
+            <ButtonLink to={paths.entryCreate()}>{t("listings:collections.writeEntry")}</ButtonLink>
           </EmptyState>
         ) : (
           <EmptyState text={t("listings:collections.noEntries")} />

@@ -14,6 +14,7 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE, type CollectionRecord } from "../../lib/records.ts";
 import { routeContext } from "../../lib/route-data.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: own
       ? t("listings:collections.descriptionOwn")
       : t("listings:collections.description"),
-    canonical: canonicalUrl(siteOrigin(context, request), "/collections", {
+    canonical: canonicalUrl(siteOrigin(context, request), paths.collections(), {
       page: page > 1 ? page : null,
     }),
     own,
@@ -53,7 +54,7 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   const { own, signedIn, collections, page, totalPages, totalItems } = loaderData;
   const createButton = (
-    <ButtonLink to="/collection/create">{t("listings:collections.create")}</ButtonLink>
+    <ButtonLink to={paths.collectionCreate()}>{t("listings:collections.create")}</ButtonLink>
   );
   return (
     <>
@@ -66,13 +67,15 @@ export default function Collections({ loaderData }: Route.ComponentProps) {
         <CollectionCards collections={collections} showOwner={!own} showVisibility={own} />
       ) : totalItems > 0 ? (
         <EmptyState text={t("listings:empty.outOfRange", { page })}>
-          <ButtonLink to="/collections">{t("listings:empty.firstPage")}</ButtonLink>
+          <ButtonLink to={paths.collections()}>{t("listings:empty.firstPage")}</ButtonLink>
         </EmptyState>
       ) : own ? (
         <EmptyState text={t("listings:collections.emptyOwn")}>{createButton}</EmptyState>
       ) : (
         <EmptyState text={t("listings:collections.emptyPublic")}>
-          {!signedIn && <ButtonLink to="/signUp">{t("listings:collections.signUp")}</ButtonLink>}
+          {!signedIn && (
+            <ButtonLink to={paths.signUp()}>{t("listings:collections.signUp")}</ButtonLink>
+          )}
         </EmptyState>
       )}
       <Pagination page={page} totalPages={totalPages} />

@@ -10,7 +10,6 @@ import { EmptyState } from "../../components/records/empty-state.tsx";
 import { Pagination, TagLinks, VisibilityBadge } from "../../components/records/record-lists.tsx";
 import {
   personName,
-  profileHref,
   type EntrySummary,
   type PostSummary,
 } from "../../components/records/summaries.ts";
@@ -35,8 +34,9 @@ import {
   LiveIndicator,
   NewItemsNotice,
   useHeldItems,
-} from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+} from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** What the archive listens to: entries and posts the viewer may list. */
 const ARCHIVE_TOPICS = [
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? `${heading} (${t("listings:pagination.page", { page: query.page })})`
         : heading,
     description: t("listings:archive.description"),
-    canonical: canonicalUrl(siteOrigin(context, request), "/archive", {
+    canonical: canonicalUrl(siteOrigin(context, request), paths.archive(), {
       kind: query.kind === "all" ? null : query.kind,
       tag: query.tag,
       page: query.page > 1 ? query.page : null,
@@ -182,11 +182,7 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
 
 /** The archive's URL with these filters (first page). */
 function archiveHref(kind: ArchiveKind, tag: string): string {
-  const params = new URLSearchParams();
-  if (kind !== "all") params.set("kind", kind);
-  if (tag) params.set("tag", tag);
-  const search = params.toString();
-  return search ? `/archive?${search}` : "/archive";
+  return paths.archive({ kind: kind === "all" ? undefined : kind, tag });
 }
 
 /** One entry or post of the archive. */
@@ -217,7 +213,7 @@ function ArchiveRow({ item, kind }: { item: ArchiveItem; kind: ArchiveKind }) {
       <p className="flex flex-wrap gap-x-3 text-sm text-stone-700">
         {item.author && (
           <Link
-            to={profileHref(item.author.username)}
+            to={paths.profile(item.author.username)}
             className="underline-offset-4 hover:underline focus-visible:underline"
           >
             {t("listings:meta.by", { name: personName(item.author) })}
@@ -238,7 +234,7 @@ function ArchiveFilters({ kind, tag }: { kind: ArchiveKind; tag: string }) {
   return (
     <Form
       method="get"
-      action="/archive"
+      action={paths.archive()}
       role="search"
       aria-label={t("listings:archive.filters.label")}
       className="mb-8 grid gap-4 rounded border border-stone-200 bg-white p-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end"
@@ -277,7 +273,10 @@ function ArchiveFilters({ kind, tag }: { kind: ArchiveKind; tag: string }) {
           {t("listings:archive.filters.apply")}
         </button>
         {(kind !== "all" || tag !== "") && (
-          <Link to="/archive" className="font-semibold text-amber-900 underline underline-offset-4">
+          <Link
+            to={paths.archive()}
+            className="font-semibold text-amber-900 underline underline-offset-4"
+          >
             {t("listings:archive.filters.clear")}
           </Link>
         )}
@@ -304,7 +303,7 @@ function ArchiveEmpty(props: {
   if (props.filtered)
     return (
       <EmptyState text={t("listings:archive.emptyFiltered")}>
-        <ButtonLink to="/archive" variant="secondary">
+        <ButtonLink to={paths.archive()} variant="secondary">
           {t("listings:archive.filters.clear")}
         </ButtonLink>
       </EmptyState>
@@ -312,12 +311,12 @@ function ArchiveEmpty(props: {
   if (user && !isSuperuser(user))
     return (
       <EmptyState text={t("listings:archive.emptySignedIn")}>
-        <ButtonLink to="/entry/create">{t("listings:archive.writeEntry")}</ButtonLink>
+        <ButtonLink to={paths.entryCreate()}>{t("listings:archive.writeEntry")}</ButtonLink>
       </EmptyState>
     );
   return (
     <EmptyState text={t("listings:archive.empty")}>
-      {!user && <ButtonLink to="/signUp">{t("listings:blog.signUp")}</ButtonLink>}
+      {!user && <ButtonLink to={paths.signUp()}>{t("listings:blog.signUp")}</ButtonLink>}
     </EmptyState>
   );
 }

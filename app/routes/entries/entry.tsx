@@ -13,15 +13,20 @@ import { collectionHref } from "../../components/records/record-lists.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt } from "#shared/markdown/plain-text.ts";
-import { displayFileName, storedFileUrl } from "../../features/editor/attachments.ts";
-import { useFreshFileToken } from "../../features/editor/file-token.ts";
-import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
-import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
+import { displayFileName, storedFileUrl } from "../../lib/record-files.ts";
+import { useFreshFileToken } from "../../lib/file-token.ts";
+import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
+import {
+  LiveRecordFrame,
+  RecordFooter,
+  RecordHeader,
+} from "../../components/records/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findEntry } from "../../lib/records.ts";
 import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Title, description, canonical link and Open Graph tags; hidden from search unless public. */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -66,11 +71,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     fileToken,
     locale,
     siteName: t("common:app.name"),
-    canonical: absoluteUrl(
-      origin,
-      `/entry/${encodeURIComponent(username)}/${encodeURIComponent(entry.name)}`,
-    ),
-    authorUrl: absoluteUrl(origin, `/profile/${encodeURIComponent(username)}`),
+    canonical: absoluteUrl(origin, paths.entry(username, entry.name)),
+    authorUrl: absoluteUrl(origin, paths.profile(username)),
   };
 }
 
@@ -109,7 +111,7 @@ export default function Entry({ loaderData }: Route.ComponentProps) {
                   <>
                     <span aria-hidden>·</span>
                     <Link
-                      to={`/profile/${encodeURIComponent(author.username)}`}
+                      to={paths.profile(author.username)}
                       className="underline underline-offset-4"
                     >
                       {t("records:meta.by", { name: author.name || author.username })}
@@ -181,7 +183,7 @@ export default function Entry({ loaderData }: Route.ComponentProps) {
             urlKey={entry.name}
             title={entry.title}
             tags={entry.tags}
-            tagHref={(tag) => `/archive?tag=${encodeURIComponent(tag)}`}
+            tagHref={paths.archiveTag}
             isAuthor={isAuthor}
           />
         </article>

@@ -8,6 +8,7 @@ import { PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
 import { routeContext, appName } from "../../lib/route-data.ts";
 import { BLOG_FEED_BASE } from "./feed-links.ts";
 import { FEED_ITEMS, feedResponse, itemContext, postItem } from "./feed.server.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The blog feed in the format the URL names. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: t("feeds:blog.title", { app }),
     description: t("feeds:blog.description", { app }),
     language: locale,
-    homeUrl: absoluteUrl(origin, "/blog"),
+    homeUrl: absoluteUrl(origin, paths.blog()),
     feedBase: absoluteUrl(origin, BLOG_FEED_BASE),
     icon: absoluteUrl(origin, "/favicon.svg"),
     items: posts.items.flatMap((post) => {

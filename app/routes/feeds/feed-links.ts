@@ -6,6 +6,7 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "#shared/i18n/locales.ts";
 import { APP_NAMESPACES, readyI18n } from "../../lib/i18n.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The feed formats: RSS 2.0, Atom 1.0 and JSON Feed 1.1. */
 export const FEED_FORMATS = ["rss", "atom", "json"] as const;
@@ -35,16 +36,16 @@ export const FEED_FORMAT_NAMES: Record<FeedFormat, string> = {
 };
 
 /** Base path of the blog's feeds. */
-export const BLOG_FEED_BASE = "/blog";
+export const BLOG_FEED_BASE = paths.blog();
 
 /** Base path of an author's feeds: `/profile/{username}`. */
 export function authorFeedBase(username: string): string {
-  return `/profile/${encodeURIComponent(username)}`;
+  return paths.profile(username);
 }
 
 /** Base path of a public collection's feeds: `/collection/{username}/{name}`. */
 export function collectionFeedBase(username: string, name: string): string {
-  return `/collection/${encodeURIComponent(username)}/${encodeURIComponent(name)}`;
+  return paths.collection(username, name);
 }
 
 /** The path of one feed: `feedPath("/blog", "atom")` → `/blog/atom.xml`. */

@@ -18,6 +18,7 @@ import { FEED_FILES, FEED_FORMATS, FEED_MEDIA_TYPES, type FeedFormat } from "./f
 import { absoluteUrl } from "../../lib/site-url.ts";
 import type { AppT } from "../../lib/i18n.ts";
 import type { EntryRecord, PostRecord, UserRecord } from "../../lib/records.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Items in a feed: the latest 30 (spec §9's default page size). */
 export const FEED_ITEMS = 30;
@@ -147,7 +148,7 @@ export function fileUrl(
 export function feedPerson(origin: string, user: UserRecord): FeedPerson {
   return {
     name: user.name || user.username,
-    url: absoluteUrl(origin, `/profile/${encodeURIComponent(user.username)}`),
+    url: absoluteUrl(origin, paths.profile(user.username)),
     avatar: user.avatar ? fileUrl(origin, user, user.avatar, "200x200") : undefined,
   };
 }
@@ -169,10 +170,7 @@ export function postItem(
   post: PostRecord & { cover?: string },
   author: UserRecord,
 ): FeedItem {
-  const url = absoluteUrl(
-    origin,
-    `/post/${encodeURIComponent(author.username)}/${encodeURIComponent(post.slug)}`,
-  );
+  const url = absoluteUrl(origin, paths.post(author.username, post.slug));
   const language = post.lang === "en" || post.lang === "fr" ? post.lang : undefined;
   const published = apiDate(post.publishedAt) ?? apiDate(post.created) ?? new Date(0);
   return {
@@ -198,10 +196,7 @@ export function entryItem(
   entry: EntryRecord,
   author: UserRecord,
 ): FeedItem {
-  const url = absoluteUrl(
-    origin,
-    `/entry/${encodeURIComponent(author.username)}/${encodeURIComponent(entry.name)}`,
-  );
+  const url = absoluteUrl(origin, paths.entry(author.username, entry.name));
   const published = apiDate(entry.created) ?? new Date(0);
   return {
     url,

@@ -17,6 +17,7 @@ import {
 } from "../../lib/records.ts";
 import { routeContext } from "../../lib/route-data.ts";
 import { apiDate, cacheableResponse, escapeHtml, latest } from "./feed.server.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Most URLs in one sitemap (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -62,7 +63,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const known = profiles.get(username) ?? null;
     profiles.set(username, known && (!date || known > date) ? known : date);
   };
-  const path = (...segments: string[]) => `/${segments.map(encodeURIComponent).join("/")}`;
   // Four fixed pages, then as many records as the limit leaves room for.
   let room = SITEMAP_MAX_URLS - 4;
 
@@ -108,21 +108,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const username = post.expand?.author?.username;
     if (!username) continue;
     const lastmod = latest([apiDate(post.updated), apiDate(post.publishedAt)], new Date(0));
-    records.push({ path: path("post", username, post.slug), lastmod });
+    records.push({ path: paths.post(username, post.slug), lastmod });
     byAuthor(username, lastmod);
   }
   for (const entry of entries) {
     const username = entry.expand?.author?.username;
     if (!username) continue;
     const lastmod = apiDate(entry.updated);
-    records.push({ path: path("entry", username, entry.name), lastmod });
+    records.push({ path: paths.entry(username, entry.name), lastmod });
     byAuthor(username, lastmod);
   }
   for (const collection of collections) {
     const username = collection.expand?.owner?.username;
     if (!username) continue;
     const lastmod = apiDate(collection.updated);
-    records.push({ path: path("collection", username, collection.name), lastmod });
+    records.push({ path: paths.collection(username, collection.name), lastmod });
     byAuthor(username, lastmod);
   }
 
@@ -133,14 +133,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       )
     : null;
   const urls: SitemapUrl[] = [
-    { path: "/", lastmod: newestPost },
-    { path: "/blog", lastmod: newestPost },
-    { path: "/team", lastmod: null },
-    { path: "/privacyPolicy", lastmod: null },
+    { path: paths.home(), lastmod: newestPost },
+    { path: paths.blog(), lastmod: newestPost },
+    { path: paths.team(), lastmod: null },
+    { path: paths.privacyPolicy(), lastmod: null },
     ...records,
     ...[...profiles]
       .slice(0, Math.max(0, room))
-      .map(([username, lastmod]) => ({ path: path("profile", username), lastmod })),
+      .map(([username, lastmod]) => ({ path: paths.profile(username), lastmod })),
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -6,6 +6,7 @@ import { itemFields } from "../../features/records/fields.ts";
 import { RecordForm } from "../../features/records/record-form.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { requireAdmin, routeContext } from "../../lib/route-data.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -29,7 +30,7 @@ export default function ItemCreate() {
         collection="items"
         fields={itemFields(t)}
         submitLabel={t("common:actions.create")}
-        redirectTo={(record) => `/i/${encodeURIComponent(String(record.code))}`}
+        redirectTo={(record) => paths.item(String(record.code))}
       />
     </div>
   );

@@ -7,6 +7,7 @@ import { RecordForm } from "../../features/records/record-form.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findItem } from "../../lib/records.ts";
 import { findOr404, requireAdmin, requireUser, routeContext } from "../../lib/route-data.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -34,7 +35,7 @@ export default function ItemUpdate({ loaderData }: Route.ComponentProps) {
         recordId={item.id}
         fields={itemFields(t, item)}
         submitLabel={t("common:actions.save")}
-        redirectTo={(record) => `/i/${encodeURIComponent(String(record.code))}`}
+        redirectTo={(record) => paths.item(String(record.code))}
       />
     </div>
   );

@@ -10,6 +10,7 @@ import { DeleteItem } from "../../features/admin/delete-item.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findItem } from "../../lib/records.ts";
 import { findOr404, requireAdmin, routeContext } from "../../lib/route-data.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Whether an item's JSON data holds anything worth showing. */
 function hasData(value: unknown): boolean {
@@ -40,7 +41,7 @@ export default function Item({ loaderData }: Route.ComponentProps) {
         intro={<span className="font-mono">{item.code}</span>}
         actions={
           <>
-            <ButtonLink to={`/i/update/${encodeURIComponent(item.code)}`} variant="secondary">
+            <ButtonLink to={paths.itemUpdate(item.code)} variant="secondary">
               {t("records:items.editLink")}
             </ButtonLink>
             <DeleteItem item={item} />

@@ -16,8 +16,9 @@ import { itemsFilter, itemsQuery, sortExpression } from "../../features/admin/li
 import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE, type ItemRecord } from "../../lib/records.ts";
 import { requireAdmin, routeContext } from "../../lib/route-data.ts";
-import { LiveIndicator } from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+import { LiveIndicator } from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The items table listens to every item change. */
 const ITEM_TOPICS = [{ collection: "items", topic: "*" }];
@@ -62,7 +63,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <LiveIndicator status={live.status} />
-            <ButtonLink to="/i/create">{t("records:items.create")}</ButtonLink>
+            <ButtonLink to={paths.itemCreate()}>{t("records:items.create")}</ButtonLink>
           </>
         }
       />
@@ -120,10 +121,7 @@ export default function Items({ loaderData }: Route.ComponentProps) {
         {loaderData.items.map((item) => (
           <tr key={item.id}>
             <td className={`${cell} font-mono`}>
-              <Link
-                to={`/i/${encodeURIComponent(item.code)}`}
-                className="underline underline-offset-4"
-              >
+              <Link to={paths.item(item.code)} className="underline underline-offset-4">
                 {item.code}
               </Link>
             </td>

@@ -23,8 +23,9 @@ import {
   LiveIndicator,
   NewItemsNotice,
   useHeldItems,
-} from "../../features/live/live-indicator.tsx";
-import { useLiveRecords } from "../../features/live/use-live-records.ts";
+} from "../../components/live/live-indicator.tsx";
+import { useLiveRecords } from "../../components/live/use-live-records.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** What the blog listens to: any post the viewer may list. */
 const BLOG_TOPICS = [{ collection: "posts", topic: "*" }] as const;
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: page > 1 ? `${heading} (${t("listings:pagination.page", { page })})` : heading,
     heading,
     description: tag ? t("listings:blog.taggedIntro") : t("listings:blog.description"),
-    canonical: canonicalUrl(siteOrigin(context, request), "/blog", {
+    canonical: canonicalUrl(siteOrigin(context, request), paths.blog(), {
       tag,
       page: page > 1 ? page : null,
     }),
@@ -76,14 +77,16 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <LiveIndicator status={live.status} />
-            {isWriter(user) && <ButtonLink to="/post/create">{t("common:nav.newPost")}</ButtonLink>}
+            {isWriter(user) && (
+              <ButtonLink to={paths.postCreate()}>{t("common:nav.newPost")}</ButtonLink>
+            )}
           </>
         }
       />
       <NewItemsNotice count={list.held.length} kind="posts" onShow={list.show} />
       {tag && (
         <p className="-mt-4 mb-6">
-          <ButtonLink to="/blog" variant="secondary">
+          <ButtonLink to={paths.blog()} variant="secondary">
             {t("listings:blog.allPosts")}
           </ButtonLink>
         </p>
@@ -94,23 +97,21 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         </div>
       ) : totalItems > 0 ? (
         <EmptyState text={t("listings:empty.outOfRange", { page })}>
-          <ButtonLink to={tag ? `/blog?${new URLSearchParams({ tag }).toString()}` : "/blog"}>
-            {t("listings:empty.firstPage")}
-          </ButtonLink>
+          <ButtonLink to={paths.blog({ tag })}>{t("listings:empty.firstPage")}</ButtonLink>
         </EmptyState>
       ) : tag ? (
         <EmptyState text={t("listings:blog.emptyTag", { tag })}>
-          <ButtonLink to="/blog">{t("listings:blog.allPosts")}</ButtonLink>
+          <ButtonLink to={paths.blog()}>{t("listings:blog.allPosts")}</ButtonLink>
         </EmptyState>
       ) : isWriter(user) ? (
         <EmptyState text={t("listings:blog.emptyWriter")}>
-          <ButtonLink to="/post/create">{t("listings:blog.writeFirst")}</ButtonLink>
+          <ButtonLink to={paths.postCreate()}>{t("listings:blog.writeFirst")}</ButtonLink>
         </EmptyState>
       ) : user ? (
         <EmptyState text={t("records:blog.empty")} />
       ) : (
         <EmptyState text={t("listings:blog.empty")}>
-          <ButtonLink to="/signUp">{t("listings:blog.signUp")}</ButtonLink>
+          <ButtonLink to={paths.signUp()}>{t("listings:blog.signUp")}</ButtonLink>
         </EmptyState>
       )}
       <Pagination page={page} totalPages={totalPages} />

@@ -14,13 +14,18 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt, readingMinutes } from "#shared/markdown/plain-text.ts";
-import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
-import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
+import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
+import {
+  LiveRecordFrame,
+  RecordFooter,
+  RecordHeader,
+} from "../../components/records/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findPost, type PostRecord } from "../../lib/records.ts";
 import { routeContext, readNamedOr404, appName } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The cover's size in the page and in link previews (one of the field's thumbnails). */
 const COVER = { width: 1200, height: 630 } as const;
@@ -74,11 +79,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     minutes: readingMinutes(`${post.excerpt}\n\n${post.content}`),
     locale,
     siteName: appName(context),
-    canonical: absoluteUrl(
-      origin,
-      `/post/${encodeURIComponent(username)}/${encodeURIComponent(post.slug)}`,
-    ),
-    authorUrl: absoluteUrl(origin, `/profile/${encodeURIComponent(username)}`),
+    canonical: absoluteUrl(origin, paths.post(username, post.slug)),
+    authorUrl: absoluteUrl(origin, paths.profile(username)),
     coverUrl: post.cover
       ? absoluteUrl(origin, coverPath(post, `${COVER.width}x${COVER.height}`))
       : "",
@@ -93,7 +95,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
   const author = post.expand?.author;
   const isAuthor = user?.id === post.author;
   const authorName = author ? author.name || author.username : username;
-  const profile = `/profile/${encodeURIComponent(username)}`;
+  const profile = paths.profile(username);
   return (
     <LiveRecordFrame kind="post" recordId={post.id}>
       {(status) => (
@@ -166,7 +168,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
             urlKey={post.slug}
             title={post.title}
             tags={post.tags}
-            tagHref={(tag) => `/blog?tag=${encodeURIComponent(tag)}`}
+            tagHref={paths.blogTag}
             isAuthor={isAuthor}
           />
           <aside

@@ -32,6 +32,7 @@ import { findOr404, routeContext, appName } from "../../lib/route-data.ts";
 import { isWriter } from "../../lib/session.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { authorFeedBase, authorFeedLinks, FEED_FORMATS, feedPath } from "../feeds/feed-links.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Length of the meta description and of post and collection excerpts, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -65,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profile = await findOr404(context, url, () => findUserByUsername(pb, params.username));
   // Another spelling of the username: one address per person (ADR 034).
   if (profile.username !== params.username)
-    throw redirect(`/profile/${encodeURIComponent(profile.username)}${url.search}`, 301);
+    throw redirect(`${paths.profile(profile.username)}${url.search}`, 301);
   const own = user?.id === profile.id && user.collectionName === "users";
   // SECURITY: the filters say what a profile shows; the API's rules only ever narrow it.
   const shared = own ? 'visibility != "private"' : 'visibility = "public"';
@@ -95,7 +96,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     description: bio
       ? excerpt(bio, DESCRIPTION_LENGTH)
       : t("profile:description", { name, app: appName(context) }),
-    canonical: absoluteUrl(origin, `/profile/${encodeURIComponent(username)}`),
+    canonical: absoluteUrl(origin, paths.profile(username)),
     image: image ? absoluteUrl(origin, image) : null,
     own,
     profile: { id, collectionId, username, name: profile.name, avatar, role, bio, created },
@@ -153,7 +154,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {own && (
-          <ButtonLink to="/profileSettings" variant="secondary">
+          <ButtonLink to={paths.profileSettings()} variant="secondary">
             {t("profile:editProfile")}
           </ButtonLink>
         )}
@@ -246,7 +247,7 @@ function Posts({ data, name }: { data: ProfileData; name: string }) {
           text={data.own ? t("profile:posts.emptyOwn") : t("profile:posts.empty", { name })}
           action={
             data.own && isWriter(user) ? (
-              <ButtonLink to="/post/create">{t("profile:posts.write")}</ButtonLink>
+              <ButtonLink to={paths.postCreate()}>{t("profile:posts.write")}</ButtonLink>
             ) : undefined
           }
         />
@@ -286,7 +287,7 @@ function Entries({ data, name }: { data: ProfileData; name: string }) {
           text={data.own ? t("profile:entries.emptyOwn") : t("profile:entries.empty", { name })}
           action={
             data.own ? (
-              <ButtonLink to="/entry/create">{t("profile:entries.write")}</ButtonLink>
+              <ButtonLink to={paths.entryCreate()}>{t("profile:entries.write")}</ButtonLink>
             ) : undefined
           }
         />
@@ -323,7 +324,9 @@ function Collections({ data, name }: { data: ProfileData; name: string }) {
           }
           action={
             data.own ? (
-              <ButtonLink to="/collection/create">{t("profile:collections.create")}</ButtonLink>
+              <ButtonLink to={paths.collectionCreate()}>
+                {t("profile:collections.create")}
+              </ButtonLink>
             ) : undefined
           }
         />

@@ -8,6 +8,7 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { UserRecord } from "../../lib/records.ts";
 import { routeContext } from "../../lib/route-data.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Length of the biography excerpt on a card, in characters. */
 const BIO_EXCERPT_LENGTH = 180;
@@ -65,7 +66,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                 <Avatar user={member} size="large" />
                 <h2 className="mt-4 font-serif text-xl font-semibold text-stone-900">
                   <Link
-                    to={`/profile/${encodeURIComponent(member.username)}`}
+                    to={paths.profile(member.username)}
                     className="underline-offset-4 hover:underline"
                   >
                     {name}

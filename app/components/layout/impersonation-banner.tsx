@@ -8,13 +8,14 @@
 import { useCallback, useEffect } from "react";
 import { getTokenPayload } from "pocketbase";
 import { Eye } from "lucide-react";
-import { useSession } from "../../components/session-provider.tsx";
-import { useNotify } from "../../components/notifications/notifications.tsx";
+import { useSession } from "../session-provider.tsx";
+import { useNotify } from "../notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { isImpersonationToken } from "../../lib/session.ts";
 import { stopImpersonation } from "../../lib/impersonation.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Longest delay `setTimeout` accepts (ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -39,10 +40,10 @@ function ImpersonationNotice({ username }: { username: string }) {
       if (outcome === "restored") {
         const key = reason === "stop" ? "stopped" : "ended";
         notify.success(t(`admin:impersonation.${key}`));
-        await navigate("/admin/users");
+        await navigate(paths.adminUsers());
       } else {
         notify.info(t("admin:impersonation.superuserExpired"));
-        await navigate("/login");
+        await navigate(paths.login());
       }
     },
     [navigate, notify, t],

@@ -1,4 +1,4 @@
-/** A titled card of the profile settings page (one form per section). */
+/** A titled card of a settings page (profile settings, system pages; one form per section). */
 import { useId, type ReactNode } from "react";
 
 /** A section with its `h2`, an optional introduction, and its content. */

@@ -7,11 +7,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PenLine } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { ButtonLink } from "../ui/button-link.tsx";
 import { LiveIndicator, RecordGone } from "../live/live-indicator.tsx";
 import type { LiveStatus } from "../live/live-session.ts";
 import { useLiveRecord } from "../live/use-live-record.ts";
 import { DeleteRecord } from "./delete-record.tsx";
+import { paths } from "../../lib/paths.ts";
 
 /** Props of {@link RecordHeader}. */
 export interface RecordHeaderProps {
@@ -86,7 +87,11 @@ export function RecordFooter(props: RecordFooterProps) {
       {props.isAuthor && (
         <div className="flex flex-wrap gap-3">
           <ButtonLink
-            to={`/${kind}/update/${encodeURIComponent(props.username)}/${encodeURIComponent(props.urlKey)}`}
+            to={
+              kind === "entry"
+                ? paths.entryUpdate(props.username, props.urlKey)
+                : paths.postUpdate(props.username, props.urlKey)
+            }
             variant="secondary"
           >
             <PenLine aria-hidden size={16} />
@@ -97,7 +102,7 @@ export function RecordFooter(props: RecordFooterProps) {
             recordId={props.recordId}
             authorId={props.authorId}
             title={props.title}
-            redirectTo={kind === "entry" ? "/archive" : "/blog"}
+            redirectTo={kind === "entry" ? paths.archive() : paths.blog()}
           />
         </div>
       )}

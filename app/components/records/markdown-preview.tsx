@@ -6,11 +6,11 @@
 import { useEffect, useMemo, useRef } from "react";
 import { isLocale } from "#shared/i18n/locales.ts";
 import { renderMarkdown } from "#shared/markdown/render.ts";
-import { Markdown } from "../../components/records/markdown.tsx";
-import { useSession } from "../../components/session-provider.tsx";
+import { Markdown } from "./markdown.tsx";
+import { useSession } from "../session-provider.tsx";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { withFileToken } from "./attachments.ts";
-import type { LinkClick } from "./file-token.ts";
+import { withFileToken } from "../../lib/record-files.ts";
+import type { LinkClick } from "../../lib/file-token.ts";
 
 /** Props of {@link MarkdownPreview}. */
 export interface MarkdownPreviewProps {

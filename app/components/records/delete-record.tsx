@@ -3,10 +3,10 @@
  * the API's delete from the browser's SDK client, a notification, and a way out (the archive
  * or the blog). The browser draft of the record goes with it.
  */
-import { ConfirmDelete } from "../../components/ui/confirm-delete.tsx";
+import { ConfirmDelete } from "../ui/confirm-delete.tsx";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
-import { browserDraftStorage, clearDraft, draftKey } from "./draft-storage.ts";
+import { browserDraftStorage, clearDraft, draftKey } from "../../lib/draft-storage.ts";
 
 /** Props of {@link DeleteRecord}. */
 export interface DeleteRecordProps {

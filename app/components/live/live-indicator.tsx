@@ -7,9 +7,10 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { buttonClass } from "../../components/ui/button-link.tsx";
+import { buttonClass } from "../ui/button-link.tsx";
 import type { LiveStatus } from "./live-session.ts";
 import { holdNewItems } from "./new-items.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** The live dot: nothing while off; "Live" when subscribed; "Reconnecting…" when dropped. */
 export function LiveIndicator({ status }: { status: LiveStatus }) {
@@ -118,7 +119,7 @@ export function RecordGone({ kind }: { kind: "entry" | "post" }) {
       <p className="mt-2">{t("live:record.goneHint")}</p>
       <p className="mt-4">
         <Link
-          to={kind === "entry" ? "/archive" : "/blog"}
+          to={kind === "entry" ? paths.archive() : paths.blog()}
           className="font-semibold underline underline-offset-4"
         >
           {kind === "entry" ? t("live:record.backToArchive") : t("live:record.backToBlog")}

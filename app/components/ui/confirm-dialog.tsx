@@ -4,7 +4,7 @@
  * the one `showModal()` focuses: a stray Enter never confirms a deletion.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { buttonClass } from "../../components/ui/button-link.tsx";
+import { buttonClass } from "./button-link.tsx";
 
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {

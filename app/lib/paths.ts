@@ -1,0 +1,153 @@
+/**
+ * Every internal URL of the web app, built in one place: one function per page of
+ * `app/routes.ts`, each encoding its path segments (`encodeURIComponent`) and writing its query
+ * the way the pages read it back. Links, redirects, canonical URLs, feeds and the sitemap all
+ * take their paths from here, so a route that moves changes here only.
+ *
+ * @example paths.post("alice", "first light") // "/post/alice/first%20light"
+ * @example paths.blog({ tag: "garden", page: 2 }) // "/blog?tag=garden&page=2"
+ */
+
+/** Query parameters of a path: empty, `null` and `undefined` values are left out. */
+export type PathQuery = Readonly<Record<string, string | number | null | undefined>>;
+
+/**
+ * `path` with `query` as its query string (`URLSearchParams`, so a space is `+`), the
+ * parameters in the order given and the empty ones left out; `path` alone when none is left.
+ *
+ * @example withQuery("/archive", { kind: "posts", tag: "" }) // "/archive?kind=posts"
+ */
+export function withQuery(path: string, query: PathQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== "") params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** `/{first}/{…segments}`, each segment encoded. */
+function segments(first: string, ...rest: string[]): string {
+  return `/${first}${rest.map((segment) => `/${encodeURIComponent(segment)}`).join("")}`;
+}
+
+/** The filters of the blog (`/blog`). */
+export interface BlogQuery {
+  /** Only the posts with this tag. */
+  tag?: string;
+  /** The page number (1, the first, is left out by callers that mean it). */
+  page?: number;
+}
+
+/** The filters of the archive (`/archive`). */
+export interface ArchiveQuery {
+  /** `entries` or `posts`; absent for both. */
+  kind?: string;
+  /** Only the records with this tag. */
+  tag?: string;
+}
+
+/** The internal URLs, one function per page. */
+export const paths = {
+  /** The home page: `/`. */
+  home: () => "/",
+
+  /** The blog, optionally filtered: `/blog`, `/blog?tag=garden&page=2`. */
+  blog: (query: BlogQuery = {}) => withQuery("/blog", { tag: query.tag, page: query.page }),
+
+  /**
+   * The blog's posts with `tag` as the entry and post pages link them: the tag encoded with
+   * `encodeURIComponent` (a space is `%20`, where {@link paths.blog} writes `+`; the page reads
+   * the same tag either way).
+   */
+  blogTag: (tag: string) => `/blog?tag=${encodeURIComponent(tag)}`,
+
+  /** The archive, optionally filtered: `/archive`, `/archive?kind=posts&tag=garden`. */
+  archive: (query: ArchiveQuery = {}) =>
+    withQuery("/archive", { kind: query.kind, tag: query.tag }),
+
+  /** The archive's records with `tag` as the entry page links them (see {@link paths.blogTag}). */
+  archiveTag: (tag: string) => `/archive?tag=${encodeURIComponent(tag)}`,
+
+  /** The signed-in person's collections: `/collections`. */
+  collections: () => "/collections",
+
+  /** The team page: `/team`. */
+  team: () => "/team",
+
+  /** The privacy policy: `/privacyPolicy`. */
+  privacyPolicy: () => "/privacyPolicy",
+
+  /** The login page (also the OAuth2 callback): `/login`. */
+  login: () => "/login",
+
+  /** The sign-up page: `/signUp`. */
+  signUp: () => "/signUp",
+
+  /** The password reset page: `/passwordReset`. */
+  passwordReset: () => "/passwordReset",
+
+  /** Someone's profile (also the base of their feeds): `/profile/{username}`. */
+  profile: (username: string) => segments("profile", username),
+
+  /** The signed-in person's account settings: `/profileSettings`. */
+  profileSettings: () => "/profileSettings",
+
+  /** An entry: `/entry/{username}/{name}`. */
+  entry: (username: string, name: string) => segments("entry", username, name),
+
+  /** The new-entry form: `/entry/create`. */
+  entryCreate: () => "/entry/create",
+
+  /** An entry's edit form: `/entry/update/{username}/{name}`. */
+  entryUpdate: (username: string, name: string) => segments("entry/update", username, name),
+
+  /** A post: `/post/{username}/{slug}`. */
+  post: (username: string, slug: string) => segments("post", username, slug),
+
+  /** The new-post form: `/post/create`. */
+  postCreate: () => "/post/create",
+
+  /** A post's edit form: `/post/update/{username}/{slug}`. */
+  postUpdate: (username: string, slug: string) => segments("post/update", username, slug),
+
+  /** A collection (also the base of its feeds): `/collection/{username}/{name}`. */
+  collection: (username: string, name: string) => segments("collection", username, name),
+
+  /** The new-collection form: `/collection/create`. */
+  collectionCreate: () => "/collection/create",
+
+  /** A collection's edit form: `/collection/update/{username}/{name}`. */
+  collectionUpdate: (username: string, name: string) =>
+    segments("collection/update", username, name),
+
+  /** The items of the instances area: `/i`. */
+  items: () => "/i",
+
+  /** One item: `/i/{code}`. */
+  item: (code: string) => segments("i", code),
+
+  /** The new-item form: `/i/create`. */
+  itemCreate: () => "/i/create",
+
+  /** An item's edit form: `/i/update/{code}`. */
+  itemUpdate: (code: string) => segments("i/update", code),
+
+  /** The admin sections: `/admin`. */
+  admin: () => "/admin",
+
+  /** The accounts list: `/admin/users`. */
+  adminUsers: () => "/admin/users",
+
+  /** The instance settings (superusers): `/admin/settings`. */
+  adminSettings: () => "/admin/settings",
+
+  /** The request log (superusers): `/admin/logs`. */
+  adminLogs: () => "/admin/logs",
+
+  /** One request log entry (superusers): `/admin/logs/{id}`. */
+  adminLog: (id: string) => segments("admin/logs", id),
+
+  /** The backups (superusers): `/admin/backups`. */
+  adminBackups: () => "/admin/backups",
+} as const;

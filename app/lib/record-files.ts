@@ -1,0 +1,38 @@
+/**
+ * The stored files of a record as pages read them: their addresses, the names they were
+ * uploaded with, and file tokens added to rendered HTML for protected files (a private
+ * entry's). Shared by the entry page, its Markdown and the editor.
+ */
+
+/** The address of a stored file of a record (no token: links in the text must not expire). */
+export function storedFileUrl(collection: string, recordId: string, name: string): string {
+  return `/api/files/${encodeURIComponent(collection)}/${encodeURIComponent(recordId)}/${encodeURIComponent(name)}`;
+}
+
+/**
+ * The name a stored file was uploaded with, near enough: the server snake-cases it and adds
+ * `_` and 10 random characters before the (at most double) extension
+ * (`photo_a1b2c3d4e5.jpg` → `photo.jpg`, `site_a1b2c3d4e5.tar.gz` → `site.tar.gz`).
+ */
+export function displayFileName(stored: string): string {
+  return stored.replace(/_[a-z0-9]{10}((?:\.[^.]*){0,2})$/, "$1");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Adds a file token to the `src` and `href` attributes of rendered HTML that point at the
+ * files under `prefix` (a private entry's own files, which need one). `token` is a JWT
+ * (`[\w.-]` only), so it needs no escaping in an attribute.
+ */
+export function withFileToken(html: string, prefix: string, token: string): string {
+  if (!token || !/^[\w.-]+$/.test(token)) return html;
+  const pattern = new RegExp(`( (?:src|href)=")(${escapeRegExp(prefix)}[^"?#]*)(\\?[^"#]*)?"`, "g");
+  return html.replace(
+    pattern,
+    (_match, start: string, path: string, query: string | undefined) =>
+      `${start}${path}${query ? `${query}&amp;` : "?"}token=${token}"`,
+  );
+}
