@@ -222,4 +222,25 @@ export default defineConfig([
       "@typescript-eslint/no-unsafe-return": "off",
     },
   },
+
+  {
+    // Test code in tests/ is for tests only. The app's own tests (page tests included, ADR 008)
+    // may import its helpers (`#tests/helpers/*`, which drive the real server in-process); the
+    // rest of app/ may not. No file in app/ imports server/ directly: the `app` zone above.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^#tests/|(^|/)tests/",
+              message: "Only app tests may import tests/ (ADR 008).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);

@@ -1,23 +1,42 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * One Vitest project per kind of test (ADR 008); `--project <name>` runs one of them
+ * (`npm run test:server`, `test:app`, `test:compat`). Together they hold every test file
+ * exactly once: `npm test` (scripts/test-all.ts) runs them all, per dialect.
+ */
+const projects: { name: string; include: string[] }[] = [
+  // Unit and API tests beside the server's code, and the tests of its own web serving.
+  { name: "server", include: ["server/**/*.test.ts"] },
+  // Unit tests beside the app's code, and the page tests beside their routes, which request
+  // the routes from the real server in-process (`*.page.test.ts`).
+  { name: "app", include: ["app/**/*.test.{ts,tsx}"] },
+  { name: "shared", include: ["shared/**/*.test.ts"] },
+  // The project's scripts (test runner, checks).
+  { name: "scripts", include: ["scripts/**/*.test.ts"] },
+  // The official pocketbase SDK against a real server process.
+  { name: "compat", include: ["tests/compat/**/*.test.ts"] },
+  { name: "properties", include: ["tests/properties/**/*.test.ts"] },
+  { name: "scale", include: ["tests/scale/**/*.test.ts"] },
+  { name: "crash", include: ["tests/crash/**/*.test.ts"] },
+  // The benchmarks' own helpers (the benchmarks run with `npm run bench`).
+  { name: "bench", include: ["bench/**/*.test.ts"] },
+];
+
 export default defineConfig({
   test: {
-    include: [
-      "server/**/*.test.ts",
-      "bench/**/*.test.ts",
-      "tests/**/*.test.ts",
-      "shared/**/*.test.ts",
-      "app/**/*.test.{ts,tsx}",
-    ],
+    // Shared by every project (`extends: true`).
     exclude: ["tests/e2e/**", "node_modules/**"],
     env: { TZ: "UTC" },
-    // Page-rendering tests need an up-to-date `build/` (a no-op when nothing changed).
-    globalSetup: ["tests/setup/web-build.ts"],
     pool: "forks",
     // The pocketbase SDK's realtime client needs EventSource (behind a flag on Node 24).
     execArgv: ["--experimental-eventsource"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     restoreMocks: true,
+    // Page-rendering tests need an up-to-date `build/` (a no-op when nothing changed). The
+    // root's global setup runs once per run, whichever projects are selected.
+    globalSetup: ["tests/setup/web-build.ts"],
+    projects: projects.map(({ name, include }) => ({ extends: true, test: { name, include } })),
   },
 });

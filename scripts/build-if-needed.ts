@@ -23,6 +23,9 @@ export const WEB_SOURCES = [
 /** The file whose age stands for the whole build. */
 export const BUILD_MARKER = path.join("build", "server", "index.js");
 
+/** Test files beside the app's code (page tests included) are not part of the build. */
+const TEST_FILE = /\.test\.tsx?$/;
+
 function newestMtime(target: string): number {
   let stat: fs.Stats;
   try {
@@ -30,7 +33,7 @@ function newestMtime(target: string): number {
   } catch {
     return 0;
   }
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return TEST_FILE.test(target) ? 0 : stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of fs.readdirSync(target)) {
     newest = Math.max(newest, newestMtime(path.join(target, entry)));

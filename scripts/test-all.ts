@@ -1,8 +1,9 @@
 /**
  * `npm test`: the Vitest suite on SQLite, then again on PostgreSQL when `DATABASE_URL` is
  * set, then the browser suite (Playwright, `tests/e2e`) once against the built app on SQLite.
- * Arguments are passed to Vitest. Prints one closing line `tests: N passed, N failed` (both
- * runners' counts) and exits non-zero on any failure.
+ * Vitest runs every project of `vitest.config.ts` (each test file belongs to exactly one).
+ * Arguments are passed to Vitest (`--project server`, a file path). Prints one closing line
+ * `tests: N passed, N failed` (both runners' counts) and exits non-zero on any failure.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -77,6 +78,20 @@ function collectPlaywrightFailures(suites: PlaywrightSuite[] | undefined, file =
     }
     collectPlaywrightFailures(suite.suites, where);
   }
+}
+
+if (process.argv.includes("--help")) {
+  console.log(
+    [
+      "Usage: npm test [-- <vitest arguments>]",
+      "",
+      "Runs the Vitest suite (every project of vitest.config.ts) on SQLite, then on PostgreSQL",
+      "when DATABASE_URL is set, then the browser suite (Playwright) once, and ends with the line",
+      "`tests: N passed, N failed`. Arguments go to Vitest, e.g. `--project server` or a path.",
+      "One project alone: npm run test:server, test:app, test:compat (Vitest only).",
+    ].join("\n"),
+  );
+  process.exit(0);
 }
 
 const runs: { dialect: string; env: Record<string, string> }[] = [

@@ -4,7 +4,7 @@
  */
 import type { RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { image, imageInfo } from "#server/http/files/file-fixtures.ts";
+import { image, imageInfo } from "#tests/helpers/file-fixtures.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
 import { startSdkFixture, type Account, type SdkFixture } from "./sdk-fixture.ts";
 

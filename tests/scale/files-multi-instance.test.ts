@@ -8,7 +8,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { image, multipartBody } from "#server/http/files/file-fixtures.ts";
+import { image, multipartBody } from "#tests/helpers/file-fixtures.ts";
 import type { S3Storage } from "#server/tools/filesystem/index.ts";
 import { SHARED_REDIS_URL, uniqueRedisPrefix } from "#tests/helpers/redis-server.ts";
 import { bucketKeys, startS3Server, type S3Server } from "#tests/helpers/s3-server.ts";

@@ -6,7 +6,7 @@ import { BackupService } from "#server/core/backups/backup-service.ts";
 import { LocalBackupStore } from "#server/core/backups/backup-store.ts";
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { multipartBody } from "../files/file-fixtures.ts";
+import { multipartBody } from "#tests/helpers/file-fixtures.ts";
 
 type Account = { record: Record<string, unknown>; token: string };
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordChange } from "#server/core/records/record-events.ts";
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { multipartBody } from "../files/file-fixtures.ts";
+import { multipartBody } from "#tests/helpers/file-fixtures.ts";
 
 type Account = { record: Record<string, unknown>; token: string };
 

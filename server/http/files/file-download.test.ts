@@ -10,7 +10,13 @@ import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
 import { FILE_CACHE_CONTROL, FILE_CSP } from "./file-download.ts";
-import { declaredPng, image, imageInfo, multipartBody, type Part } from "./file-fixtures.ts";
+import {
+  declaredPng,
+  image,
+  imageInfo,
+  multipartBody,
+  type Part,
+} from "#tests/helpers/file-fixtures.ts";
 
 const NOT_FOUND = '{"data":{},"message":"The requested resource wasn\'t found.","status":404}';
 

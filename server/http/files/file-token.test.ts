@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
-import { multipartBody } from "./file-fixtures.ts";
+import { multipartBody } from "#tests/helpers/file-fixtures.ts";
 
 type Who = "guest" | "alice" | "bob" | "admin" | "root";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
-import { image, multipartBody, type Part } from "./file-fixtures.ts";
+import { image, multipartBody, type Part } from "#tests/helpers/file-fixtures.ts";
 
 const USERS = "/api/collections/users/records";
 const ENTRIES = "/api/collections/entries/records";

@@ -15,7 +15,7 @@ import { createApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
 import type { S3Storage } from "#server/tools/filesystem/index.ts";
-import { image, imageInfo, multipartBody, type Part } from "./file-fixtures.ts";
+import { image, imageInfo, multipartBody, type Part } from "#tests/helpers/file-fixtures.ts";
 
 const NOT_FOUND = '{"data":{},"message":"The requested resource wasn\'t found.","status":404}';
 const UNAVAILABLE =

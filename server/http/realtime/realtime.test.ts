@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
 import { openSse } from "#tests/helpers/sse-client.ts";
-import { multipartBody } from "../files/file-fixtures.ts";
+import { multipartBody } from "#tests/helpers/file-fixtures.ts";
 import { startRealtimeApp, type RealtimeTestApp } from "./realtime-fixtures.ts";
 
 type Body = { data: Record<string, unknown>; message: string; status: number };

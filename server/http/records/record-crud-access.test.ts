@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { multipartBody } from "../files/file-fixtures.ts";
+import { multipartBody } from "#tests/helpers/file-fixtures.ts";
 
 /** The six requesters of the matrix. */
 type Requester = "guest" | "owner" | "other" | "writer" | "admin" | "superuser";

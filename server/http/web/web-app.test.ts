@@ -4,6 +4,7 @@ import path from "node:path";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
+import { authCookie } from "#tests/helpers/pages.ts";
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import {
   DEFAULT_BUILD_DIR,
@@ -12,11 +13,6 @@ import {
   registerWebApp,
   SHORT_CACHE_CONTROL,
 } from "./web-app.ts";
-
-/** The `pb_auth` cookie the browser writes (the SDK's `exportToCookie` format). */
-function authCookie(login: { token: string; record: Record<string, unknown> }): string {
-  return `pb_auth=${encodeURIComponent(JSON.stringify({ token: login.token, record: login.record }))}`;
-}
 
 describe.each(DIALECTS)("web app mounted in the API server (%s)", (dialect) => {
   let app: TestApp;

@@ -7,13 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-
-type Login = Awaited<ReturnType<TestApp["createUser"]>>;
-
-/** The `pb_auth` cookie the browser writes (the SDK's `exportToCookie` format). */
-function authCookie(login: Login): string {
-  return `pb_auth=${encodeURIComponent(JSON.stringify({ token: login.token, record: login.record }))}`;
-}
+import { authCookie, type Login } from "#tests/helpers/pages.ts";
 
 /** The `href`s of the links in `html` that start with `prefix`, in document order. */
 function links(html: string, prefix: string): string[] {

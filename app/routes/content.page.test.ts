@@ -5,14 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { image, imageInfo, multipartBody } from "../files/file-fixtures.ts";
-
-type Login = Awaited<ReturnType<TestApp["createUser"]>>;
-
-/** The `pb_auth` cookie the browser writes (the SDK's `exportToCookie` format). */
-function authCookie(login: Login): string {
-  return `pb_auth=${encodeURIComponent(JSON.stringify({ token: login.token, record: login.record }))}`;
-}
+import { authCookie, type Login } from "#tests/helpers/pages.ts";
+import { image, imageInfo, multipartBody } from "#tests/helpers/file-fixtures.ts";
 
 /** Generated-initials avatars of a page: their letters and background colour. */
 function initialsAvatars(html: string): { letters: string; color: string }[] {

@@ -7,14 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { image, multipartBody } from "../files/file-fixtures.ts";
-
-type Login = Awaited<ReturnType<TestApp["createUser"]>>;
-
-/** The `pb_auth` cookie the browser writes (the SDK's `exportToCookie` format). */
-function authCookie(login: Login): string {
-  return `pb_auth=${encodeURIComponent(JSON.stringify({ token: login.token, record: login.record }))}`;
-}
+import { authCookie, type Login } from "#tests/helpers/pages.ts";
+import { image, multipartBody } from "#tests/helpers/file-fixtures.ts";
 
 const HOST = "journal.test";
 
