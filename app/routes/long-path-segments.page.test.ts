@@ -5,14 +5,8 @@
  * with a 400; the pages turn that into their 404).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { authCookie, type Login } from "#tests/helpers/pages.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-
-type Login = Awaited<ReturnType<TestApp["createUser"]>>;
-
-/** The `pb_auth` cookie the browser writes (the SDK's `exportToCookie` format). */
-function authCookie(login: Login): string {
-  return `pb_auth=${encodeURIComponent(JSON.stringify({ token: login.token, record: login.record }))}`;
-}
 
 const LONG = "a".repeat(4000);
 
