@@ -114,6 +114,16 @@ export class RecordWriter {
     write.event.files.stored.push(...uploads.map((u) => u.name));
   }
 
+  /** Writes the row (one place, so tests can make the write fail). */
+  private async save(
+    scope: Scope,
+    collection: Collection,
+    values: RecordData,
+    current: RecordData | null,
+  ): Promise<void> {
+    await saveRecord(scope.db, collection, values, current);
+  }
+
   /** Creates a record and presents it to the request. */
   async create(
     collection: Collection,
@@ -196,7 +206,7 @@ export class RecordWriter {
           values.tokenKey = randomSecret(50);
         }
         await this.storeUploads(write, applied.uploads);
-        await saveRecord(scope.db, collection, values, null);
+        await this.save(scope, collection, values, null);
         await write.after();
         return await scope.expander.presentById(collection, String(values.id), request, expand);
       } catch (error) {
@@ -305,7 +315,7 @@ export class RecordWriter {
           const dropped = fileNames(current[field.name]).filter((name) => !kept.has(name));
           write.event.files.replaced.push(...dropped);
         }
-        await saveRecord(scope.db, collection, values, current);
+        await this.save(scope, collection, values, current);
         await write.after();
         return await scope.expander.presentById(collection, id, request, expand);
       } catch (error) {
@@ -407,7 +417,7 @@ export class RecordWriter {
     const write = this.begin(scope, "update", collection, request, values, old, true);
     try {
       await write.before();
-      await saveRecord(scope.db, collection, values, current);
+      await this.save(scope, collection, values, current);
       await write.after();
     } catch (error) {
       await write.failed();
