@@ -14,6 +14,7 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt, readingMinutes } from "#shared/markdown/plain-text.ts";
+import { postState } from "#shared/records/post-state.ts";
 import { MarkdownPreview } from "../../features/editor/markdown-preview.tsx";
 import { LiveRecordFrame, RecordFooter, RecordHeader } from "../../features/editor/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
@@ -62,15 +63,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     findPost(pb, username, params.title),
   );
   const username = post.expand?.author?.username ?? params.username;
-  const published = post.publishedAt ? Date.parse(post.publishedAt.replace(" ", "T")) : NaN;
-  const live = post.status === "published" && published <= Date.now();
+  const state = postState(post, Date.now());
   return {
     title: post.title,
     description: post.excerpt ? excerpt(post.excerpt, 200) : excerpt(post.content, 160),
     post,
     username,
-    live,
-    scheduled: post.status === "published" && !live,
+    live: state === "live",
+    scheduled: state === "scheduled",
     minutes: readingMinutes(`${post.excerpt}\n\n${post.content}`),
     locale,
     siteName: appName(context),
