@@ -4,12 +4,13 @@
  */
 import type PocketBase from "pocketbase";
 import { ClientResponseError, type RecordModel } from "pocketbase";
+import { POST_LIVE_FILTER } from "#shared/records/post-state.ts";
 
 /** Default list page size (spec §9). */
 export const PAGE_SIZE = 30;
 
 /** Posts readers see on the blog: published and due (an author's drafts excluded). */
-export const PUBLISHED_FILTER = 'status = "published" && publishedAt != "" && publishedAt <= @now';
+export const PUBLISHED_FILTER = POST_LIVE_FILTER;
 
 /** A `users` record as anyone may see it. */
 export interface UserRecord extends RecordModel {

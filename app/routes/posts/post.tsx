@@ -20,6 +20,7 @@ import {
   RecordFooter,
   RecordHeader,
 } from "../../components/records/record-page.tsx";
+import { postState } from "#shared/records/post-state.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { findPost, type PostRecord } from "../../lib/records.ts";
 import { routeContext, readNamedOr404, appName } from "../../lib/route-data.ts";
@@ -67,15 +68,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     findPost(pb, username, params.title),
   );
   const username = post.expand?.author?.username ?? params.username;
-  const published = post.publishedAt ? Date.parse(post.publishedAt.replace(" ", "T")) : NaN;
-  const live = post.status === "published" && published <= Date.now();
+  const state = postState(post, Date.now());
   return {
     title: post.title,
     description: post.excerpt ? excerpt(post.excerpt, 200) : excerpt(post.content, 160),
     post,
     username,
-    live,
-    scheduled: post.status === "published" && !live,
+    live: state === "live",
+    scheduled: state === "scheduled",
     minutes: readingMinutes(`${post.excerpt}\n\n${post.content}`),
     locale,
     siteName: appName(context),

@@ -15,11 +15,18 @@ import {
   type SearchDialect,
   type Sql,
   type StaticValue,
-  type ValueType,
 } from "../../tools/search/index.ts";
 import { findCollection } from "../collections/collection-lookup.ts";
 import { findField, isMultiValue, type Collection, type Field } from "../models/collection.ts";
-import { formatDate } from "./values.ts";
+import { MACROS } from "./resolver-macros.ts";
+import {
+  splitModifier,
+  storedText,
+  toStatic,
+  valueType,
+  wrapMulti,
+  wrapSingle,
+} from "./resolver-operands.ts";
 import type { RequestInfo } from "./request-info.ts";
 
 /** Max relation hops in one identifier (PocketBase's MaxNestedRels). */
@@ -33,50 +40,9 @@ export interface ResolverMode {
   superuser: boolean;
 }
 
-const MACROS: Record<string, (now: Date) => StaticValue> = {
-  "@now": (d) => formatDate(d),
-  "@yesterday": (d) => formatDate(new Date(d.getTime() - 86_400_000)),
-  "@tomorrow": (d) => formatDate(new Date(d.getTime() + 86_400_000)),
-  "@todayStart": (d) =>
-    formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))),
-  "@todayEnd": (d) =>
-    formatDate(
-      new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 23, 59, 59, 999)),
-    ),
-  "@monthStart": (d) => formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1))),
-  "@monthEnd": (d) =>
-    formatDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0, 23, 59, 59, 999))),
-  "@yearStart": (d) => formatDate(new Date(Date.UTC(d.getUTCFullYear(), 0, 1))),
-  "@yearEnd": (d) => formatDate(new Date(Date.UTC(d.getUTCFullYear(), 11, 31, 23, 59, 59, 999))),
-  "@second": (d) => d.getUTCSeconds(),
-  "@minute": (d) => d.getUTCMinutes(),
-  "@hour": (d) => d.getUTCHours(),
-  "@day": (d) => d.getUTCDate(),
-  "@month": (d) => d.getUTCMonth() + 1,
-  "@weekday": (d) => d.getUTCDay(),
-  "@year": (d) => d.getUTCFullYear(),
-};
-
 /** Parses a registry rule, from the one parsed-filter cache (rules are few and fixed). */
 export function parseRule(rule: string): FilterNode | null {
   return parseFilterCached(rule);
-}
-
-function valueType(field: Field): ValueType {
-  switch (field.type) {
-    case "number":
-    case "bool":
-      return "number";
-    case "json":
-      return "json";
-    default:
-      return "text";
-  }
-}
-
-function splitModifier(segment: string): [string, string | undefined] {
-  const i = segment.indexOf(":");
-  return i < 0 ? [segment, undefined] : [segment.slice(0, i), segment.slice(i + 1)];
 }
 
 /** A `FieldResolver` over one collection row aliased `alias`. */
@@ -275,11 +241,11 @@ export class RecordFieldResolver implements FieldResolver {
       if (field.maxSelect <= 1) {
         const join = sql`${sql.ref(`${relAlias}.id`)} = ${ref}`;
         const where = listRule ? sql`${join} AND ${listRule}` : join;
-        return this.wrap(inner, sql`${sql.table(target.name)} AS ${sql.id(relAlias)}`, where);
+        return wrapSingle(inner, sql`${sql.table(target.name)} AS ${sql.id(relAlias)}`, where);
       }
       const each = this.dialect.jsonEach(ref, this.nextAlias());
       const where = sql`${sql.ref(`${relAlias}.id`)} = ${each.value}${listRule ? sql` AND ${listRule}` : sql``}`;
-      return this.wrapMulti(
+      return wrapMulti(
         inner,
         sql`${each.from}, ${sql.table(target.name)} AS ${sql.id(relAlias)}`,
         where,
@@ -311,58 +277,9 @@ export class RecordFieldResolver implements FieldResolver {
         where = sql`EXISTS (SELECT 1 FROM ${each.from} WHERE ${each.value} = ${id})`;
       }
       if (listRule) where = sql`${where} AND ${listRule}`;
-      return this.wrapMulti(inner, sql`${sql.table(target.name)} AS ${sql.id(relAlias)}`, where);
+      return wrapMulti(inner, sql`${sql.table(target.name)} AS ${sql.id(relAlias)}`, where);
     }
     this.fail(identifier);
-  }
-
-  /** Puts a resolved operand behind a single-row join (`from … where …`). */
-  private wrap(inner: ResolvedOperand, from: Sql, where: Sql): ResolvedOperand {
-    if (inner.kind === "scalar") {
-      const one = (e: Sql): Sql => sql`(SELECT ${e} FROM ${from} WHERE ${where} LIMIT 1)`;
-      return {
-        kind: "scalar",
-        sql: one(inner.sql),
-        type: inner.type,
-        nullable: true,
-        ...(inner.parts
-          ? {
-              parts: {
-                rank: one(inner.parts.rank),
-                number: one(inner.parts.number),
-                text: one(inner.parts.text),
-              },
-            }
-          : {}),
-      };
-    }
-    return this.wrapMulti(inner, from, where);
-  }
-
-  /** Puts a resolved operand behind a many-row join: the result is always a set. */
-  private wrapMulti(inner: ResolvedOperand, from: Sql, where: Sql): ResolvedOperand {
-    switch (inner.kind) {
-      case "scalar":
-        return {
-          kind: "multi",
-          from,
-          where,
-          value: inner.sql,
-          type: inner.type,
-          ...(inner.parts ? { parts: inner.parts } : {}),
-        };
-      case "multi":
-        return {
-          kind: "multi",
-          from: sql`${from}, ${inner.from}`,
-          where: inner.where ? sql`${where} AND ${inner.where}` : where,
-          value: inner.value,
-          type: inner.type,
-          ...(inner.parts ? { parts: inner.parts } : {}),
-        };
-      default:
-        return inner;
-    }
   }
 
   private resolveCollection(rest: string): ResolvedOperand {
@@ -375,7 +292,7 @@ export class RecordFieldResolver implements FieldResolver {
     if (!target || segments.length < 2) this.fail(`@collection.${rest}`);
     const relAlias = this.nextAlias();
     const inner = this.resolvePath(target, relAlias, segments.slice(1), 1);
-    return this.wrapMulti(inner, sql`${sql.table(target.name)} AS ${sql.id(relAlias)}`, sql`1 = 1`);
+    return wrapMulti(inner, sql`${sql.table(target.name)} AS ${sql.id(relAlias)}`, sql`1 = 1`);
   }
 
   private resolveRequest(rest: string): ResolvedOperand {
@@ -526,23 +443,8 @@ export class RecordFieldResolver implements FieldResolver {
     const inner = this.resolvePath(target, relAlias, rest, 1);
     const from = sql`${sql.table(target.name)} AS ${sql.id(relAlias)}`;
     if (ids.length === 1 && field.maxSelect <= 1) {
-      return this.wrap(inner, from, sql`${sql.ref(`${relAlias}.id`)} = ${ids[0]}`);
+      return wrapSingle(inner, from, sql`${sql.ref(`${relAlias}.id`)} = ${ids[0]}`);
     }
-    return this.wrapMulti(inner, from, sql`${sql.ref(`${relAlias}.id`)} IN (${sql.join(ids)})`);
+    return wrapMulti(inner, from, sql`${sql.ref(`${relAlias}.id`)} IN (${sql.join(ids)})`);
   }
-}
-
-function toStatic(value: unknown): StaticValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number" || typeof value === "string") return value;
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return JSON.stringify(value);
-}
-
-function storedText(field: Field, value: unknown): string {
-  if (isMultiValue(field) || field.type === "json") return JSON.stringify(value ?? null);
-  if (field.type === "bool") return value === true || value === 1 || value === "true" ? "1" : "0";
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
-  return value === null || value === undefined ? "" : JSON.stringify(value);
 }

@@ -5,6 +5,7 @@
  */
 import { crc32 } from "node:zlib";
 import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/models/collection.ts";
+import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
 
 /** PocketBase's collection id scheme: `pbc_` + crc32 of `<type>_<name>`. */
 function collectionId(type: "base" | "auth", name: string): string {
@@ -306,8 +307,8 @@ export const postsCollection: Collection = {
     { name: "idx_author_slug_posts", columns: ["author", "slug"], unique: true, field: "slug" },
     { name: "idx_status_published_posts", columns: ["status", "publishedAt"] },
   ],
-  listRule: `(status = "published" && publishedAt != "" && publishedAt <= @now) || author = @request.auth.id`,
-  viewRule: `(status = "published" && publishedAt != "" && publishedAt <= @now) || author = @request.auth.id`,
+  listRule: `(${POST_LIVE_FILTER}) || author = @request.auth.id`,
+  viewRule: `(${POST_LIVE_FILTER}) || author = @request.auth.id`,
   createRule: `@request.auth.collectionName = "users" && author = @request.auth.id && ${isWriter}`,
   updateRule: `author = @request.auth.id && (@request.body.author:isset = false || @request.body.author = @request.auth.id)`,
   deleteRule: "author = @request.auth.id",

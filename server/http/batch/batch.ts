@@ -24,7 +24,7 @@ import type { RecordData, RequestInfo } from "../../core/records/request-info.ts
 import { UploadedFile } from "../../tools/filesystem/index.ts";
 import { apiErrorBody } from "../errors.ts";
 import { INVALID_BODY } from "../middlewares/body.ts";
-import { pickFields } from "../presenters/fields.ts";
+import { presentRecord } from "../presenters/record-presenter.ts";
 import { requestInfo } from "../request-context.ts";
 
 /** Max length of a sub-request URL. */
@@ -240,8 +240,7 @@ async function runSubRequest(
     headers,
     query: action.query,
   };
-  const present = (record: RecordData): unknown =>
-    action.query.fields ? pickFields(record, action.query.fields) : record;
+  const present = (record: RecordData): unknown => presentRecord(record, action.query.fields);
   switch (action.kind) {
     case "create":
       return {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
+import { RecordWriter } from "#server/core/records/record-write.ts";
 import { image, multipartBody, type Part } from "#tests/helpers/file-fixtures.ts";
 
 const USERS = "/api/collections/users/records";
@@ -146,7 +147,7 @@ describe.each(DIALECTS)("file uploads (%s)", (dialect) => {
 
     it("removes the files it wrote when the row cannot be written", async () => {
       const spy = vi
-        .spyOn(Object.getPrototypeOf(app.records) as { save: () => Promise<void> }, "save")
+        .spyOn(RecordWriter.prototype as unknown as { save: () => Promise<void> }, "save")
         .mockRejectedValueOnce(new Error("disk full"));
       const id = "failedcreate001";
       const { body, headers } = multipartBody([
@@ -307,7 +308,7 @@ describe.each(DIALECTS)("file uploads (%s)", (dialect) => {
       const entry = await newEntry([file("attachments", "old.txt", Buffer.from("o"))]);
       const before = storedFiles(String(entry.collectionId), String(entry.id));
       const save = vi
-        .spyOn(Object.getPrototypeOf(app.records) as { save: () => Promise<void> }, "save")
+        .spyOn(RecordWriter.prototype as unknown as { save: () => Promise<void> }, "save")
         .mockRejectedValueOnce(new Error("disk full"));
       const { body, headers } = multipartBody([file("attachments", "new.txt", Buffer.from("n"))]);
       const res = await app.http.inject({

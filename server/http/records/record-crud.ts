@@ -5,6 +5,7 @@ import { CoreError } from "../../core/errors.ts";
 import type { Collection } from "../../core/models/collection.ts";
 import type { RecordService } from "../../core/records/record-service.ts";
 import { readBody } from "../middlewares/body.ts";
+import { presentRecord, presentRecordList } from "../presenters/record-presenter.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
 
 interface Params {
@@ -32,14 +33,18 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
 
   app.get(base, async (request) => {
     const collection = collectionParam(request);
-    return records.list(collection, requestInfo(request), queryOf(request));
+    return presentRecordList(
+      await records.list(collection, requestInfo(request), queryOf(request)),
+    );
   });
 
   app.get(`${base}/:id`, async (request) => {
     const collection = collectionParam(request);
     const { id } = request.params as Params;
     if (!id) throw new CoreError(404, "Missing required record id.");
-    return records.view(collection, requestInfo(request), id, queryOf(request).expand);
+    return presentRecord(
+      await records.view(collection, requestInfo(request), id, queryOf(request).expand),
+    );
   });
 
   app.post(base, async (request) => {
@@ -49,7 +54,9 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
       "Failed to load the submitted data due to invalid formatting.",
       { collection },
     );
-    return records.create(collection, requestInfo(request), body, queryOf(request).expand);
+    return presentRecord(
+      await records.create(collection, requestInfo(request), body, queryOf(request).expand),
+    );
   });
 
   app.patch(`${base}/:id`, async (request) => {
@@ -60,12 +67,14 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
       "Failed to load the submitted data due to invalid formatting.",
       { collection },
     );
-    return records.update(
-      collection,
-      requestInfo(request),
-      id ?? "",
-      body,
-      queryOf(request).expand,
+    return presentRecord(
+      await records.update(
+        collection,
+        requestInfo(request),
+        id ?? "",
+        body,
+        queryOf(request).expand,
+      ),
     );
   });
 

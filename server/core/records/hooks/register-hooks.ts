@@ -1,0 +1,31 @@
+/**
+ * The one place where the record lifecycle's built-in hooks are registered: side effects of
+ * every write (change events, files), then each collection's own hooks. A new feature adds
+ * its `register…` call here (or on `RecordService.hooks` at start-up), never an `if` on a
+ * collection name in the write path.
+ */
+import type { RecordFiles } from "../../files/record-files.ts";
+import type { RecordEvents } from "../record-events.ts";
+import type { RecordHooks } from "../record-hooks.ts";
+import { registerChangeEvents } from "./change-events.ts";
+import { registerCollectionHooks } from "./collections.ts";
+import { registerEntryHooks } from "./entries.ts";
+import { registerFileCleanup } from "./file-cleanup.ts";
+import { registerPostHooks } from "./posts.ts";
+
+/** What the built-in hooks act on. */
+export interface RecordHookDeps {
+  /** Where committed changes are announced. */
+  events: RecordEvents;
+  /** File storage of records; null when the service stores no files. */
+  files: RecordFiles | null;
+}
+
+/** Registers every built-in record hook on `hooks`. */
+export function registerRecordHooks(hooks: RecordHooks, deps: RecordHookDeps): void {
+  registerChangeEvents(hooks, deps.events);
+  if (deps.files) registerFileCleanup(hooks, deps.files);
+  registerPostHooks(hooks);
+  registerEntryHooks(hooks);
+  registerCollectionHooks(hooks);
+}

@@ -1,0 +1,38 @@
+/**
+ * The one definition of "a post is live": `status` is `"published"` and `publishedAt` is set
+ * and not in the future. The server's posts rules, the web app's listings and the post page
+ * all derive from it, as a filter fragment (SQL side) or as {@link postState} (JavaScript side).
+ */
+
+/**
+ * The PocketBase filter of live posts, for API rules and client filters. Wrap it in
+ * parentheses when combining it (`(${POST_LIVE_FILTER}) || author = @request.auth.id`).
+ */
+export const POST_LIVE_FILTER = 'status = "published" && publishedAt != "" && publishedAt <= @now';
+
+/** Where a post stands: a draft, published with a date still to come, or live. */
+export type PostState = "draft" | "scheduled" | "live";
+
+/** The fields {@link postState} reads (a `posts` record has them). */
+export interface PostStateFields {
+  /** `"draft"` or `"published"`. */
+  status: string;
+  /** PocketBase date (`2025-01-31 08:00:00.000Z`) or `""`. */
+  publishedAt: string;
+}
+
+/**
+ * The state of a post at `now` (default: the current time), as {@link POST_LIVE_FILTER}
+ * decides it: `"live"` when published and due, `"scheduled"` when published but not due
+ * (including a published post without a date, which the filter never lists), else `"draft"`.
+ *
+ * @example
+ * ```ts
+ * postState({ status: "published", publishedAt: "2999-01-01 00:00:00.000Z" }); // "scheduled"
+ * ```
+ */
+export function postState(post: PostStateFields, now: Date | number = Date.now()): PostState {
+  if (post.status !== "published") return "draft";
+  const due = post.publishedAt ? Date.parse(post.publishedAt.replace(" ", "T")) : NaN;
+  return due <= +now ? "live" : "scheduled";
+}
