@@ -114,6 +114,10 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       log.to?.warn({ err: error }, message),
     );
     const records = new RecordService(db, undefined, recordFiles);
+    // A failing commit or rollback hook never fails the acknowledged write: it is logged.
+    records.hooks.onError = (error, hook) => {
+      log.to?.error({ err: error }, `record hook ${hook} failed`);
+    };
     const logWarning = (error: unknown, message: string) => log.to?.warn({ err: error }, message);
     const oauth2Providers = OAuth2Providers.fromConfig(config.oauth2, logWarning);
     const auth = new AuthService(records, secrets, oauth2Providers);
