@@ -90,6 +90,22 @@ export async function seed(app: App): Promise<string> {
   };
   const create = (collection: Collection, body: RecordData): Promise<RecordData> =>
     app.records.create(collection, request, body);
+  /** The record matching `filter`, else one created from `body()`; `counts` says which. */
+  const ensure = async (
+    collection: Collection,
+    filter: string,
+    body: () => RecordData,
+    counts: Tally,
+  ): Promise<RecordData> => {
+    const existing = await findOne(collection, filter);
+    if (existing) {
+      counts.existing += 1;
+      return existing;
+    }
+    const created = await create(collection, body());
+    counts.created += 1;
+    return created;
+  };
 
   // SECURITY: existing accounts keep their password; only accounts created here use the
   // published demo password.
@@ -143,18 +159,17 @@ export async function seed(app: App): Promise<string> {
       notebookTally.blocked += 1;
       continue;
     }
-    const filter = `${equals("owner", owner)} && ${equals("name", slugify(notebook.title))}`;
-    const existing = await findOne(notebooks, filter);
-    const record =
-      existing ??
-      (await create(notebooks, {
+    const record = await ensure(
+      notebooks,
+      `${equals("owner", owner)} && ${equals("name", slugify(notebook.title))}`,
+      () => ({
         owner,
         title: notebook.title,
         description: notebook.description,
         visibility: notebook.visibility,
-      }));
-    if (existing) notebookTally.existing += 1;
-    else notebookTally.created += 1;
+      }),
+      notebookTally,
+    );
     notebookIds.set(notebook.key, { id: String(record.id), owner: notebook.owner });
   }
 
@@ -170,25 +185,20 @@ export async function seed(app: App): Promise<string> {
     if (notebook && notebook.owner !== entry.author) {
       throw new Error(`seed data: entry "${entry.title}" is in a notebook of another user`);
     }
-    if (
-      await findOne(
-        entries,
-        `${equals("author", author)} && ${equals("name", slugify(entry.title))}`,
-      )
-    ) {
-      entryTally.existing += 1;
-      continue;
-    }
-    await create(entries, {
-      author,
-      title: entry.title,
-      content: entry.content,
-      collection: notebook?.id ?? "",
-      visibility: entry.visibility,
-      tags: entry.tags,
-      date: dayBefore(now, entry.daysAgo),
-    });
-    entryTally.created += 1;
+    await ensure(
+      entries,
+      `${equals("author", author)} && ${equals("name", slugify(entry.title))}`,
+      () => ({
+        author,
+        title: entry.title,
+        content: entry.content,
+        collection: notebook?.id ?? "",
+        visibility: entry.visibility,
+        tags: entry.tags,
+        date: dayBefore(now, entry.daysAgo),
+      }),
+      entryTally,
+    );
   }
 
   const postTally = tally();
@@ -198,35 +208,33 @@ export async function seed(app: App): Promise<string> {
       postTally.blocked += 1;
       continue;
     }
-    if (
-      await findOne(posts, `${equals("author", author)} && ${equals("slug", slugify(post.title))}`)
-    ) {
-      postTally.existing += 1;
-      continue;
-    }
-    await create(posts, {
-      author,
-      title: post.title,
-      excerpt: post.excerpt,
-      content: post.content,
-      tags: post.tags,
-      lang: post.lang,
-      ...publicationFields(now, post.publication),
-    });
-    postTally.created += 1;
+    await ensure(
+      posts,
+      `${equals("author", author)} && ${equals("slug", slugify(post.title))}`,
+      () => ({
+        author,
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.content,
+        tags: post.tags,
+        lang: post.lang,
+        ...publicationFields(now, post.publication),
+      }),
+      postTally,
+    );
   }
 
   const itemTally = tally();
   for (const item of SEED_ITEMS) {
-    if (await findOne(items, equals("code", item.code))) {
-      itemTally.existing += 1;
-      continue;
-    }
-    await create(items, {
-      ...item,
-      owner: item.owner === undefined ? "" : (userIds.get(item.owner) ?? ""),
-    });
-    itemTally.created += 1;
+    await ensure(
+      items,
+      equals("code", item.code),
+      () => ({
+        ...item,
+        owner: item.owner === undefined ? "" : (userIds.get(item.owner) ?? ""),
+      }),
+      itemTally,
+    );
   }
 
   return summary(
