@@ -100,6 +100,24 @@ function trimmed(value: string | undefined): string {
   return (value ?? "").trim();
 }
 
+/**
+ * Stores `value` under the key of `OAUTH2_<rest>` (`rest` is `<PROVIDER>_<KEY>`) when KEY is
+ * one of the provider's `keys`; answers `""`, or the error for an unknown variable.
+ */
+function readProviderKey<K extends string>(
+  provider: string,
+  keys: readonly K[],
+  rest: string,
+  value: string,
+  into: Partial<Record<K, string>>,
+): string {
+  const sub = rest.slice(provider.length + 1);
+  if (!(keys as readonly string[]).includes(sub))
+    return `unknown variable (expected OAUTH2_${provider}_${keys.join(", _")})`;
+  into[sub as K] = value;
+  return "";
+}
+
 /** Reads the OAuth2 providers from an environment object. */
 export function parseOAuth2Env(env: Record<string, string | undefined>): OAuth2ConfigResult {
   const errors: string[] = [];
@@ -113,20 +131,13 @@ export function parseOAuth2Env(env: Record<string, string | undefined>): OAuth2C
     const value = trimmed(env[key]);
     if (value === "") continue;
     const rest = key.slice("OAUTH2_".length);
-    if (rest.startsWith("GITHUB_")) {
-      const sub = rest.slice("GITHUB_".length);
-      if ((GITHUB_KEYS as readonly string[]).includes(sub))
-        github[sub as (typeof GITHUB_KEYS)[number]] = value;
-      else
-        errors.push(`${key}: unknown variable (expected OAUTH2_GITHUB_${GITHUB_KEYS.join(", _")})`);
-      continue;
-    }
-    if (rest.startsWith("GOOGLE_")) {
-      const sub = rest.slice("GOOGLE_".length);
-      if ((GOOGLE_KEYS as readonly string[]).includes(sub))
-        google[sub as (typeof GOOGLE_KEYS)[number]] = value;
-      else
-        errors.push(`${key}: unknown variable (expected OAUTH2_GOOGLE_${GOOGLE_KEYS.join(", _")})`);
+    const error = rest.startsWith("GITHUB_")
+      ? readProviderKey("GITHUB", GITHUB_KEYS, rest, value, github)
+      : rest.startsWith("GOOGLE_")
+        ? readProviderKey("GOOGLE", GOOGLE_KEYS, rest, value, google)
+        : undefined;
+    if (error !== undefined) {
+      if (error) errors.push(`${key}: ${error}`);
       continue;
     }
     if (rest.startsWith("OIDC_")) {
