@@ -117,13 +117,9 @@ export class AuthService {
   }
 
   /** `auth-with-password`: identity is any of the collection's identity fields. */
-  async authWithPassword({
-    collection,
-    body,
-    request,
-    expand,
-  }: SignInAttempt): Promise<AuthResponse> {
-    const auth = requireAuthCollection(collection);
+  async authWithPassword(attempt: SignInAttempt): Promise<AuthResponse> {
+    const auth = requireAuthCollection(attempt.collection);
+    const { body, request, expand } = attempt;
     const identity = typeof body.identity === "string" ? body.identity : "";
     const password = typeof body.password === "string" ? body.password : "";
     const identityField = typeof body.identityField === "string" ? body.identityField : "";

@@ -173,41 +173,44 @@ export function parseOAuth2Env(env: Record<string, string | undefined>): OAuth2C
     return value.replace(/\/+$/, "");
   };
 
-  if (Object.keys(github).length) {
-    if (!github.CLIENT_ID || !github.CLIENT_SECRET) {
-      errors.push(
-        "OAUTH2_GITHUB_*: OAUTH2_GITHUB_CLIENT_ID and OAUTH2_GITHUB_CLIENT_SECRET must be set together",
-      );
-    } else {
-      providers.push({
-        kind: "github",
-        name: "github",
-        displayName: displayName("OAUTH2_GITHUB_DISPLAY_NAME", github.DISPLAY_NAME, "GitHub"),
-        clientId: github.CLIENT_ID,
-        clientSecret: github.CLIENT_SECRET,
-        webUrl: checkedUrl("OAUTH2_GITHUB_URL", github.URL ?? "https://github.com"),
-        apiUrl: checkedUrl("OAUTH2_GITHUB_API_URL", github.API_URL ?? "https://api.github.com"),
-      });
-    }
+  /** A built-in provider's client, or null when it is not configured (or half, an error). */
+  const client = (
+    provider: "GITHUB" | "GOOGLE",
+    entry: { CLIENT_ID?: string; CLIENT_SECRET?: string },
+  ): { clientId: string; clientSecret: string } | null => {
+    if (!Object.keys(entry).length) return null;
+    if (entry.CLIENT_ID && entry.CLIENT_SECRET)
+      return { clientId: entry.CLIENT_ID, clientSecret: entry.CLIENT_SECRET };
+    const prefix = `OAUTH2_${provider}`;
+    errors.push(
+      `${prefix}_*: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`,
+    );
+    return null;
+  };
+
+  const githubClient = client("GITHUB", github);
+  if (githubClient) {
+    providers.push({
+      kind: "github",
+      name: "github",
+      displayName: displayName("OAUTH2_GITHUB_DISPLAY_NAME", github.DISPLAY_NAME, "GitHub"),
+      ...githubClient,
+      webUrl: checkedUrl("OAUTH2_GITHUB_URL", github.URL ?? "https://github.com"),
+      apiUrl: checkedUrl("OAUTH2_GITHUB_API_URL", github.API_URL ?? "https://api.github.com"),
+    });
   }
 
-  if (Object.keys(google).length) {
-    if (!google.CLIENT_ID || !google.CLIENT_SECRET) {
-      errors.push(
-        "OAUTH2_GOOGLE_*: OAUTH2_GOOGLE_CLIENT_ID and OAUTH2_GOOGLE_CLIENT_SECRET must be set together",
-      );
-    } else {
-      providers.push({
-        kind: "oidc",
-        name: "google",
-        displayName: displayName("OAUTH2_GOOGLE_DISPLAY_NAME", google.DISPLAY_NAME, "Google"),
-        clientId: google.CLIENT_ID,
-        clientSecret: google.CLIENT_SECRET,
-        issuer: GOOGLE_METADATA.issuer,
-        scopes: ["openid", "email", "profile"],
-        metadata: GOOGLE_METADATA,
-      });
-    }
+  const googleClient = client("GOOGLE", google);
+  if (googleClient) {
+    providers.push({
+      kind: "oidc",
+      name: "google",
+      displayName: displayName("OAUTH2_GOOGLE_DISPLAY_NAME", google.DISPLAY_NAME, "Google"),
+      ...googleClient,
+      issuer: GOOGLE_METADATA.issuer,
+      scopes: ["openid", "email", "profile"],
+      metadata: GOOGLE_METADATA,
+    });
   }
 
   for (const [upper, entry] of oidc) {

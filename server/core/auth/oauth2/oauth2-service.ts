@@ -137,13 +137,9 @@ export class OAuth2Service {
   }
 
   /** `POST /api/collections/{collection}/auth-with-oauth2`. */
-  async authWithOAuth2({
-    collection,
-    body,
-    request,
-    expand,
-  }: SignInAttempt): Promise<OAuth2AuthResponse> {
-    const authCollection = requireAuthCollection(collection);
+  async authWithOAuth2(attempt: SignInAttempt): Promise<OAuth2AuthResponse> {
+    const authCollection = requireAuthCollection(attempt.collection);
+    const { body, request, expand } = attempt;
     if (!this.providers.enabledFor(authCollection))
       throw forbidden("The collection is not configured to allow OAuth2 authentication.");
     const form = this.readForm(authCollection, body);
