@@ -173,45 +173,43 @@ export function parseOAuth2Env(env: Record<string, string | undefined>): OAuth2C
     return value.replace(/\/+$/, "");
   };
 
-  /** A built-in provider's client, or null when it is not configured (or half, an error). */
-  const client = (
+  /**
+   * Adds a built-in provider when its variables are set: `config` builds it from the client
+   * credentials, which must be set together (an error otherwise).
+   */
+  const builtIn = (
     provider: "GITHUB" | "GOOGLE",
     entry: { CLIENT_ID?: string; CLIENT_SECRET?: string },
-  ): { clientId: string; clientSecret: string } | null => {
-    if (!Object.keys(entry).length) return null;
-    if (entry.CLIENT_ID && entry.CLIENT_SECRET)
-      return { clientId: entry.CLIENT_ID, clientSecret: entry.CLIENT_SECRET };
+    config: (client: { clientId: string; clientSecret: string }) => OAuth2ProviderConfig,
+  ): void => {
+    if (!Object.keys(entry).length) return;
+    if (entry.CLIENT_ID && entry.CLIENT_SECRET) {
+      providers.push(config({ clientId: entry.CLIENT_ID, clientSecret: entry.CLIENT_SECRET }));
+      return;
+    }
     const prefix = `OAUTH2_${provider}`;
     errors.push(
       `${prefix}_*: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`,
     );
-    return null;
   };
 
-  const githubClient = client("GITHUB", github);
-  if (githubClient) {
-    providers.push({
-      kind: "github",
-      name: "github",
-      displayName: displayName("OAUTH2_GITHUB_DISPLAY_NAME", github.DISPLAY_NAME, "GitHub"),
-      ...githubClient,
-      webUrl: checkedUrl("OAUTH2_GITHUB_URL", github.URL ?? "https://github.com"),
-      apiUrl: checkedUrl("OAUTH2_GITHUB_API_URL", github.API_URL ?? "https://api.github.com"),
-    });
-  }
-
-  const googleClient = client("GOOGLE", google);
-  if (googleClient) {
-    providers.push({
-      kind: "oidc",
-      name: "google",
-      displayName: displayName("OAUTH2_GOOGLE_DISPLAY_NAME", google.DISPLAY_NAME, "Google"),
-      ...googleClient,
-      issuer: GOOGLE_METADATA.issuer,
-      scopes: ["openid", "email", "profile"],
-      metadata: GOOGLE_METADATA,
-    });
-  }
+  builtIn("GITHUB", github, (client) => ({
+    kind: "github",
+    name: "github",
+    displayName: displayName("OAUTH2_GITHUB_DISPLAY_NAME", github.DISPLAY_NAME, "GitHub"),
+    ...client,
+    webUrl: checkedUrl("OAUTH2_GITHUB_URL", github.URL ?? "https://github.com"),
+    apiUrl: checkedUrl("OAUTH2_GITHUB_API_URL", github.API_URL ?? "https://api.github.com"),
+  }));
+  builtIn("GOOGLE", google, (client) => ({
+    kind: "oidc",
+    name: "google",
+    displayName: displayName("OAUTH2_GOOGLE_DISPLAY_NAME", google.DISPLAY_NAME, "Google"),
+    ...client,
+    issuer: GOOGLE_METADATA.issuer,
+    scopes: ["openid", "email", "profile"],
+    metadata: GOOGLE_METADATA,
+  }));
 
   for (const [upper, entry] of oidc) {
     const prefix = `OAUTH2_OIDC_${upper}`;
