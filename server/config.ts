@@ -8,6 +8,7 @@ import { z } from "zod";
 import { parseOAuth2Env, type OAuth2ProviderConfig } from "./core/auth/oauth2/oauth2-config.ts";
 import type { RateLimitSettings } from "./core/rate-limit/rules.ts";
 import { parseRateLimitSettings } from "./core/rate-limit/settings-schema.ts";
+import type { S3Bucket } from "./tools/filesystem/index.ts";
 
 const optionalUrl = (protocols: readonly string[], label: string) =>
   z
@@ -151,16 +152,7 @@ export interface Config {
    * (`S3_*`); `forcePathStyle` (`S3_FORCE_PATH_STYLE`, default true) addresses the bucket
    * in the path, as MinIO, Garage and s3rver need.
    */
-  s3:
-    | {
-        endpoint: string;
-        bucket: string;
-        region: string;
-        accessKey: string;
-        secret: string;
-        forcePathStyle: boolean;
-      }
-    | undefined;
+  s3: S3Bucket | undefined;
   /** OAuth2 / OpenID Connect providers (`OAUTH2_*`, see `core/auth/oauth2/oauth2-config.ts`). */
   oauth2: OAuth2ProviderConfig[];
   /** Prefix of every Redis key and channel (several deployments or test runs share a Redis). */

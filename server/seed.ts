@@ -41,6 +41,11 @@ function equals(field: string, value: string): string {
   return `${field} = ${JSON.stringify(value)}`;
 }
 
+/** A filter for the record of `owner` whose `slugField` is the slug of `title`. */
+function slugFilter(ownerField: string, owner: string, slugField: string, title: string): string {
+  return `${equals(ownerField, owner)} && ${equals(slugField, slugify(title))}`;
+}
+
 /** Midnight UTC, `days` days before `now` (the day an entry is about). */
 function dayBefore(now: Date, days: number): string {
   const day = new Date(
@@ -90,6 +95,22 @@ export async function seed(app: App): Promise<string> {
   };
   const create = (collection: Collection, body: RecordData): Promise<RecordData> =>
     app.records.create(collection, request, body);
+  /** The record matching `filter`, else one created from `body()`; `counts` says which. */
+  const ensure = async (
+    collection: Collection,
+    filter: string,
+    body: () => RecordData,
+    counts: Tally,
+  ): Promise<RecordData> => {
+    const existing = await findOne(collection, filter);
+    if (existing) {
+      counts.existing += 1;
+      return existing;
+    }
+    const created = await create(collection, body());
+    counts.created += 1;
+    return created;
+  };
 
   // SECURITY: existing accounts keep their password; only accounts created here use the
   // published demo password.
@@ -135,98 +156,77 @@ export async function seed(app: App): Promise<string> {
     userTally.created += 1;
   }
 
+  /** The id of the seeded user `username`; a user that could not be seeded blocks `counts`. */
+  const seededUser = (username: string, counts: Tally): string | undefined => {
+    const id = userIds.get(username);
+    if (!id) counts.blocked += 1;
+    return id;
+  };
+
   const notebookIds = new Map<string, { id: string; owner: string }>();
   const notebookTally = tally();
   for (const notebook of SEED_NOTEBOOKS) {
-    const owner = userIds.get(notebook.owner);
-    if (!owner) {
-      notebookTally.blocked += 1;
-      continue;
-    }
-    const filter = `${equals("owner", owner)} && ${equals("name", slugify(notebook.title))}`;
-    const existing = await findOne(notebooks, filter);
-    const record =
-      existing ??
-      (await create(notebooks, {
-        owner,
-        title: notebook.title,
-        description: notebook.description,
-        visibility: notebook.visibility,
-      }));
-    if (existing) notebookTally.existing += 1;
-    else notebookTally.created += 1;
+    const owner = seededUser(notebook.owner, notebookTally);
+    if (!owner) continue;
+    const { title, description, visibility } = notebook;
+    const record = await ensure(
+      notebooks,
+      slugFilter("owner", owner, "name", title),
+      () => ({ owner, title, description, visibility }),
+      notebookTally,
+    );
     notebookIds.set(notebook.key, { id: String(record.id), owner: notebook.owner });
   }
 
   const entryTally = tally();
   for (const entry of SEED_ENTRIES) {
-    const author = userIds.get(entry.author);
     const notebook = entry.notebook === undefined ? undefined : notebookIds.get(entry.notebook);
-    if (!author || (entry.notebook !== undefined && !notebook)) {
+    if (entry.notebook !== undefined && !notebook) {
       entryTally.blocked += 1;
       continue;
     }
+    const author = seededUser(entry.author, entryTally);
+    if (!author) continue;
     // The superuser bypasses the rule that keeps entries in their author's notebooks.
     if (notebook && notebook.owner !== entry.author) {
       throw new Error(`seed data: entry "${entry.title}" is in a notebook of another user`);
     }
-    if (
-      await findOne(
-        entries,
-        `${equals("author", author)} && ${equals("name", slugify(entry.title))}`,
-      )
-    ) {
-      entryTally.existing += 1;
-      continue;
-    }
-    await create(entries, {
-      author,
-      title: entry.title,
-      content: entry.content,
-      collection: notebook?.id ?? "",
-      visibility: entry.visibility,
-      tags: entry.tags,
-      date: dayBefore(now, entry.daysAgo),
-    });
-    entryTally.created += 1;
+    const { title, content, visibility, tags } = entry;
+    const collection = notebook?.id ?? "";
+    const date = dayBefore(now, entry.daysAgo);
+    await ensure(
+      entries,
+      slugFilter("author", author, "name", title),
+      () => ({ author, title, content, collection, visibility, tags, date }),
+      entryTally,
+    );
   }
 
   const postTally = tally();
   for (const post of SEED_POSTS) {
-    const author = userIds.get(post.author);
-    if (!author) {
-      postTally.blocked += 1;
-      continue;
-    }
-    if (
-      await findOne(posts, `${equals("author", author)} && ${equals("slug", slugify(post.title))}`)
-    ) {
-      postTally.existing += 1;
-      continue;
-    }
-    await create(posts, {
-      author,
-      title: post.title,
-      excerpt: post.excerpt,
-      content: post.content,
-      tags: post.tags,
-      lang: post.lang,
-      ...publicationFields(now, post.publication),
-    });
-    postTally.created += 1;
+    const author = seededUser(post.author, postTally);
+    if (!author) continue;
+    const { title, excerpt, content, tags, lang } = post;
+    const publication = publicationFields(now, post.publication);
+    await ensure(
+      posts,
+      slugFilter("author", author, "slug", title),
+      () => ({ author, title, excerpt, content, tags, lang, ...publication }),
+      postTally,
+    );
   }
 
   const itemTally = tally();
   for (const item of SEED_ITEMS) {
-    if (await findOne(items, equals("code", item.code))) {
-      itemTally.existing += 1;
-      continue;
-    }
-    await create(items, {
-      ...item,
-      owner: item.owner === undefined ? "" : (userIds.get(item.owner) ?? ""),
-    });
-    itemTally.created += 1;
+    await ensure(
+      items,
+      equals("code", item.code),
+      () => ({
+        ...item,
+        owner: item.owner === undefined ? "" : (userIds.get(item.owner) ?? ""),
+      }),
+      itemTally,
+    );
   }
 
   return summary(

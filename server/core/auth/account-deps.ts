@@ -1,4 +1,7 @@
-/** What the account flows share: their dependencies, mail recipients, saving auth records. */
+/**
+ * What the account flows share: their dependencies (and a base class holding them), mail
+ * recipients, saving auth records.
+ */
 import type { Row } from "../../data/repositories/record-repository.ts";
 import type { Database } from "../../data/db.ts";
 import { badRequest, CoreError } from "../errors.ts";
@@ -21,6 +24,15 @@ export interface AccountDeps {
   mailer: Mailer;
   /** Public base URL of the web app, without a trailing slash (`APP_URL`). */
   appUrl: string;
+}
+
+/** The base of the account flows: each holds the same dependencies. */
+export abstract class AccountFlow {
+  protected readonly deps: AccountDeps;
+
+  constructor(deps: AccountDeps) {
+    this.deps = deps;
+  }
 }
 
 /**

@@ -63,6 +63,16 @@ export function requiredLengthError(
 }
 
 /**
+ * Reads the input of a flow that starts from an address (`{email}`) and checks the address
+ * (400 with PocketBase's field error otherwise).
+ */
+export async function readEmail(read: ReadInput<{ email: string }>): Promise<string> {
+  const { email } = await read();
+  throwIfInvalid({ email: emailError(email) });
+  return email;
+}
+
+/**
  * Throws the 400 `An error occurred while validating the submitted data.` when any field
  * failed, with the failed fields' errors in `data`.
  */

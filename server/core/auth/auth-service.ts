@@ -4,13 +4,14 @@
  * auth-methods, with PocketBase's claims, lifetimes and answers.
  */
 import { findCollection } from "../collections/collection-lookup.ts";
-import { badRequest, CoreError, fieldError, forbidden, unauthorized } from "../errors.ts";
+import { badRequest, fieldError, forbidden, unauthorized } from "../errors.ts";
 import { isAuthCollection, type AuthCollection, type Collection } from "../models/collection.ts";
 import type { RecordService } from "../records/record-service.ts";
 import { rowToRecord } from "../records/record-service.ts";
 import type { AuthInfo, RecordData, RequestInfo } from "../records/request-info.ts";
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
 import { verifyPassword } from "../../tools/security/passwords.ts";
+import { requireAuthCollection } from "./auth-input.ts";
 import type { Secrets } from "./secrets.ts";
 import { readUnverifiedClaims, signToken, verifyToken, type TokenClaims } from "./tokens.ts";
 
@@ -23,6 +24,18 @@ export interface AuthResponse {
 /** Where `auth-methods` gets its `oauth2` part (the OAuth2 module, `./oauth2/`). */
 export interface OAuth2MethodsSource {
   authMethods(collection: Collection): Promise<{ enabled: boolean; providers: unknown[] }>;
+}
+
+/** A sign-in attempt (`auth-with-password`, `auth-with-oauth2`) as the HTTP layer hands it over. */
+export interface SignInAttempt {
+  /** The route's collection (any: the method answers 404 for one that is not an auth one). */
+  collection: Collection;
+  /** The request body, unchecked. */
+  body: Record<string, unknown>;
+  /** The request, its `context` naming the method. */
+  request: RequestInfo;
+  /** The `expand` query parameter. */
+  expand?: string | undefined;
 }
 
 /** Auth flows over the record service. */
@@ -104,45 +117,32 @@ export class AuthService {
   }
 
   /** `auth-with-password`: identity is any of the collection's identity fields. */
-  async authWithPassword(
-    collection: Collection,
-    body: Record<string, unknown>,
-    request: RequestInfo,
-    expand?: string,
-  ): Promise<AuthResponse> {
-    if (!isAuthCollection(collection))
-      throw new CoreError(404, "Missing or invalid auth collection context.");
+  async authWithPassword(attempt: SignInAttempt): Promise<AuthResponse> {
+    const auth = requireAuthCollection(attempt.collection);
+    const { body, request, expand } = attempt;
     const identity = typeof body.identity === "string" ? body.identity : "";
     const password = typeof body.password === "string" ? body.password : "";
     const identityField = typeof body.identityField === "string" ? body.identityField : "";
     const errors: Record<string, ReturnType<typeof fieldError>> = {};
     if (!identity) errors.identity = fieldError("validation_required", "Cannot be blank.");
     if (!password) errors.password = fieldError("validation_required", "Cannot be blank.");
-    if (identityField && !collection.auth.identityFields.includes(identityField)) {
+    if (identityField && !auth.auth.identityFields.includes(identityField)) {
       errors.identityField = fieldError("validation_in_invalid", "Must be a valid value.");
     }
     if (Object.keys(errors).length)
       throw badRequest("An error occurred while validating the submitted data.", errors);
 
-    const fields = identityField ? [identityField] : collection.auth.identityFields;
+    const fields = identityField ? [identityField] : auth.auth.identityFields;
     let row;
     for (const field of fields) {
       if (field === "email" && !identity.includes("@") && fields.length > 1) continue;
-      row = await this.records.findAuthRecord(collection, field, identity);
+      row = await this.records.findAuthRecord(auth, field, identity);
       if (row) break;
     }
     const ok = await verifyPassword(password, row?.password as string | undefined);
     if (!row || !ok) throw badRequest("Failed to authenticate.");
-    const record = rowToRecord(collection, row);
-    const authRequest: RequestInfo = { ...request, context: "password" };
-    await this.checkAuthRule(collection, record, authRequest);
-    return this.respond(
-      collection,
-      record,
-      await this.authToken(collection, record),
-      authRequest,
-      expand,
-    );
+    const record = rowToRecord(auth, row);
+    return this.completeAuth(auth, record, { ...request, context: "password" }, { expand });
   }
 
   /** `auth-refresh`: a new token for a refreshable one, the same token otherwise. */
@@ -166,7 +166,7 @@ export class AuthService {
   }
 
   /**
-   * Answers an auth flow that has identified `record` by other means (a one-time password,
+   * Answers an auth flow that has identified `record` (a password, a one-time password, OAuth2,
    * impersonation): checks the collection's authRule, signs a refreshable token unless `token`
    * is given, and answers `{token, record}` like auth-with-password. `skipAuthRule` is for
    * superuser requests (impersonation), which pass every rule.
@@ -199,32 +199,11 @@ export class AuthService {
     return { record: presented ?? {}, token };
   }
 
-  /**
-   * The answer of a successful sign-in by another method than a password (OAuth2): the
-   * collection's authRule, then a new auth token and the record as its owner sees it.
-   */
-  async recordAuthResponse(
-    collection: AuthCollection,
-    record: RecordData,
-    request: RequestInfo,
-    expand?: string,
-  ): Promise<AuthResponse> {
-    await this.checkAuthRule(collection, record, request);
-    return this.respond(
-      collection,
-      record,
-      await this.authToken(collection, record),
-      request,
-      expand,
-    );
-  }
-
   /** `auth-methods`, in PocketBase's current and legacy shape. */
   async authMethods(collection: Collection): Promise<Record<string, unknown>> {
-    if (!isAuthCollection(collection))
-      throw new CoreError(404, "Missing or invalid auth collection context.");
-    const identityFields = [...collection.auth.identityFields];
-    const oauth2 = (await this.oauth2?.authMethods(collection)) ?? {
+    const auth = requireAuthCollection(collection);
+    const identityFields = [...auth.auth.identityFields];
+    const oauth2 = (await this.oauth2?.authMethods(auth)) ?? {
       enabled: false,
       providers: [],
     };
@@ -233,8 +212,8 @@ export class AuthService {
       emailPassword: identityFields.includes("email"),
       mfa: { duration: 0, enabled: false },
       oauth2,
-      otp: collection.auth.otp
-        ? { duration: collection.auth.otp.duration, enabled: true }
+      otp: auth.auth.otp
+        ? { duration: auth.auth.otp.duration, enabled: true }
         : { duration: 0, enabled: false },
       password: { enabled: true, identityFields },
       usernamePassword: identityFields.includes("username"),

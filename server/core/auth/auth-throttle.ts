@@ -12,6 +12,7 @@ import {
   hitCounter,
 } from "../../data/repositories/auth-counter-repository.ts";
 import { formatDate } from "../records/values.ts";
+import { IntervalGate } from "../../tools/routine/interval-gate.ts";
 
 /** How long a mail of one kind to one address suppresses the next (PocketBase: 2 minutes). */
 export const RESEND_WINDOW_SECONDS = 120;
@@ -24,11 +25,12 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export class AuthThrottle {
   private readonly db: Database;
   private readonly clock: () => number;
-  private lastSweep = 0;
+  private readonly sweeps: IntervalGate;
 
   constructor(db: Database, clock: () => number = Date.now) {
     this.db = db;
     this.clock = clock;
+    this.sweeps = new IntervalGate(SWEEP_INTERVAL_MS, clock);
   }
 
   /**
@@ -43,8 +45,7 @@ export class AuthThrottle {
       formatDate(new Date(now)),
       formatDate(new Date(now - windowSeconds * 1000)),
     );
-    if (now - this.lastSweep > SWEEP_INTERVAL_MS) {
-      this.lastSweep = now;
+    if (this.sweeps.due()) {
       await deleteCountersStartedBefore(
         this.db.kysely,
         formatDate(new Date(now - COUNTER_RETENTION_MS)),

@@ -3,33 +3,39 @@
  * new address; a link mailed to that new address, confirmed with the current password, makes
  * it the record's email (verified), which rotates `tokenKey` and signs every session out.
  */
-import { badRequest, fieldError, forbidden, unauthorized, type FieldError } from "../errors.ts";
+import { badRequest, fieldError, forbidden, unauthorized } from "../errors.ts";
 import { emailChangeMail } from "../mail/templates.ts";
-import type { Collection } from "../models/collection.ts";
+import type { AuthCollection, Collection } from "../models/collection.ts";
 import type { RequestInfo } from "../records/request-info.ts";
 import { verifyPassword } from "../../tools/security/passwords.ts";
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
-import { recipientOf, saveAuthRecord, type AccountDeps } from "./account-deps.ts";
+import { AccountFlow, recipientOf, saveAuthRecord } from "./account-deps.ts";
 import {
-  BLANK,
   emailError,
   requireAuthCollection,
   requiredLengthError,
   throwIfInvalid,
   type ReadInput,
 } from "./auth-input.ts";
-import { unverifiedPayload, type TokenRecord } from "./record-tokens.ts";
+import { checkMailedToken } from "./mailed-tokens.ts";
+import { unverifiedPayload } from "./record-tokens.ts";
 
 const SUPERUSERS_DIRECT = "All superusers can change their emails directly.";
 
+/** The auth collection whose records change address by mail: 400 for superusers. */
+function changeableCollection(collection: Collection): AuthCollection {
+  const auth = requireAuthCollection(collection);
+  if (auth.id === SUPERUSERS_COLLECTION_ID) throw badRequest(SUPERUSERS_DIRECT);
+  return auth;
+}
+
+/** The `newEmail` claim of an email-change token, `""` when it has none. */
+function newEmailClaim(payload: Record<string, unknown>): string {
+  return typeof payload.newEmail === "string" ? payload.newEmail : "";
+}
+
 /** Email change confirmed by a link to the new address. */
-export class EmailChangeFlow {
-  private readonly deps: AccountDeps;
-
-  constructor(deps: AccountDeps) {
-    this.deps = deps;
-  }
-
+export class EmailChangeFlow extends AccountFlow {
   /**
    * `request-email-change`: the signed-in record (of this collection) asks to move to
    * `newEmail`; a confirmation link goes to the new address.
@@ -46,8 +52,7 @@ export class EmailChangeFlow {
       throw forbidden(
         `The request requires auth record from ${authInfo.collection.name} collection.`,
       );
-    const auth = requireAuthCollection(collection);
-    if (auth.id === SUPERUSERS_COLLECTION_ID) throw badRequest(SUPERUSERS_DIRECT);
+    const auth = changeableCollection(collection);
     const input = await read();
     const { records, tokens, mailer, appUrl } = this.deps;
     const row = await records.findById(auth, String(authInfo.record.id));
@@ -77,37 +82,28 @@ export class EmailChangeFlow {
     collection: Collection,
     read: ReadInput<{ token: string; password: string }>,
   ): Promise<void> {
-    const auth = requireAuthCollection(collection);
-    if (auth.id === SUPERUSERS_COLLECTION_ID) throw badRequest(SUPERUSERS_DIRECT);
+    const auth = changeableCollection(collection);
     const input = await read();
     const { records, tokens } = this.deps;
-    let found: TokenRecord | null = null;
-    let newEmail = "";
-    let tokenError: FieldError | undefined;
-    if (input.token === "") tokenError = BLANK;
-    else {
-      const claim = unverifiedPayload(input.token).newEmail;
-      newEmail = typeof claim === "string" ? claim : "";
-      const candidate = newEmail ? await tokens.find(input.token, "emailChange") : null;
-      if (!newEmail)
-        tokenError = fieldError(
-          "validation_invalid_token_payload",
-          "Invalid token payload - newEmail must be set.",
-        );
-      else if (!candidate)
-        tokenError = fieldError("validation_invalid_token", "Invalid or expired token.");
-      else if (candidate.collection.id !== auth.id)
-        tokenError = fieldError(
-          "validation_token_collection_mismatch",
-          "The provided token is for different auth collection.",
-        );
-      else if (await records.findAuthRecord(auth, "email", newEmail))
-        tokenError = fieldError(
-          "validation_invalid_token_email",
-          "The new email address is invalid.",
-        );
-      else found = candidate;
-    }
+    const { found, error: tokenError } = await checkMailedToken(
+      tokens,
+      auth,
+      input.token,
+      "emailChange",
+      {
+        claims: (payload) =>
+          newEmailClaim(payload)
+            ? undefined
+            : fieldError(
+                "validation_invalid_token_payload",
+                "Invalid token payload - newEmail must be set.",
+              ),
+        record: async (_, payload) =>
+          (await records.findAuthRecord(auth, "email", newEmailClaim(payload)))
+            ? fieldError("validation_invalid_token_email", "The new email address is invalid.")
+            : undefined,
+      },
+    );
     let passwordError = requiredLengthError(input.password, 1, 100);
     if (!passwordError && input.password !== "") {
       // Checked against the token's record; without one, the password cannot be right.
@@ -127,7 +123,7 @@ export class EmailChangeFlow {
       records,
       auth,
       String(found.row.id),
-      { email: newEmail, verified: true },
+      { email: newEmailClaim(unverifiedPayload(input.token)), verified: true },
       "Failed to confirm email change.",
     );
   }

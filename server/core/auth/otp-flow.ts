@@ -19,16 +19,17 @@ import { generateFromPattern } from "../records/record-input.ts";
 import { rowToRecord } from "../records/record-service.ts";
 import type { RequestInfo } from "../records/request-info.ts";
 import { formatDate } from "../records/values.ts";
-import { recipientOf, saveAuthRecord, type AccountDeps } from "./account-deps.ts";
+import { AccountFlow, recipientOf, saveAuthRecord, type AccountDeps } from "./account-deps.ts";
 import type { AuthResponse } from "./auth-service.ts";
 import {
-  emailError,
+  readEmail,
   requireAuthCollection,
   requiredLengthError,
   throwIfInvalid,
   type ReadInput,
 } from "./auth-input.ts";
 import { otpAttemptsKey } from "./auth-throttle.ts";
+import { IntervalGate } from "../../tools/routine/interval-gate.ts";
 import { hashPassword, verifyPassword } from "../../tools/security/passwords.ts";
 import { randomSecret } from "./secrets.ts";
 
@@ -53,14 +54,14 @@ function randomDigits(length: number): string {
 }
 
 /** Sign-in with a code sent by email. */
-export class OtpFlow {
-  private readonly deps: AccountDeps;
+export class OtpFlow extends AccountFlow {
   private readonly clock: () => number;
-  private lastSweep = 0;
+  private readonly sweeps: IntervalGate;
 
   constructor(deps: AccountDeps, clock: () => number = Date.now) {
-    this.deps = deps;
+    super(deps);
     this.clock = clock;
+    this.sweeps = new IntervalGate(SWEEP_INTERVAL_MS, clock);
   }
 
   private enabled(collection: Collection): AuthCollection & {
@@ -73,13 +74,11 @@ export class OtpFlow {
 
   /** Deletes expired codes of the collection, at most every 10 minutes per process. */
   private async sweep(collection: AuthCollection, duration: number): Promise<void> {
-    const now = this.clock();
-    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
-    this.lastSweep = now;
+    if (!this.sweeps.due()) return;
     await deleteOtpsCreatedBefore(
       this.deps.db.kysely,
       collection.id,
-      formatDate(new Date(now - duration * 1000)),
+      formatDate(new Date(this.clock() - duration * 1000)),
     );
   }
 
@@ -92,14 +91,13 @@ export class OtpFlow {
     read: ReadInput<{ email: string }>,
   ): Promise<{ otpId: string }> {
     const auth = this.enabled(collection);
-    const input = await read();
-    throwIfInvalid({ email: emailError(input.email) });
+    const email = await readEmail(read);
     const { duration, length } = auth.auth.otp;
     const { db, records, mailer } = this.deps;
     const code = randomDigits(length);
     // Hashed before the lookup: known and unknown addresses cost the same.
     const hash = await hashPassword(code);
-    const row = await records.findAuthRecord(auth, "email", input.email);
+    const row = await records.findAuthRecord(auth, "email", email);
     if (!row) return { otpId: generateFromPattern("[a-z0-9]{15}") };
     await this.sweep(auth, duration);
 
@@ -116,13 +114,13 @@ export class OtpFlow {
 
     const id = generateFromPattern("[a-z0-9]{15}");
     const created = formatDate(new Date(now));
-    const email = String(row.email);
+    const sentTo = String(row.email);
     await insertOtp(db.kysely, {
       id,
       collectionRef: auth.id,
       recordRef: String(row.id),
       password: hash,
-      sentTo: email,
+      sentTo,
       created,
       updated: created,
     });

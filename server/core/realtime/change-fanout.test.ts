@@ -14,8 +14,10 @@ import {
   uniqueRedisPrefix,
   type RedisServer,
 } from "#tests/helpers/redis-server.ts";
-import { LocalFanout, RedisFanout, type ChangeReceiver } from "./change-fanout.ts";
+import { LocalFanout } from "./change-fanout.ts";
+import type { ChangeReceiver } from "./change-receiver.ts";
 import type { RemoteClients, RemoteRequest, RemoteResult } from "./realtime-broker.ts";
+import { RedisFanout } from "./redis-fanout.ts";
 
 /** A receiver that records what it gets; it "holds" the clients listed in `held`. */
 class Recorder implements ChangeReceiver {

@@ -28,3 +28,15 @@ export function quoteId(name: string): string {
 
 /** `LIKE` with the backslash escape both engines share. */
 export const likeEscape = sql`ESCAPE '\\'`;
+
+/** One engine's column definitions (type, default, nullability) per storage class. */
+export interface ColumnDefinitions extends Record<StorageClass, string> {
+  /** A text primary key (the `id` field). */
+  primaryKey: string;
+}
+
+/** The column definition of `field` among an engine's `definitions`. */
+export function columnDefinitionFor(definitions: ColumnDefinitions, field: Field): string {
+  if (field.type === "text" && field.primaryKey) return definitions.primaryKey;
+  return definitions[storageClass(field)];
+}

@@ -8,6 +8,7 @@
  * none, so the pages live next to the endpoint.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { escapeHtml } from "../../core/mail/templates.ts";
 import type { RealtimeBroker } from "../../core/realtime/realtime-broker.ts";
 import en from "../../../shared/i18n/catalogs/en/oauth2.ts";
 import fr from "../../../shared/i18n/catalogs/fr/oauth2.ts";
@@ -21,18 +22,6 @@ export const OAUTH2_SUCCESS_PATH = "/api/oauth2-redirect-success";
 export const OAUTH2_FAILURE_PATH = "/api/oauth2-redirect-failure";
 
 const CATALOGS = { en, fr };
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
-}
 
 /** The result page in the visitor's language (locale cookie, then Accept-Language). */
 function resultPage(request: FastifyRequest, outcome: "success" | "failure"): string {

@@ -5,10 +5,17 @@
  * and missing values are zero values. Form bodies (urlencoded, multipart) carry text only, so
  * their values are read back as text. Undeclared keys are never read (B13: `verified`,
  * `skipEmailVerification` and the like are ignored).
+ *
+ * Also the route helpers every auth endpoint of a collection shares.
  */
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { SignInAttempt } from "../../core/auth/auth-service.ts";
 import { badRequest } from "../../core/errors.ts";
+import type { Collection } from "../../core/models/collection.ts";
+import type { RequestInfo } from "../../core/records/request-info.ts";
 import { readBody } from "../middlewares/body.ts";
+import { queryOf, requestInfo } from "../request-context.ts";
+import { collectionParam } from "./record-crud.ts";
 
 /** How PocketBase's auth routes word an unknown collection (its rate-limit middleware answers). */
 export const MISSING_COLLECTION = "Missing or invalid collection context.";
@@ -65,4 +72,40 @@ export async function bindBody<S extends Record<string, FieldKind>>(
     out[name] = kind === "int" ? bindInt(value, form) : bindString(value, form);
   }
   return out as Bound<S>;
+}
+
+/**
+ * Registers `POST /api/collections/{collection}/<action>`: `handle` gets the route's
+ * collection (404 in PocketBase's auth-route wording when there is none) and the request; an
+ * answer of `undefined` is a 204.
+ *
+ * @example
+ * registerAuthAction(app, "request-verification", (collection, request) =>
+ *   verification.request(collection, () => bindBody(request, { email: "string" })),
+ * );
+ */
+export function registerAuthAction(
+  app: FastifyInstance,
+  action: string,
+  handle: (collection: Collection, request: FastifyRequest) => Promise<unknown>,
+): void {
+  app.post(`/api/collections/:collection/${action}`, async (request, reply) => {
+    const answer = await handle(collectionParam(request, MISSING_COLLECTION), request);
+    return answer === undefined ? reply.status(204).send() : answer;
+  });
+}
+
+/** The sign-in attempt of an `auth-with-*` request, its `context` naming the method. */
+export async function signInAttempt(
+  collection: Collection,
+  request: FastifyRequest,
+  context: RequestInfo["context"],
+): Promise<SignInAttempt> {
+  const body = await readBody(request, LOAD_FAILED);
+  return {
+    collection,
+    body,
+    request: requestInfo(request, context),
+    expand: queryOf(request).expand,
+  };
 }

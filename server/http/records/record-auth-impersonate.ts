@@ -2,16 +2,14 @@
 import type { FastifyInstance } from "fastify";
 import type { Impersonation } from "../../core/auth/impersonation.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
-import { bindBody, MISSING_COLLECTION } from "./record-auth-body.ts";
-import { collectionParam } from "./record-crud.ts";
+import { bindBody, registerAuthAction } from "./record-auth-body.ts";
 
 /** Registers the impersonation route. */
 export function registerRecordAuthImpersonateRoutes(
   app: FastifyInstance,
   impersonation: Impersonation,
 ): void {
-  app.post("/api/collections/:collection/impersonate/:id", async (request) => {
-    const collection = collectionParam(request, MISSING_COLLECTION);
+  registerAuthAction(app, "impersonate/:id", (collection, request) => {
     const { id } = request.params as { id: string };
     return impersonation.impersonate(
       collection,

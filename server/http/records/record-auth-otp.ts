@@ -2,25 +2,20 @@
 import type { FastifyInstance } from "fastify";
 import type { OtpFlow } from "../../core/auth/otp-flow.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
-import { bindBody, MISSING_COLLECTION } from "./record-auth-body.ts";
-import { collectionParam } from "./record-crud.ts";
+import { bindBody, registerAuthAction } from "./record-auth-body.ts";
 
 /** Registers the one-time password routes. */
 export function registerRecordAuthOtpRoutes(app: FastifyInstance, otp: OtpFlow): void {
-  const base = "/api/collections/:collection";
+  registerAuthAction(app, "request-otp", (collection, request) =>
+    otp.request(collection, () => bindBody(request, { email: "string" })),
+  );
 
-  app.post(`${base}/request-otp`, async (request) => {
-    const collection = collectionParam(request, MISSING_COLLECTION);
-    return otp.request(collection, () => bindBody(request, { email: "string" }));
-  });
-
-  app.post(`${base}/auth-with-otp`, async (request) => {
-    const collection = collectionParam(request, MISSING_COLLECTION);
-    return otp.authenticate(
+  registerAuthAction(app, "auth-with-otp", (collection, request) =>
+    otp.authenticate(
       collection,
       requestInfo(request, "otp"),
       () => bindBody(request, { otpId: "string", password: "string" }),
       queryOf(request).expand,
-    );
-  });
+    ),
+  );
 }

@@ -1,25 +1,18 @@
 /** `request-verification` and `confirm-verification` (PocketBase's `record_auth_verification_*.go`). */
 import type { FastifyInstance } from "fastify";
 import type { VerificationFlow } from "../../core/auth/verification-flow.ts";
-import { bindBody, MISSING_COLLECTION } from "./record-auth-body.ts";
-import { collectionParam } from "./record-crud.ts";
+import { bindBody, registerAuthAction } from "./record-auth-body.ts";
 
 /** Registers the email verification routes. */
 export function registerRecordAuthVerificationRoutes(
   app: FastifyInstance,
   verification: VerificationFlow,
 ): void {
-  const base = "/api/collections/:collection";
+  registerAuthAction(app, "request-verification", (collection, request) =>
+    verification.request(collection, () => bindBody(request, { email: "string" })),
+  );
 
-  app.post(`${base}/request-verification`, async (request, reply) => {
-    const collection = collectionParam(request, MISSING_COLLECTION);
-    await verification.request(collection, () => bindBody(request, { email: "string" }));
-    return reply.status(204).send();
-  });
-
-  app.post(`${base}/confirm-verification`, async (request, reply) => {
-    const collection = collectionParam(request, MISSING_COLLECTION);
-    await verification.confirm(collection, () => bindBody(request, { token: "string" }));
-    return reply.status(204).send();
-  });
+  registerAuthAction(app, "confirm-verification", (collection, request) =>
+    verification.confirm(collection, () => bindBody(request, { token: "string" })),
+  );
 }

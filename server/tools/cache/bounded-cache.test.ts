@@ -42,6 +42,47 @@ describe("BoundedCache", () => {
     expect(cache.has("a")).toBe(false);
   });
 
+  it("expires one entry after its own time to live, on the clock it is given", () => {
+    let now = 1_000;
+    const cache = new BoundedCache<string, number>({ max: 10, ttlMs: 10_000, now: () => now });
+    cache.set("short", 1, { ttlMs: 100 });
+    cache.set("default", 2);
+    cache.set("long", 3, { ttlMs: 60_000 });
+    now += 100;
+    expect(cache.get("short")).toBe(1);
+    now += 1;
+    expect(cache.get("short")).toBeUndefined();
+    expect(cache.get("default")).toBe(2);
+    now += 10_000;
+    expect(cache.has("default")).toBe(false);
+    expect(cache.peek("long")).toBe(3);
+  });
+
+  it("peeks without marking an entry recently used", () => {
+    const cache = new BoundedCache<string, number>({ max: 2 });
+    cache.set("a", 1);
+    cache.set("b", 2);
+    expect(cache.peek("a")).toBe(1);
+    cache.set("c", 3);
+    expect(cache.has("a")).toBe(false);
+    expect(cache.peek("b")).toBe(2);
+    expect(cache.peek("missing")).toBeUndefined();
+  });
+
+  it("prunes expired entries on demand, so they make room before live ones", () => {
+    let now = 5_000;
+    const cache = new BoundedCache<string, number>({ max: 3, now: () => now });
+    cache.set("expiring", 1, { ttlMs: 50 });
+    cache.set("a", 2);
+    cache.set("b", 3);
+    now += 51;
+    expect(cache.size).toBe(3);
+    cache.pruneExpired();
+    expect(cache.size).toBe(2);
+    cache.set("c", 4);
+    expect([cache.peek("a"), cache.peek("b"), cache.peek("c")]).toEqual([2, 3, 4]);
+  });
+
   it("deletes and clears", () => {
     const cache = new BoundedCache<string, number>({ max: 10 });
     cache.set("a", 1);

@@ -2,6 +2,7 @@
  * Fixed-window counters behind the rate limiter: in process memory on one instance
  * ({@link MemoryCounters}), in Redis when several instances share them (`redis-counters.ts`).
  */
+import { BoundedCache } from "../cache/bounded-cache.ts";
 
 /** A counter after one hit. */
 export interface CounterHit {
@@ -24,17 +25,22 @@ export interface CounterStore {
 /** Most keys kept in memory; past it, expired keys go first, then the oldest. */
 export const MEMORY_COUNTERS_MAX_KEYS = 100_000;
 
+/** How often expired windows are swept away. */
+const SWEEP_INTERVAL_MS = 60_000;
+
 interface Window {
   count: number;
   resetAt: number;
 }
 
 /**
- * Counters in this process's memory. Expired windows are swept every minute (an unref'd
- * timer) and whenever the map is full; a full map of live windows drops the oldest.
+ * Counters in this process's memory, one {@link BoundedCache} entry a key that expires with
+ * its window. Expired windows are swept every minute (an unref'd timer) and whenever the cache
+ * is full; a full cache of live windows drops the oldest window (windows are only peeked at,
+ * so the cache keeps them in the order they opened).
  */
 export class MemoryCounters implements CounterStore {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows: BoundedCache<string, Window>;
   private readonly now: () => number;
   private readonly maxKeys: number;
   private readonly sweeper: ReturnType<typeof setInterval>;
@@ -42,9 +48,10 @@ export class MemoryCounters implements CounterStore {
   constructor(options: { now?: () => number; maxKeys?: number } = {}) {
     this.now = options.now ?? Date.now;
     this.maxKeys = options.maxKeys ?? MEMORY_COUNTERS_MAX_KEYS;
+    this.windows = new BoundedCache({ max: this.maxKeys, now: this.now });
     this.sweeper = setInterval(() => {
-      this.sweep();
-    }, 60_000);
+      this.windows.pruneExpired();
+    }, SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
 
@@ -55,13 +62,12 @@ export class MemoryCounters implements CounterStore {
 
   hit(key: string, windowMs: number): Promise<CounterHit> {
     const now = this.now();
-    let window = this.windows.get(key);
+    let window = this.windows.peek(key);
     if (!window || window.resetAt <= now) {
-      if (!window && this.windows.size >= this.maxKeys) this.makeRoom();
+      // Spare live windows: expired ones make room first, the oldest live one only after.
+      if (this.windows.size >= this.maxKeys) this.windows.pruneExpired();
       window = { count: 0, resetAt: now + windowMs };
-      // Re-inserted so the map stays ordered by window start (oldest first).
-      this.windows.delete(key);
-      this.windows.set(key, window);
+      this.windows.set(key, window, { ttlMs: windowMs });
     }
     window.count += 1;
     return Promise.resolve({ count: window.count, resetMs: window.resetAt - now });
@@ -76,21 +82,5 @@ export class MemoryCounters implements CounterStore {
     clearInterval(this.sweeper);
     this.windows.clear();
     return Promise.resolve();
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
-    }
-  }
-
-  private makeRoom(): void {
-    this.sweep();
-    while (this.windows.size >= this.maxKeys) {
-      const oldest = this.windows.keys().next().value;
-      if (oldest === undefined) break;
-      this.windows.delete(oldest);
-    }
   }
 }

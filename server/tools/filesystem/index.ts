@@ -11,7 +11,7 @@ export {
   type StoredFile,
 } from "./storage.ts";
 export { LocalStorage } from "./local-storage.ts";
-export { S3Storage, type S3StorageOptions } from "./s3-storage.ts";
+export { S3Storage, type S3Bucket, type S3StorageOptions } from "./s3-storage.ts";
 export {
   extractExtension,
   randomName,

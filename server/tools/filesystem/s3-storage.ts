@@ -16,8 +16,8 @@ import {
   type StoredFile,
 } from "./storage.ts";
 
-/** Connection settings of an S3-compatible bucket. */
-export interface S3StorageOptions {
+/** Where an S3-compatible bucket is and the credentials to reach it (the `S3_*` settings). */
+export interface S3Bucket {
   /** Service URL, e.g. `https://s3.eu-west-1.amazonaws.com` or `http://127.0.0.1:9000`. */
   endpoint: string;
   bucket: string;
@@ -26,6 +26,10 @@ export interface S3StorageOptions {
   secret: string;
   /** `http(s)://endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, Garage, s3rver). */
   forcePathStyle: boolean;
+}
+
+/** Connection settings of an S3-compatible bucket: where it is, and the client's limits. */
+export interface S3StorageOptions extends S3Bucket {
   /** Most milliseconds to open a connection; default 3 s. */
   connectionTimeoutMs?: number;
   /**
@@ -184,21 +188,7 @@ export class S3Storage implements FileStorage {
   }
 
   async write(key: string, data: Uint8Array): Promise<void> {
-    const Key = this.objectKey(key);
-    const { sdk, client } = await this.client();
-    try {
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: this.bucket,
-          Key,
-          Body: data,
-          ContentLength: data.byteLength,
-          ContentType: "application/octet-stream",
-        }),
-      );
-    } catch (error) {
-      throw unavailable("PutObject", key, error);
-    }
+    await this.put(key, this.objectKey(key), data, data.byteLength);
   }
 
   /**
@@ -209,8 +199,22 @@ export class S3Storage implements FileStorage {
   async writeFile(key: string, source: string): Promise<void> {
     const Key = this.objectKey(key);
     const { size } = await fs.promises.stat(source);
-    const { sdk, client } = await this.client();
     const body = fs.createReadStream(source);
+    try {
+      await this.put(key, Key, body, size);
+    } finally {
+      body.destroy();
+    }
+  }
+
+  /** One PutObject of `size` bytes under the object key `Key` (of the storage key `key`). */
+  private async put(
+    key: string,
+    Key: string,
+    body: Uint8Array | fs.ReadStream,
+    size: number,
+  ): Promise<void> {
+    const { sdk, client } = await this.client();
     try {
       await client.send(
         new sdk.PutObjectCommand({
@@ -223,23 +227,31 @@ export class S3Storage implements FileStorage {
       );
     } catch (error) {
       throw unavailable("PutObject", key, error);
-    } finally {
-      body.destroy();
     }
   }
 
   async open(key: string): Promise<StoredFile | null> {
+    const found = await this.head(key);
+    if (!found) return null;
+    const { Key, head } = found;
+    return new S3StoredFile(
+      this,
+      Key,
+      head.ContentLength ?? 0,
+      head.LastModified ?? new Date(0),
+      head.ETag,
+    );
+  }
+
+  /** The object key of `key` and its HeadObject answer, or null when there is no such object. */
+  private async head(key: string) {
     const Key = this.objectKey(key);
     const { sdk, client } = await this.client();
     try {
-      const head = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key }));
-      return new S3StoredFile(
-        this,
+      return {
         Key,
-        head.ContentLength ?? 0,
-        head.LastModified ?? new Date(0),
-        head.ETag,
-      );
+        head: await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key })),
+      };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw unavailable("HeadObject", key, error);
@@ -277,15 +289,7 @@ export class S3Storage implements FileStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    const Key = this.objectKey(key);
-    const { sdk, client } = await this.client();
-    try {
-      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key }));
-      return true;
-    } catch (error) {
-      if (isNotFound(error)) return false;
-      throw unavailable("HeadObject", key, error);
-    }
+    return (await this.head(key)) !== null;
   }
 
   async delete(key: string): Promise<void> {

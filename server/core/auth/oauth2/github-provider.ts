@@ -5,7 +5,7 @@
  */
 import type { OAuth2ProviderConfig } from "./oauth2-config.ts";
 import {
-  buildAuthUrl,
+  codeFlowAuthUrl,
   OAuth2ProviderError,
   type AuthUrlInput,
   type ExchangeInput,
@@ -37,15 +37,9 @@ export class GitHubProvider implements OAuth2Provider {
 
   /** Authorization URL with PKCE. */
   authUrl(input: AuthUrlInput): Promise<string> {
+    const { webUrl, clientId } = this.config;
     return Promise.resolve(
-      buildAuthUrl(`${this.config.webUrl}/login/oauth/authorize`, {
-        client_id: this.config.clientId,
-        code_challenge: input.codeChallenge,
-        code_challenge_method: "S256",
-        response_type: "code",
-        scope: GITHUB_SCOPES,
-        state: input.state,
-      }),
+      codeFlowAuthUrl(`${webUrl}/login/oauth/authorize`, { clientId, scope: GITHUB_SCOPES }, input),
     );
   }
 

@@ -100,6 +100,24 @@ function trimmed(value: string | undefined): string {
   return (value ?? "").trim();
 }
 
+/**
+ * Stores `value` under the key of `OAUTH2_<rest>` (`rest` is `<PROVIDER>_<KEY>`) when KEY is
+ * one of the provider's `keys`; answers `""`, or the error for an unknown variable.
+ */
+function readProviderKey<K extends string>(
+  provider: string,
+  keys: readonly K[],
+  rest: string,
+  value: string,
+  into: Partial<Record<K, string>>,
+): string {
+  const sub = rest.slice(provider.length + 1);
+  if (!(keys as readonly string[]).includes(sub))
+    return `unknown variable (expected OAUTH2_${provider}_${keys.join(", _")})`;
+  into[sub as K] = value;
+  return "";
+}
+
 /** Reads the OAuth2 providers from an environment object. */
 export function parseOAuth2Env(env: Record<string, string | undefined>): OAuth2ConfigResult {
   const errors: string[] = [];
@@ -113,20 +131,13 @@ export function parseOAuth2Env(env: Record<string, string | undefined>): OAuth2C
     const value = trimmed(env[key]);
     if (value === "") continue;
     const rest = key.slice("OAUTH2_".length);
-    if (rest.startsWith("GITHUB_")) {
-      const sub = rest.slice("GITHUB_".length);
-      if ((GITHUB_KEYS as readonly string[]).includes(sub))
-        github[sub as (typeof GITHUB_KEYS)[number]] = value;
-      else
-        errors.push(`${key}: unknown variable (expected OAUTH2_GITHUB_${GITHUB_KEYS.join(", _")})`);
-      continue;
-    }
-    if (rest.startsWith("GOOGLE_")) {
-      const sub = rest.slice("GOOGLE_".length);
-      if ((GOOGLE_KEYS as readonly string[]).includes(sub))
-        google[sub as (typeof GOOGLE_KEYS)[number]] = value;
-      else
-        errors.push(`${key}: unknown variable (expected OAUTH2_GOOGLE_${GOOGLE_KEYS.join(", _")})`);
+    const error = rest.startsWith("GITHUB_")
+      ? readProviderKey("GITHUB", GITHUB_KEYS, rest, value, github)
+      : rest.startsWith("GOOGLE_")
+        ? readProviderKey("GOOGLE", GOOGLE_KEYS, rest, value, google)
+        : undefined;
+    if (error !== undefined) {
+      if (error) errors.push(`${key}: ${error}`);
       continue;
     }
     if (rest.startsWith("OIDC_")) {
@@ -162,42 +173,43 @@ export function parseOAuth2Env(env: Record<string, string | undefined>): OAuth2C
     return value.replace(/\/+$/, "");
   };
 
-  if (Object.keys(github).length) {
-    if (!github.CLIENT_ID || !github.CLIENT_SECRET) {
-      errors.push(
-        "OAUTH2_GITHUB_*: OAUTH2_GITHUB_CLIENT_ID and OAUTH2_GITHUB_CLIENT_SECRET must be set together",
-      );
-    } else {
-      providers.push({
-        kind: "github",
-        name: "github",
-        displayName: displayName("OAUTH2_GITHUB_DISPLAY_NAME", github.DISPLAY_NAME, "GitHub"),
-        clientId: github.CLIENT_ID,
-        clientSecret: github.CLIENT_SECRET,
-        webUrl: checkedUrl("OAUTH2_GITHUB_URL", github.URL ?? "https://github.com"),
-        apiUrl: checkedUrl("OAUTH2_GITHUB_API_URL", github.API_URL ?? "https://api.github.com"),
-      });
+  /**
+   * Adds a built-in provider when its variables are set: `config` builds it from the client
+   * credentials, which must be set together (an error otherwise).
+   */
+  const builtIn = (
+    provider: "GITHUB" | "GOOGLE",
+    entry: { CLIENT_ID?: string; CLIENT_SECRET?: string },
+    config: (client: { clientId: string; clientSecret: string }) => OAuth2ProviderConfig,
+  ): void => {
+    if (!Object.keys(entry).length) return;
+    if (entry.CLIENT_ID && entry.CLIENT_SECRET) {
+      providers.push(config({ clientId: entry.CLIENT_ID, clientSecret: entry.CLIENT_SECRET }));
+      return;
     }
-  }
+    const prefix = `OAUTH2_${provider}`;
+    errors.push(
+      `${prefix}_*: ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`,
+    );
+  };
 
-  if (Object.keys(google).length) {
-    if (!google.CLIENT_ID || !google.CLIENT_SECRET) {
-      errors.push(
-        "OAUTH2_GOOGLE_*: OAUTH2_GOOGLE_CLIENT_ID and OAUTH2_GOOGLE_CLIENT_SECRET must be set together",
-      );
-    } else {
-      providers.push({
-        kind: "oidc",
-        name: "google",
-        displayName: displayName("OAUTH2_GOOGLE_DISPLAY_NAME", google.DISPLAY_NAME, "Google"),
-        clientId: google.CLIENT_ID,
-        clientSecret: google.CLIENT_SECRET,
-        issuer: GOOGLE_METADATA.issuer,
-        scopes: ["openid", "email", "profile"],
-        metadata: GOOGLE_METADATA,
-      });
-    }
-  }
+  builtIn("GITHUB", github, (client) => ({
+    kind: "github",
+    name: "github",
+    displayName: displayName("OAUTH2_GITHUB_DISPLAY_NAME", github.DISPLAY_NAME, "GitHub"),
+    ...client,
+    webUrl: checkedUrl("OAUTH2_GITHUB_URL", github.URL ?? "https://github.com"),
+    apiUrl: checkedUrl("OAUTH2_GITHUB_API_URL", github.API_URL ?? "https://api.github.com"),
+  }));
+  builtIn("GOOGLE", google, (client) => ({
+    kind: "oidc",
+    name: "google",
+    displayName: displayName("OAUTH2_GOOGLE_DISPLAY_NAME", google.DISPLAY_NAME, "Google"),
+    ...client,
+    issuer: GOOGLE_METADATA.issuer,
+    scopes: ["openid", "email", "profile"],
+    metadata: GOOGLE_METADATA,
+  }));
 
   for (const [upper, entry] of oidc) {
     const prefix = `OAUTH2_OIDC_${upper}`;

@@ -23,11 +23,12 @@
 import { findExternalAuth } from "../../../data/repositories/external-auth-repository.ts";
 import { externalAuthsCollection } from "../../../data/registry/collections.ts";
 import { badRequest, CoreError, fieldError, forbidden, type FieldErrors } from "../../errors.ts";
-import { isAuthCollection, type AuthCollection, type Collection } from "../../models/collection.ts";
+import type { AuthCollection, Collection } from "../../models/collection.ts";
 import type { RecordService } from "../../records/record-service.ts";
 import { rowToRecord } from "../../records/record-service.ts";
 import { operatorRequest, type RecordData, type RequestInfo } from "../../records/request-info.ts";
-import type { AuthService } from "../auth-service.ts";
+import { requireAuthCollection } from "../auth-input.ts";
+import type { AuthService, SignInAttempt } from "../auth-service.ts";
 import { randomSecret } from "../secrets.ts";
 import type { OAuth2Logger, OAuth2Providers } from "./oauth2-providers.ts";
 import { CODE_VERIFIER_PATTERN, nonceFor } from "./pkce.ts";
@@ -51,19 +52,8 @@ interface OAuth2Form {
   createData: Record<string, unknown>;
 }
 
-/** `meta` of the answer (PocketBase's `auth.AuthUser` plus `isNew`, in its key order). */
-export interface OAuth2Meta {
-  id: string;
-  name: string;
-  username: string;
-  email: string;
-  avatarURL: string;
-  accessToken: string;
-  refreshToken: string;
-  expiry: string;
-  rawUser: Record<string, unknown>;
-  isNew: boolean;
-}
+/** `meta` of the answer: PocketBase's `auth.AuthUser` plus `isNew` (built in its key order). */
+export type OAuth2Meta = OAuth2User & { isNew: boolean };
 
 /** `{meta, record, token}`. */
 export interface OAuth2AuthResponse {
@@ -147,18 +137,13 @@ export class OAuth2Service {
   }
 
   /** `POST /api/collections/{collection}/auth-with-oauth2`. */
-  async authWithOAuth2(
-    collection: Collection,
-    body: Record<string, unknown>,
-    request: RequestInfo,
-    expand?: string,
-  ): Promise<OAuth2AuthResponse> {
-    if (!isAuthCollection(collection))
-      throw new CoreError(404, "Missing or invalid auth collection context.");
-    if (!this.providers.enabledFor(collection))
+  async authWithOAuth2(attempt: SignInAttempt): Promise<OAuth2AuthResponse> {
+    const authCollection = requireAuthCollection(attempt.collection);
+    const { body, request, expand } = attempt;
+    if (!this.providers.enabledFor(authCollection))
       throw forbidden("The collection is not configured to allow OAuth2 authentication.");
-    const form = this.readForm(collection, body);
-    const provider = this.providers.find(collection, form.provider);
+    const form = this.readForm(authCollection, body);
+    const provider = this.providers.find(authCollection, form.provider);
     if (!provider) throw badRequest(LOADING_FAILED);
 
     let user: OAuth2User;
@@ -179,9 +164,9 @@ export class OAuth2Service {
     if (!user.id) throw badRequest("Failed to fetch OAuth2 user.");
 
     const oauth2Request: RequestInfo = { ...request, context: "oauth2" };
-    const resolved = await this.resolveAccount(collection, form, user, oauth2Request);
+    const resolved = await this.resolveAccount(authCollection, form, user, oauth2Request);
     const { record, isNew } = resolved;
-    const answer = await this.auth.recordAuthResponse(collection, record, oauth2Request, expand);
+    const answer = await this.auth.completeAuth(authCollection, record, oauth2Request, { expand });
     return {
       meta: {
         id: user.id,

@@ -14,7 +14,7 @@ import {
 } from "jose";
 import { isLoopbackHost, type OAuth2ProviderConfig, type OidcMetadata } from "./oauth2-config.ts";
 import {
-  buildAuthUrl,
+  codeFlowAuthUrl,
   OAuth2ProviderError,
   type AuthUrlInput,
   type ExchangeInput,
@@ -176,15 +176,13 @@ export class OidcProvider implements OAuth2Provider {
   /** Authorization URL with PKCE and the nonce. */
   async authUrl(input: AuthUrlInput): Promise<string> {
     const metadata = await this.getMetadata();
-    return buildAuthUrl(metadata.authorization_endpoint, {
-      client_id: this.config.clientId,
-      code_challenge: input.codeChallenge,
-      code_challenge_method: "S256",
-      nonce: input.nonce,
-      response_type: "code",
-      scope: this.config.scopes.join(" "),
-      state: input.state,
-    });
+    const { clientId, scopes } = this.config;
+    const scope = scopes.join(" ");
+    return codeFlowAuthUrl(
+      metadata.authorization_endpoint,
+      { clientId, scope, nonce: input.nonce },
+      input,
+    );
   }
 
   private authMethod(metadata: OidcMetadata): ClientAuthMethod {

@@ -78,3 +78,23 @@ export function buildAuthUrl(endpoint: string, params: Record<string, string>): 
   ).toString();
   return `${endpoint}${endpoint.includes("?") ? "&" : "?"}${query}`;
 }
+
+/**
+ * The authorization URL of the code flow with PKCE (S256) every provider uses; `nonce` is
+ * sent to OpenID Connect providers only.
+ */
+export function codeFlowAuthUrl(
+  endpoint: string,
+  client: { clientId: string; scope: string; nonce?: string },
+  input: Pick<AuthUrlInput, "state" | "codeChallenge">,
+): string {
+  return buildAuthUrl(endpoint, {
+    client_id: client.clientId,
+    code_challenge: input.codeChallenge,
+    code_challenge_method: "S256",
+    ...(client.nonce === undefined ? {} : { nonce: client.nonce }),
+    response_type: "code",
+    scope: client.scope,
+    state: input.state,
+  });
+}

@@ -6,7 +6,12 @@ import { sql } from "kysely";
 import type { Field } from "../../../core/models/collection.ts";
 import type { Sql } from "../../../tools/search/index.ts";
 import type { DataDialect } from "../data-dialect.ts";
-import { likeEscape, storageClass } from "../shared-sql.ts";
+import {
+  columnDefinitionFor,
+  likeEscape,
+  storageClass,
+  type ColumnDefinitions,
+} from "../shared-sql.ts";
 
 /**
  * The jsonb value at a path of a JSON column (SQL NULL when missing). The path is one bound
@@ -15,6 +20,16 @@ import { likeEscape, storageClass } from "../shared-sql.ts";
 function jsonPathValue(e: Sql, path: readonly string[]): Sql {
   return sql`(${e} #> ${`{${path.map((p) => `"${p.replace(/["\\]/g, "")}"`).join(",")}}`})`;
 }
+
+/** Column definitions: text in the "C" collation, JSON as jsonb. */
+const POSTGRES_COLUMNS: ColumnDefinitions = {
+  number: "DOUBLE PRECISION DEFAULT 0 NOT NULL",
+  bool: "SMALLINT DEFAULT 0 NOT NULL",
+  json: "JSONB DEFAULT NULL",
+  list: "JSONB DEFAULT '[]'::jsonb NOT NULL",
+  text: `TEXT COLLATE "C" DEFAULT '' NOT NULL`,
+  primaryKey: `TEXT COLLATE "C" PRIMARY KEY NOT NULL`,
+};
 
 /** The PostgreSQL dialect. */
 export const postgresDialect: DataDialect = {
@@ -57,22 +72,7 @@ export const postgresDialect: DataDialect = {
   rowid: (alias) => sql.ref(`${alias}._rowid`),
   random: () => sql`RANDOM()`,
   bool: (v) => (v ? sql`TRUE` : sql`FALSE`),
-  columnDefinition(field: Field): string {
-    switch (storageClass(field)) {
-      case "number":
-        return "DOUBLE PRECISION DEFAULT 0 NOT NULL";
-      case "bool":
-        return "SMALLINT DEFAULT 0 NOT NULL";
-      case "json":
-        return "JSONB DEFAULT NULL";
-      case "list":
-        return "JSONB DEFAULT '[]'::jsonb NOT NULL";
-      case "text":
-        return field.type === "text" && field.primaryKey
-          ? `TEXT COLLATE "C" PRIMARY KEY NOT NULL`
-          : `TEXT COLLATE "C" DEFAULT '' NOT NULL`;
-    }
-  },
+  columnDefinition: (field) => columnDefinitionFor(POSTGRES_COLUMNS, field),
   castParam(field: Field, param: Sql): Sql {
     switch (storageClass(field)) {
       case "number":

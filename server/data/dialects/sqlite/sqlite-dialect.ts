@@ -3,7 +3,22 @@ import { sql } from "kysely";
 import type { Field } from "../../../core/models/collection.ts";
 import type { Sql } from "../../../tools/search/index.ts";
 import type { DataDialect } from "../data-dialect.ts";
-import { likeEscape, storageClass } from "../shared-sql.ts";
+import {
+  columnDefinitionFor,
+  likeEscape,
+  storageClass,
+  type ColumnDefinitions,
+} from "../shared-sql.ts";
+
+/** Column definitions (SQLite's type affinities). */
+const SQLITE_COLUMNS: ColumnDefinitions = {
+  number: "NUMERIC DEFAULT 0 NOT NULL",
+  bool: "BOOLEAN DEFAULT FALSE NOT NULL",
+  json: "JSON DEFAULT NULL",
+  list: "JSON DEFAULT '[]' NOT NULL",
+  text: "TEXT DEFAULT '' NOT NULL",
+  primaryKey: "TEXT PRIMARY KEY NOT NULL",
+};
 
 /** The SQLite dialect. */
 export const sqliteDialect: DataDialect = {
@@ -35,22 +50,7 @@ export const sqliteDialect: DataDialect = {
   rowid: (alias) => sql.ref(`${alias}.rowid`),
   random: () => sql`RANDOM()`,
   bool: (v) => (v ? sql`(1 = 1)` : sql`(1 = 0)`),
-  columnDefinition(field: Field): string {
-    switch (storageClass(field)) {
-      case "number":
-        return "NUMERIC DEFAULT 0 NOT NULL";
-      case "bool":
-        return "BOOLEAN DEFAULT FALSE NOT NULL";
-      case "json":
-        return "JSON DEFAULT NULL";
-      case "list":
-        return "JSON DEFAULT '[]' NOT NULL";
-      case "text":
-        return field.type === "text" && field.primaryKey
-          ? "TEXT PRIMARY KEY NOT NULL"
-          : "TEXT DEFAULT '' NOT NULL";
-    }
-  },
+  columnDefinition: (field) => columnDefinitionFor(SQLITE_COLUMNS, field),
   castParam(field: Field, param: Sql): Sql {
     switch (storageClass(field)) {
       case "number":
