@@ -18,6 +18,7 @@
  */
 import { useState, type SubmitEvent } from "react";
 import { useNotify } from "../components/notifications/notifications.tsx";
+import { requestErrorNotification } from "../components/notifications/request-error-message.ts";
 import { fieldErrors, requestErrorMessage } from "./api-errors.ts";
 import { useAppTranslation, type AppT } from "./i18n.ts";
 
@@ -46,7 +47,7 @@ export interface FormSubmitOptions {
    * The form-level message of a failure, given its field messages; `null` leaves it to them.
    * By default `failed` when there are field messages, else the request's translated error.
    */
-  message?: (error: unknown, fields: FieldMessages) => string | null;
+  message?: (error: unknown, fields: FieldMessages, t: AppT) => string | null;
   /** The API's explanation shown under the message (none by default). */
   detail?: (error: unknown, fields: FieldMessages) => string | null;
   /** Whether a failure is also notified (default: yes): its message, else its first field's. */
@@ -67,6 +68,15 @@ export interface FormSubmitState {
   success: string | null;
 }
 
+/**
+ * The options of an action whose failure is only notified, worded like `notify.requestError`
+ * (nothing for a cancelled request): a button in a list row, a confirmation dialog.
+ */
+export const NOTIFY_ONLY: FormSubmitOptions = {
+  fields: [],
+  message: (error, _fields, t) => requestErrorNotification(error, t),
+};
+
 /** The state before any submit. */
 export const IDLE_FORM: FormSubmitState = {
   busy: false,
@@ -83,7 +93,7 @@ export function formFailure(error: unknown, t: AppT, options: FormSubmitOptions 
     ? Object.fromEntries(Object.entries(all).filter(([name]) => options.fields?.includes(name)))
     : all;
   const message = options.message
-    ? options.message(error, fields)
+    ? options.message(error, fields, t)
     : Object.keys(fields).length > 0
       ? (options.failed ?? requestErrorMessage(error, t))
       : requestErrorMessage(error, t);

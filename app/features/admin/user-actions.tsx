@@ -15,6 +15,7 @@ import { startImpersonation } from "../../lib/impersonation.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import type { UserRecord } from "../../lib/records.ts";
 import { isSuperuser, type SessionUser, type UserRole } from "../../lib/session.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
 import { ConfirmDialog } from "../editor/confirm-dialog.tsx";
 
 /** A `users` record as admins see it (email and verified flag included). */
@@ -48,21 +49,10 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
   const navigate = useSafeNavigate();
   const { revalidate } = useRevalidator();
   const roleId = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFormSubmit(NOTIFY_ONLY);
   const [confirming, setConfirming] = useState(false);
   const username = user.username;
   const manage = canManage(viewer, user);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      notify.requestError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   function changeRole(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
