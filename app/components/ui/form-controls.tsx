@@ -12,45 +12,51 @@
  */
 import type { ComponentProps, ReactNode } from "react";
 import { buttonClass } from "./button-link.tsx";
-import { FormField, FormMessage, inputClass } from "./form-field.tsx";
-
-/** What every labelled control takes besides its element's own props. */
-export interface FieldProps {
-  label: string;
-  /** The control's id (a generated one by default). */
-  id?: string;
-  hint?: ReactNode;
-  error?: string | undefined;
-  /** Ids of more text describing the control, rendered in `after`. */
-  describedBy?: string;
-  /** Rendered under the hint and above the error (a counter, a live state). */
-  after?: ReactNode;
-}
+import { FormField, FormMessage, inputClass, type FieldProps } from "./form-field.tsx";
 
 type ControlProps<E extends "input" | "textarea" | "select"> = FieldProps &
   Omit<ComponentProps<E>, "id" | "aria-invalid" | "aria-describedby">;
 
-/** The classes of a control: the shared ones, then `extra` (e.g. `font-mono`). */
-function controlClass(extra: string | undefined): string {
-  return extra ? `${inputClass} ${extra}` : inputClass;
+/** The attributes a control gets from its field: its id, validity, descriptions, classes. */
+interface ControlAttributes {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+/**
+ * A {@link FormField} around the control `render` draws with the field's attributes; the
+ * props that are not the field's are the control's (`className` adds to the shared classes).
+ */
+function labelled<P extends FieldProps & { className?: string | undefined }>(
+  props: P,
+  render: (
+    attributes: ControlAttributes,
+    control: Omit<P, keyof FieldProps | "className">,
+  ) => ReactNode,
+) {
+  const { label, id, hint, error, describedBy, after, className, ...control } = props;
+  return (
+    <FormField {...{ label, id, hint, error, describedBy, after }}>
+      {(field) =>
+        render(
+          {
+            id: field.id,
+            "aria-invalid": field.invalid || undefined,
+            "aria-describedby": field.describedBy,
+            className: className ? `${inputClass} ${className}` : inputClass,
+          },
+          control,
+        )
+      }
+    </FormField>
+  );
 }
 
 /** A labelled `<input>` (text by default: give `type` for email, date, file…). */
 export function TextInput(props: ControlProps<"input">) {
-  const { label, id, hint, error, describedBy, after, className, ...input } = props;
-  return (
-    <FormField {...{ label, id, hint, error, describedBy, after }}>
-      {(field) => (
-        <input
-          id={field.id}
-          {...input}
-          aria-invalid={field.invalid || undefined}
-          aria-describedby={field.describedBy}
-          className={controlClass(className)}
-        />
-      )}
-    </FormField>
-  );
+  return labelled(props, (attributes, input) => <input {...attributes} {...input} />);
 }
 
 /** A labelled password input (`autoComplete` says whether it is the current or a new one). */
@@ -65,40 +71,12 @@ export function PasswordInput(
 
 /** A labelled `<textarea>`. */
 export function TextArea(props: ControlProps<"textarea">) {
-  const { label, id, hint, error, describedBy, after, className, ...textarea } = props;
-  return (
-    <FormField {...{ label, id, hint, error, describedBy, after }}>
-      {(field) => (
-        <textarea
-          id={field.id}
-          {...textarea}
-          aria-invalid={field.invalid || undefined}
-          aria-describedby={field.describedBy}
-          className={controlClass(className)}
-        />
-      )}
-    </FormField>
-  );
+  return labelled(props, (attributes, textarea) => <textarea {...attributes} {...textarea} />);
 }
 
 /** A labelled `<select>`; its `<option>`s are the children. */
 export function Select(props: ControlProps<"select">) {
-  const { label, id, hint, error, describedBy, after, className, children, ...select } = props;
-  return (
-    <FormField {...{ label, id, hint, error, describedBy, after }}>
-      {(field) => (
-        <select
-          id={field.id}
-          {...select}
-          aria-invalid={field.invalid || undefined}
-          aria-describedby={field.describedBy}
-          className={controlClass(className)}
-        >
-          {children}
-        </select>
-      )}
-    </FormField>
-  );
+  return labelled(props, (attributes, select) => <select {...attributes} {...select} />);
 }
 
 /** A checkbox with its label on the right. */
@@ -126,6 +104,23 @@ export function SubmitButton(props: {
     <button type="submit" disabled={props.busy} className={props.className ?? buttonClass.primary}>
       {props.busy ? props.busyLabel : props.children}
     </button>
+  );
+}
+
+/** Classes of a form standing alone on a page (a card). */
+export const formCardClass = "grid gap-4 rounded border border-stone-200 bg-white p-6";
+
+/**
+ * A form its component submits (`method="post"` and `noValidate`: the API's messages replace
+ * the browser's), with its `outcome` ({@link FormStatus}) first when given.
+ */
+export function SubmitForm(props: ComponentProps<"form"> & { outcome?: FormOutcome }) {
+  const { outcome, children, ...form } = props;
+  return (
+    <form method="post" noValidate {...form}>
+      {outcome && <FormStatus form={outcome} />}
+      {children}
+    </form>
   );
 }
 

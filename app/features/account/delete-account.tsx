@@ -7,7 +7,12 @@
 import { useId, useRef, type SubmitEvent } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormError, SubmitButton, TextInput } from "../../components/ui/form-controls.tsx";
+import {
+  FormError,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -80,7 +85,7 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
         aria-describedby={descriptionId}
         className="m-auto w-[calc(100%-2rem)] max-w-lg rounded border border-stone-300 bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/50"
       >
-        <form method="dialog" onSubmit={handleSubmit} className="grid gap-4 p-6" noValidate>
+        <SubmitForm method="dialog" onSubmit={handleSubmit} className="grid gap-4 p-6">
           <h2 id={titleId} className="font-serif text-2xl font-semibold text-red-800">
             {t("account:settings.delete.dialogTitle")}
           </h2>
@@ -124,7 +129,7 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
               {t("account:settings.delete.confirm")}
             </SubmitButton>
           </div>
-        </form>
+        </SubmitForm>
       </dialog>
     </SettingsSection>
   );

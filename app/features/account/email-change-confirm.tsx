@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
-import { FormError, PasswordInput, SubmitButton } from "../../components/ui/form-controls.tsx";
+import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -102,8 +102,7 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
           )}
         </div>
       ) : (
-        <form method="post" onSubmit={handleSubmit} className="grid gap-4" noValidate>
-          <FormError form={form} />
+        <SubmitForm onSubmit={handleSubmit} className="grid gap-4" outcome={form}>
           {newEmail && (
             <input
               type="email"
@@ -129,7 +128,7 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
               {t("account:settings.emailConfirm.submit")}
             </SubmitButton>
           </div>
-        </form>
+        </SubmitForm>
       )}
     </SettingsSection>
   );

@@ -3,7 +3,7 @@
  * one (`request-email-change`). The API mails a confirmation link to the new address; the
  * address changes only when that link is opened (`EmailChangeConfirm`).
  */
-import { FormStatus, SubmitButton, TextInput } from "../../components/ui/form-controls.tsx";
+import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -39,8 +39,7 @@ export function EmailChangeRequest({ email }: { email: string }) {
         </>
       }
     >
-      <form method="post" onSubmit={handleSubmit} className="grid gap-4" noValidate>
-        <FormStatus form={form} />
+      <SubmitForm onSubmit={handleSubmit} className="grid gap-4" outcome={form}>
         <TextInput
           label={t("account:settings.email.newEmail")}
           error={form.fieldErrors.newEmail}
@@ -54,7 +53,7 @@ export function EmailChangeRequest({ email }: { email: string }) {
             {t("account:settings.email.submit")}
           </SubmitButton>
         </div>
-      </form>
+      </SubmitForm>
     </SettingsSection>
   );
 }

@@ -5,7 +5,7 @@
  * including this one, so the page logs in again with the new password without asking.
  */
 import { useNavigate } from "react-router";
-import { PasswordInput, SubmitButton, FormError } from "../../components/ui/form-controls.tsx";
+import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -58,8 +58,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
       title={t("account:settings.password.heading")}
       intro={t("account:settings.password.intro")}
     >
-      <form method="post" onSubmit={handleSubmit} className="grid gap-4" noValidate>
-        <FormError form={form} />
+      <SubmitForm onSubmit={handleSubmit} className="grid gap-4" outcome={form}>
         {/* Lets password managers file the new password under the right account. */}
         <input
           type="text"
@@ -84,7 +83,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
             {t("account:settings.password.submit")}
           </SubmitButton>
         </div>
-      </form>
+      </SubmitForm>
     </SettingsSection>
   );
 }

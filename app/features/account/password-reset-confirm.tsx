@@ -8,7 +8,12 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
-import { FormError, PasswordInput, SubmitButton } from "../../components/ui/form-controls.tsx";
+import {
+  formCardClass,
+  PasswordInput,
+  SubmitButton,
+  SubmitForm,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -90,13 +95,7 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
     passwordConfirm: { label: t("account:reset.passwordConfirm"), hint: undefined },
   };
   return (
-    <form
-      method="post"
-      onSubmit={handleSubmit}
-      className="grid gap-4 rounded border border-stone-200 bg-white p-6"
-      noValidate
-    >
-      <FormError form={form} />
+    <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
       {/* Lets password managers file the new password under the right account. */}
       {email && (
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -121,6 +120,6 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
           {t("auth:passwordReset.backToLogin")}
         </Link>
       </p>
-    </form>
+    </SubmitForm>
   );
 }

@@ -5,9 +5,9 @@
  */
 import { useState } from "react";
 import {
-  FormError,
   Select,
   SubmitButton,
+  SubmitForm,
   TextArea,
   TextInput,
 } from "../../components/ui/form-controls.tsx";
@@ -85,14 +85,12 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
       title={t("account:settings.profile.heading")}
       intro={t("account:settings.profile.intro")}
     >
-      <form
-        method="post"
+      <SubmitForm
         encType="multipart/form-data"
         onSubmit={handleSubmit}
         className="grid gap-4"
-        noValidate
+        outcome={form}
       >
-        <FormError form={form} />
         <AvatarField
           user={{
             id: profile.id,
@@ -143,7 +141,7 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
             {t("account:settings.profile.submit")}
           </SubmitButton>
         </div>
-      </form>
+      </SubmitForm>
     </SettingsSection>
   );
 }

@@ -7,7 +7,12 @@
 import { useState, type SubmitEvent } from "react";
 import { useRevalidator } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormStatus, SubmitButton, TextInput } from "../../components/ui/form-controls.tsx";
+import {
+  FormStatus,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
@@ -86,7 +91,7 @@ function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
 
   return (
     <SettingsSection title={t("adminSystem:backups.create.heading")}>
-      <form method="post" noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <SubmitForm onSubmit={handleSubmit} className="grid gap-4">
         <TextInput
           label={t("adminSystem:backups.create.name")}
           hint={t("adminSystem:backups.create.nameHint")}
@@ -101,7 +106,7 @@ function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
             {t("adminSystem:backups.create.submit")}
           </SubmitButton>
         </div>
-      </form>
+      </SubmitForm>
       <FormStatus form={form} />
     </SettingsSection>
   );
@@ -139,13 +144,7 @@ function UploadBackup({ onDone }: { onDone: () => Promise<void> }) {
 
   return (
     <SettingsSection title={t("adminSystem:backups.upload.heading")}>
-      <form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={handleSubmit}
-        className="grid gap-4"
-      >
+      <SubmitForm encType="multipart/form-data" onSubmit={handleSubmit} className="grid gap-4">
         <TextInput
           label={t("adminSystem:backups.upload.file")}
           error={form.fieldErrors.file}
@@ -160,7 +159,7 @@ function UploadBackup({ onDone }: { onDone: () => Promise<void> }) {
             {t("adminSystem:backups.upload.submit")}
           </SubmitButton>
         </div>
-      </form>
+      </SubmitForm>
       <FormStatus form={form} />
     </SettingsSection>
   );

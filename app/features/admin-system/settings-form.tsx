@@ -6,7 +6,7 @@
  * Each section's contents are in `settings-sections.tsx` and `rate-limit-settings.tsx`.
  */
 import { useState } from "react";
-import { FormError, SubmitButton } from "../../components/ui/form-controls.tsx";
+import { FormError, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -78,9 +78,7 @@ export function SettingsForm(props: {
     intro: name === "application" ? undefined : t(`adminSystem:settings.${name}.intro`),
   });
   return (
-    <form
-      method="post"
-      noValidate
+    <SubmitForm
       onSubmit={handleSubmit}
       className="grid gap-6"
       aria-describedby={form.error ? "settings-form-error" : undefined}
@@ -119,6 +117,6 @@ export function SettingsForm(props: {
           </SubmitButton>
         </div>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

@@ -2,7 +2,12 @@
  * "Send a test email" of `/admin/settings`: `POST /api/settings/test/email` waits for the
  * delivery, so the result shown (sent, or the transport's refusal) is the real one.
  */
-import { FormStatus, SubmitButton, TextInput } from "../../components/ui/form-controls.tsx";
+import {
+  FormStatus,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
@@ -35,9 +40,7 @@ export function TestEmail({ defaultEmail }: { defaultEmail: string }) {
       title={t("adminSystem:settings.testEmail.heading")}
       intro={t("adminSystem:settings.testEmail.intro")}
     >
-      <form
-        method="post"
-        noValidate
+      <SubmitForm
         onSubmit={handleSubmit}
         className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
       >
@@ -55,7 +58,7 @@ export function TestEmail({ defaultEmail }: { defaultEmail: string }) {
             {t("adminSystem:settings.testEmail.send")}
           </SubmitButton>
         </div>
-      </form>
+      </SubmitForm>
       <FormStatus form={form} />
     </SettingsSection>
   );

@@ -9,8 +9,8 @@ import type { AppT } from "../../lib/i18n.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import {
-  FormError,
   SubmitButton,
+  SubmitForm,
   TextArea,
   TextInput,
 } from "../../components/ui/form-controls.tsx";
@@ -119,14 +119,12 @@ export function CollectionForm({ owner, collection }: CollectionFormProps) {
   }
 
   return (
-    <form
+    <SubmitForm
       ref={formRef}
-      method="post"
-      noValidate
       onSubmit={handleSubmitChecked}
       className="grid gap-5 rounded border border-stone-200 bg-white p-6"
+      outcome={form}
     >
-      <FormError form={form} />
       <TextInput
         label={t("listings:collectionForm.title")}
         error={errors.title}
@@ -200,7 +198,7 @@ export function CollectionForm({ owner, collection }: CollectionFormProps) {
           {collection ? t("listings:collectionForm.save") : t("listings:collectionForm.create")}
         </SubmitButton>
       </div>
-    </form>
+    </SubmitForm>
   );
 }
 

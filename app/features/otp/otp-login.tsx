@@ -8,7 +8,12 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
-import { FormError, SubmitButton, TextInput } from "../../components/ui/form-controls.tsx";
+import {
+  FormError,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
@@ -129,7 +134,7 @@ export function OtpLogin() {
         {t("account:otp.start")}
       </h2>
       {step === "email" ? (
-        <form method="post" onSubmit={handleEmail} className="grid gap-4" noValidate>
+        <SubmitForm onSubmit={handleEmail} className="grid gap-4">
           <p className="text-sm text-stone-700">{t("account:otp.intro")}</p>
           <FormError form={form} />
           <TextInput
@@ -145,9 +150,9 @@ export function OtpLogin() {
           <SubmitButton busy={busy} busyLabel={t("account:otp.sending")}>
             {t("account:otp.send")}
           </SubmitButton>
-        </form>
+        </SubmitForm>
       ) : (
-        <form method="post" onSubmit={handleCode} className="grid gap-4" noValidate>
+        <SubmitForm onSubmit={handleCode} className="grid gap-4">
           {sent && !error && (
             <FormMessage kind="success">{t("account:otp.sent", { email })}</FormMessage>
           )}
@@ -194,7 +199,7 @@ export function OtpLogin() {
               {t("account:otp.otherEmail")}
             </button>
           </div>
-        </form>
+        </SubmitForm>
       )}
       <button type="button" className={`${linkButtonClass} justify-self-start`} onClick={close}>
         {t("account:otp.cancel")}

@@ -6,9 +6,10 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { RecordModel } from "pocketbase";
 import {
-  FormError,
+  formCardClass,
   Select,
   SubmitButton,
+  SubmitForm,
   TextArea,
   TextInput,
 } from "../../components/ui/form-controls.tsx";
@@ -122,13 +123,7 @@ export function RecordForm(props: RecordFormProps) {
   });
 
   return (
-    <form
-      method="post"
-      onSubmit={handleSubmit}
-      className="grid gap-4 rounded border border-stone-200 bg-white p-6"
-      noValidate
-    >
-      <FormError form={form} />
+    <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
       {props.fields.map((field) => {
         const common = {
           label: field.label,
@@ -157,6 +152,6 @@ export function RecordForm(props: RecordFormProps) {
       <SubmitButton busy={form.busy} busyLabel={t("common:actions.saving")}>
         {props.submitLabel}
       </SubmitButton>
-    </form>
+    </SubmitForm>
   );
 }

@@ -6,9 +6,10 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import {
-  FormError,
+  formCardClass,
   PasswordInput,
   SubmitButton,
+  SubmitForm,
   TextInput,
 } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -72,13 +73,7 @@ export default function Login() {
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:login.title")} intro={t("auth:login.intro")} />
       {verifyToken && <EmailVerification key={verifyToken} token={verifyToken} />}
-      <form
-        method="post"
-        onSubmit={handleSubmit}
-        className="grid gap-4 rounded border border-stone-200 bg-white p-6"
-        noValidate
-      >
-        <FormError form={form} />
+      <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
         <TextInput
           label={t("auth:login.identity")}
           name="identity"
@@ -105,7 +100,7 @@ export default function Login() {
             {t("auth:login.signUpLink")}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
       <OAuth2Login />
       <OtpLogin />
     </div>

@@ -5,7 +5,12 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/password-reset";
-import { FormStatus, SubmitButton, TextInput } from "../../components/ui/form-controls.tsx";
+import {
+  formCardClass,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
@@ -82,13 +87,7 @@ function PasswordResetRequest() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:passwordReset.title")} intro={t("auth:passwordReset.intro")} />
-      <form
-        method="post"
-        onSubmit={handleSubmit}
-        className="grid gap-4 rounded border border-stone-200 bg-white p-6"
-        noValidate
-      >
-        <FormStatus form={form} />
+      <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
         <TextInput
           label={t("auth:passwordReset.email")}
           error={form.fieldErrors.email}
@@ -105,7 +104,7 @@ function PasswordResetRequest() {
             {t("auth:passwordReset.backToLogin")}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
     </div>
   );
 }

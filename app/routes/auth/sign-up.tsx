@@ -6,7 +6,12 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/sign-up";
-import { FormError, SubmitButton, TextInput } from "../../components/ui/form-controls.tsx";
+import {
+  formCardClass,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
@@ -87,13 +92,7 @@ export default function SignUp() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:signUp.title")} intro={t("auth:signUp.intro")} />
-      <form
-        method="post"
-        onSubmit={handleSubmit}
-        className="grid gap-4 rounded border border-stone-200 bg-white p-6"
-        noValidate
-      >
-        <FormError form={form} />
+      <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
         {FIELDS.map((field) => (
           <TextInput
             key={field}
@@ -122,7 +121,7 @@ export default function SignUp() {
             {t("auth:signUp.loginLink")}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
     </div>
   );
 }
