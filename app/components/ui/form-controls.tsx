@@ -108,16 +108,19 @@ export function SubmitButton(props: {
 }
 
 /** Classes of a form standing alone on a page (a card). */
-export const formCardClass = "grid gap-4 rounded border border-stone-200 bg-white p-6";
+const FORM_CARD_CLASS = "grid gap-4 rounded border border-stone-200 bg-white p-6";
 
 /**
  * A form its component submits (`method="post"` and `noValidate`: the API's messages replace
- * the browser's), with its `outcome` ({@link FormStatus}) first when given.
+ * the browser's), with its `outcome` ({@link FormStatus}) first when given; a `card` stands
+ * alone on its page.
  */
-export function SubmitForm(props: ComponentProps<"form"> & { outcome?: FormOutcome }) {
-  const { outcome, children, ...form } = props;
+export function SubmitForm(
+  props: ComponentProps<"form"> & { outcome?: FormOutcome; card?: boolean },
+) {
+  const { outcome, card, children, ...form } = props;
   return (
-    <form method="post" noValidate {...form}>
+    <form method="post" noValidate className={card ? FORM_CARD_CLASS : undefined} {...form}>
       {outcome && <FormStatus form={outcome} />}
       {children}
     </form>

@@ -8,12 +8,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
-import {
-  formCardClass,
-  PasswordInput,
-  SubmitButton,
-  SubmitForm,
-} from "../../components/ui/form-controls.tsx";
+import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -95,7 +90,7 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
     passwordConfirm: { label: t("account:reset.passwordConfirm"), hint: undefined },
   };
   return (
-    <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
+    <SubmitForm onSubmit={handleSubmit} card outcome={form}>
       {/* Lets password managers file the new password under the right account. */}
       {email && (
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />

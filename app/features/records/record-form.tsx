@@ -6,7 +6,6 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { RecordModel } from "pocketbase";
 import {
-  formCardClass,
   Select,
   SubmitButton,
   SubmitForm,
@@ -123,7 +122,7 @@ export function RecordForm(props: RecordFormProps) {
   });
 
   return (
-    <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
+    <SubmitForm onSubmit={handleSubmit} card outcome={form}>
       {props.fields.map((field) => {
         const common = {
           label: field.label,

@@ -6,7 +6,6 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import {
-  formCardClass,
   PasswordInput,
   SubmitButton,
   SubmitForm,
@@ -73,7 +72,7 @@ export default function Login() {
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:login.title")} intro={t("auth:login.intro")} />
       {verifyToken && <EmailVerification key={verifyToken} token={verifyToken} />}
-      <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
+      <SubmitForm onSubmit={handleSubmit} card outcome={form}>
         <TextInput
           label={t("auth:login.identity")}
           name="identity"

@@ -5,12 +5,7 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/password-reset";
-import {
-  formCardClass,
-  SubmitButton,
-  SubmitForm,
-  TextInput,
-} from "../../components/ui/form-controls.tsx";
+import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
@@ -87,7 +82,7 @@ function PasswordResetRequest() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:passwordReset.title")} intro={t("auth:passwordReset.intro")} />
-      <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
+      <SubmitForm onSubmit={handleSubmit} card outcome={form}>
         <TextInput
           label={t("auth:passwordReset.email")}
           error={form.fieldErrors.email}

@@ -6,12 +6,7 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/sign-up";
-import {
-  formCardClass,
-  SubmitButton,
-  SubmitForm,
-  TextInput,
-} from "../../components/ui/form-controls.tsx";
+import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
@@ -92,7 +87,7 @@ export default function SignUp() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:signUp.title")} intro={t("auth:signUp.intro")} />
-      <SubmitForm onSubmit={handleSubmit} className={formCardClass} outcome={form}>
+      <SubmitForm onSubmit={handleSubmit} card outcome={form}>
         {FIELDS.map((field) => (
           <TextInput
             key={field}
