@@ -158,15 +158,11 @@ export function RateLimitSettings(
             t("adminSystem:settings.rateLimits.duration"),
             t("adminSystem:settings.rateLimits.maxRequests"),
           ]}
-        >
-          {settings.rateLimits.accounts.map((limit) => (
-            <tr key={limit.action}>
-              <td className="px-3 py-2 font-mono">{limit.action}</td>
-              <td className="px-3 py-2">{limit.duration}</td>
-              <td className="px-3 py-2">{limit.maxRequests}</td>
-            </tr>
-          ))}
-        </PlainTable>
+          rows={settings.rateLimits.accounts.map((limit) => ({
+            key: limit.action,
+            cells: [limit.action, limit.duration, limit.maxRequests],
+          }))}
+        />
       </div>
     </>
   );

@@ -36,23 +36,57 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/** A read-only table of plain rows under column headings. */
-export function PlainTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+/** A read-only table under column headings; each row's first cell is a name (monospace). */
+export function PlainTable(props: {
+  columns: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
   return (
     <div>
       <table className="w-full text-left text-sm wrap-anywhere">
         <thead className="bg-stone-100">
           <tr>
-            {columns.map((column) => (
+            {props.columns.map((column) => (
               <th key={column} scope="col" className="px-3 py-2">
                 {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-200">{children}</tbody>
+        <tbody className="divide-y divide-stone-200">
+          {props.rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={index} className={index === 0 ? "px-3 py-2 font-mono" : "px-3 py-2"}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * What the environment decides: `children`, or the `empty` note when there is nothing, then
+ * which `variables` set it.
+ */
+export function EnvManaged(props: {
+  variables: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {props.empty === null ? (
+        props.children
+      ) : (
+        <p className="text-sm text-stone-800">{props.empty}</p>
+      )}
+      <EnvNote variables={props.variables} />
+    </>
   );
 }
 
@@ -69,16 +103,20 @@ export function EnvNote({ variables }: { variables: string }) {
   );
 }
 
-/** A text setting: its field `name`, its API `path` (for the error), its stored `value`. */
-export function SettingText(props: {
+/**
+ * A setting's field: its form `name`, its API `path` (for the error) and its stored `value`.
+ * A number is typed as text: the API's errors say what is wrong with it.
+ */
+export function SettingField(props: {
   name: string;
   path: string;
   label: string;
-  value: string;
+  value: string | number;
   errors: FieldMessages;
   hint?: string;
-  type?: string;
+  type?: "text" | "email";
 }) {
+  const numeric = typeof props.value === "number";
   return (
     <TextInput
       label={props.label}
@@ -86,29 +124,7 @@ export function SettingText(props: {
       error={props.errors[props.path]}
       name={props.name}
       type={props.type ?? "text"}
-      autoComplete="off"
-      defaultValue={props.value}
-    />
-  );
-}
-
-/** A number setting, typed as text (the API's errors say what is wrong with it). */
-export function SettingNumber(props: {
-  name: string;
-  path: string;
-  label: string;
-  value: number;
-  errors: FieldMessages;
-  hint?: string;
-}) {
-  return (
-    <TextInput
-      label={props.label}
-      hint={props.hint}
-      error={props.errors[props.path]}
-      name={props.name}
-      type="text"
-      inputMode="numeric"
+      {...(numeric ? { inputMode: "numeric" } : { autoComplete: "off" })}
       defaultValue={String(props.value)}
     />
   );

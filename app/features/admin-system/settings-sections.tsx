@@ -5,11 +5,11 @@
 import { Checkbox, Select } from "../../components/ui/form-controls.tsx";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import {
+  EnvManaged,
   EnvNote,
   Facts,
   PlainTable,
-  SettingNumber,
-  SettingText,
+  SettingField,
   type SectionProps,
 } from "./settings-parts.tsx";
 import type { SystemSettings } from "./types.ts";
@@ -22,7 +22,7 @@ export function ApplicationSettings({ settings, errors }: SectionProps) {
   const { t } = useAppTranslation();
   return (
     <>
-      <SettingText
+      <SettingField
         name="appName"
         path="meta.appName"
         label={t("adminSystem:settings.application.appName")}
@@ -43,14 +43,14 @@ export function MailSettings({ settings, errors }: SectionProps) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SettingText
+        <SettingField
           name="senderName"
           path="meta.senderName"
           label={t("adminSystem:settings.mail.senderName")}
           value={settings.meta.senderName}
           errors={errors}
         />
-        <SettingText
+        <SettingField
           name="senderAddress"
           path="meta.senderAddress"
           label={t("adminSystem:settings.mail.senderAddress")}
@@ -60,7 +60,10 @@ export function MailSettings({ settings, errors }: SectionProps) {
         />
       </div>
       <h3 className="font-semibold text-stone-900">{t("adminSystem:settings.mail.smtp")}</h3>
-      {smtp.enabled ? (
+      <EnvManaged
+        variables="SMTP_URL"
+        empty={smtp.enabled ? null : t("adminSystem:settings.mail.smtpOff")}
+      >
         <Facts
           items={[
             [t("adminSystem:settings.oauth2.state"), t("adminSystem:settings.mail.smtpOn")],
@@ -77,10 +80,7 @@ export function MailSettings({ settings, errors }: SectionProps) {
             ],
           ]}
         />
-      ) : (
-        <p className="text-sm text-stone-800">{t("adminSystem:settings.mail.smtpOff")}</p>
-      )}
-      <EnvNote variables="SMTP_URL" />
+      </EnvManaged>
     </>
   );
 }
@@ -88,31 +88,28 @@ export function MailSettings({ settings, errors }: SectionProps) {
 /** The OAuth2 providers (OAUTH2_*), read-only. */
 export function OAuth2Settings({ settings }: { settings: SystemSettings }) {
   const { t } = useAppTranslation();
+  const { providers } = settings.oauth2;
   return (
-    <>
-      {settings.oauth2.providers.length === 0 ? (
-        <p className="text-sm text-stone-800">{t("adminSystem:settings.oauth2.empty")}</p>
-      ) : (
-        <PlainTable
-          columns={[
-            t("adminSystem:settings.oauth2.name"),
-            t("adminSystem:settings.oauth2.displayName"),
-            t("adminSystem:settings.oauth2.state"),
-          ]}
-        >
-          {settings.oauth2.providers.map((provider) => (
-            <tr key={provider.name}>
-              <td className="px-3 py-2 font-mono">{provider.name}</td>
-              <td className="px-3 py-2">{provider.displayName}</td>
-              <td className="px-3 py-2">
-                {provider.enabled ? t("adminSystem:settings.oauth2.enabled") : t("adminSystem:no")}
-              </td>
-            </tr>
-          ))}
-        </PlainTable>
-      )}
-      <EnvNote variables="OAUTH2_*" />
-    </>
+    <EnvManaged
+      variables="OAUTH2_*"
+      empty={providers.length === 0 ? t("adminSystem:settings.oauth2.empty") : null}
+    >
+      <PlainTable
+        columns={[
+          t("adminSystem:settings.oauth2.name"),
+          t("adminSystem:settings.oauth2.displayName"),
+          t("adminSystem:settings.oauth2.state"),
+        ]}
+        rows={providers.map((provider) => ({
+          key: provider.name,
+          cells: [
+            provider.name,
+            provider.displayName,
+            provider.enabled ? t("adminSystem:settings.oauth2.enabled") : t("adminSystem:no"),
+          ],
+        }))}
+      />
+    </EnvManaged>
   );
 }
 
@@ -135,7 +132,7 @@ export function BatchSettings({ settings, errors }: SectionProps) {
       />
       <div className="grid gap-4 sm:grid-cols-3">
         {BATCH_FIELDS.map(([name, field]) => (
-          <SettingNumber
+          <SettingField
             key={field}
             name={name}
             path={`batch.${field}`}
@@ -158,7 +155,7 @@ export function LogSettings({ settings, errors }: SectionProps) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SettingNumber
+        <SettingField
           name="logsMaxDays"
           path="logs.maxDays"
           label={t("adminSystem:settings.logs.maxDays")}
@@ -196,18 +193,17 @@ export function LogSettings({ settings, errors }: SectionProps) {
 /** The trusted proxies (TRUSTED_PROXIES), read-only. */
 export function ProxySettings({ settings }: { settings: SystemSettings }) {
   const { t } = useAppTranslation();
+  const { proxies } = settings.trustedProxy;
   return (
-    <>
-      {settings.trustedProxy.proxies.length === 0 ? (
-        <p className="text-sm text-stone-800">{t("adminSystem:settings.proxies.empty")}</p>
-      ) : (
-        <ul className="list-inside list-disc font-mono text-sm">
-          {settings.trustedProxy.proxies.map((proxy) => (
-            <li key={proxy}>{proxy}</li>
-          ))}
-        </ul>
-      )}
-      <EnvNote variables="TRUSTED_PROXIES" />
-    </>
+    <EnvManaged
+      variables="TRUSTED_PROXIES"
+      empty={proxies.length === 0 ? t("adminSystem:settings.proxies.empty") : null}
+    >
+      <ul className="list-inside list-disc font-mono text-sm">
+        {proxies.map((proxy) => (
+          <li key={proxy}>{proxy}</li>
+        ))}
+      </ul>
+    </EnvManaged>
   );
 }
