@@ -11,6 +11,8 @@
  * Every other prop goes to the control itself (`name`, `required`, `defaultValue`, a `ref`…).
  */
 import type { ComponentProps, ReactNode } from "react";
+import { SUPPORTED_LOCALES } from "#shared/i18n/locales.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "./button-link.tsx";
 import { FormField, FormMessage, inputClass, type FieldProps } from "./form-field.tsx";
 
@@ -77,6 +79,16 @@ export function TextArea(props: ControlProps<"textarea">) {
 /** A labelled `<select>`; its `<option>`s are the children. */
 export function Select(props: ControlProps<"select">) {
   return labelled(props, (attributes, select) => <select {...attributes} {...select} />);
+}
+
+/** The `<option>`s of the interface languages, each named in its own language. */
+export function LocaleOptions() {
+  const { t } = useAppTranslation();
+  return SUPPORTED_LOCALES.map((value) => (
+    <option key={value} value={value} lang={value}>
+      {t(`common:languages.${value}`)}
+    </option>
+  ));
 }
 
 /** A checkbox with its label on the right. */

@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import {
+  LocaleOptions,
   Select,
   SubmitButton,
   SubmitForm,
@@ -17,7 +18,7 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { APP_NAMESPACES, readyI18n, useAppTranslation } from "../../lib/i18n.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { isLocale, SUPPORTED_LOCALES, type Locale } from "#shared/i18n/locales.ts";
+import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { accountSubmit } from "./account-errors.ts";
 import { AvatarField, type AvatarChange } from "./avatar-field.tsx";
 import { SettingsSection } from "./settings-section.tsx";
@@ -130,11 +131,7 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
           name="locale"
           defaultValue={initialLocale}
         >
-          {SUPPORTED_LOCALES.map((value) => (
-            <option key={value} value={value} lang={value}>
-              {t(`common:languages.${value}`)}
-            </option>
-          ))}
+          <LocaleOptions />
         </Select>
         <div>
           <SubmitButton busy={form.busy} busyLabel={t("common:actions.saving")}>
