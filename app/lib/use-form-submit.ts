@@ -163,6 +163,8 @@ export interface FormSubmit extends FormSubmitState {
   succeed: (message: string) => void;
   /** Clears everything the form shows. */
   reset: () => void;
+  /** A field's `name` and `error`, for a form control: `<TextInput {...form.field("email")} …/>`. */
+  field: (name: string) => { name: string; error: string | undefined };
 }
 
 /** The submit state of one form; see the module comment. */
@@ -202,5 +204,6 @@ export function useFormSubmit(options: FormSubmitOptions = {}): FormSubmit {
     reset: () => {
       setState(IDLE_FORM);
     },
+    field: (name) => ({ name, error: state.fieldErrors[name] }),
   };
 }

@@ -71,6 +71,12 @@ export function PasswordInput(
   return <TextInput name={name} type="password" autoComplete={autoComplete} {...rest} />;
 }
 
+/** A labelled email input (`autocomplete="email"`). */
+export function EmailInput(props: Omit<ControlProps<"input">, "type" | "autoComplete">) {
+  const { name, ...rest } = props;
+  return <TextInput name={name} type="email" autoComplete="email" {...rest} />;
+}
+
 /** A labelled `<textarea>`. */
 export function TextArea(props: ControlProps<"textarea">) {
   return labelled(props, (attributes, textarea) => <textarea {...attributes} {...textarea} />);

@@ -105,8 +105,7 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
           <FormError form={form} />
           <TextInput
             label={t("account:settings.delete.confirmLabel", { username })}
-            error={form.fieldErrors.confirm}
-            name="confirm"
+            {...form.field("confirm")}
             type="text"
             autoComplete="off"
             autoCapitalize="none"

@@ -115,8 +115,7 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
           )}
           <PasswordInput
             label={t("account:settings.emailConfirm.password")}
-            error={form.fieldErrors.password}
-            name="password"
+            {...form.field("password")}
             autoComplete="current-password"
             required
           />

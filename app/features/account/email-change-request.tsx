@@ -3,7 +3,7 @@
  * one (`request-email-change`). The API mails a confirmation link to the new address; the
  * address changes only when that link is opened (`EmailChangeConfirm`).
  */
-import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-controls.tsx";
+import { EmailInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -40,12 +40,9 @@ export function EmailChangeRequest({ email }: { email: string }) {
       }
     >
       <SubmitForm onSubmit={handleSubmit} className="grid gap-4" outcome={form}>
-        <TextInput
+        <EmailInput
           label={t("account:settings.email.newEmail")}
-          error={form.fieldErrors.newEmail}
-          name="newEmail"
-          type="email"
-          autoComplete="email"
+          {...form.field("newEmail")}
           required
         />
         <div>

@@ -72,8 +72,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
           <PasswordInput
             key={name}
             {...labels[name]}
-            error={form.fieldErrors[name]}
-            name={name}
+            {...form.field(name)}
             autoComplete={name === "oldPassword" ? "current-password" : "new-password"}
             required
           />

@@ -100,8 +100,7 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
           key={name}
           label={labels[name].label}
           hint={labels[name].hint}
-          error={form.fieldErrors[name]}
-          name={name}
+          {...form.field(name)}
           autoComplete="new-password"
           required
           minLength={8}

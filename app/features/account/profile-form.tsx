@@ -108,8 +108,7 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
           <TextInput
             key={name}
             {...labels[name]}
-            error={form.fieldErrors[name]}
-            name={name}
+            {...form.field(name)}
             type="text"
             autoComplete={name === "username" ? "username" : "name"}
             required={name === "username"}
@@ -119,18 +118,12 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
         ))}
         <TextArea
           {...labels.bio}
-          error={form.fieldErrors.bio}
-          name="bio"
+          {...form.field("bio")}
           rows={6}
           maxLength={2000}
           defaultValue={profile.bio}
         />
-        <Select
-          {...labels.locale}
-          error={form.fieldErrors.locale}
-          name="locale"
-          defaultValue={initialLocale}
-        >
+        <Select {...labels.locale} {...form.field("locale")} defaultValue={initialLocale}>
           <LocaleOptions />
         </Select>
         <div>

@@ -95,8 +95,7 @@ function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
         <TextInput
           label={t("adminSystem:backups.create.name")}
           hint={t("adminSystem:backups.create.nameHint")}
-          error={form.fieldErrors.name}
-          name="name"
+          {...form.field("name")}
           autoComplete="off"
           placeholder="my_backup.zip"
           className="font-mono"
@@ -147,8 +146,7 @@ function UploadBackup({ onDone }: { onDone: () => Promise<void> }) {
       <SubmitForm encType="multipart/form-data" onSubmit={handleSubmit} className="grid gap-4">
         <TextInput
           label={t("adminSystem:backups.upload.file")}
-          error={form.fieldErrors.file}
-          name="file"
+          {...form.field("file")}
           type="file"
           accept=".zip,application/zip"
           required

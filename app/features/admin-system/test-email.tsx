@@ -3,10 +3,10 @@
  * delivery, so the result shown (sent, or the transport's refusal) is the real one.
  */
 import {
+  EmailInput,
   FormStatus,
   SubmitButton,
   SubmitForm,
-  TextInput,
 } from "../../components/ui/form-controls.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
@@ -44,12 +44,10 @@ export function TestEmail({ defaultEmail }: { defaultEmail: string }) {
         onSubmit={handleSubmit}
         className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
       >
-        <TextInput
+        <EmailInput
           label={t("adminSystem:settings.testEmail.email")}
           error={error}
           name="email"
-          type="email"
-          autoComplete="email"
           required
           defaultValue={defaultEmail}
         />

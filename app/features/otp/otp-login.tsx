@@ -9,10 +9,10 @@ import { useNavigate } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
 import {
+  EmailInput,
   FormError,
   SubmitButton,
   SubmitForm,
-  TextInput,
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { requestErrorMessage } from "../../lib/api-errors.ts";
@@ -137,13 +137,10 @@ export function OtpLogin() {
         <SubmitForm onSubmit={handleEmail} className="grid gap-4">
           <p className="text-sm text-stone-700">{t("account:otp.intro")}</p>
           <FormError form={form} />
-          <TextInput
+          <EmailInput
             ref={emailInput}
             label={t("account:otp.email")}
-            error={form.fieldErrors.email}
-            name="email"
-            type="email"
-            autoComplete="email"
+            {...form.field("email")}
             required
             defaultValue={email}
           />

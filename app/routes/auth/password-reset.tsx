@@ -5,7 +5,7 @@
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/password-reset";
-import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-controls.tsx";
+import { EmailInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
@@ -83,14 +83,7 @@ function PasswordResetRequest() {
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:passwordReset.title")} intro={t("auth:passwordReset.intro")} />
       <SubmitForm onSubmit={handleSubmit} card outcome={form}>
-        <TextInput
-          label={t("auth:passwordReset.email")}
-          error={form.fieldErrors.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-        />
+        <EmailInput label={t("auth:passwordReset.email")} {...form.field("email")} required />
         <SubmitButton busy={form.busy} busyLabel={t("auth:passwordReset.submitting")}>
           {t("auth:passwordReset.submit")}
         </SubmitButton>

@@ -93,8 +93,7 @@ export default function SignUp() {
             key={field}
             label={labels[field].label}
             hint={labels[field].hint}
-            error={form.fieldErrors[field]}
-            name={field}
+            {...form.field(field)}
             type={labels[field].type}
             autoComplete={labels[field].autoComplete}
             required={field !== "name"}
