@@ -63,23 +63,18 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
     notify.success(t("account:reset.done"));
   });
 
-  if (rejected) {
+  if (rejected || done) {
     return (
       <div className="grid gap-4 rounded border border-stone-200 bg-white p-6">
-        <FormMessage kind="error">{t("account:reset.invalidLink")}</FormMessage>
+        <FormMessage kind={rejected ? "error" : "success"}>
+          {rejected ? t("account:reset.invalidLink") : t("account:reset.done")}
+        </FormMessage>
         <div>
-          <ButtonLink to="/passwordReset">{t("account:reset.requestNew")}</ButtonLink>
-        </div>
-      </div>
-    );
-  }
-
-  if (done) {
-    return (
-      <div className="grid gap-4 rounded border border-stone-200 bg-white p-6">
-        <FormMessage kind="success">{t("account:reset.done")}</FormMessage>
-        <div>
-          <ButtonLink to="/login">{t("account:reset.logIn")}</ButtonLink>
+          {rejected ? (
+            <ButtonLink to="/passwordReset">{t("account:reset.requestNew")}</ButtonLink>
+          ) : (
+            <ButtonLink to="/login">{t("account:reset.logIn")}</ButtonLink>
+          )}
         </div>
       </div>
     );
@@ -109,11 +104,19 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
       <SubmitButton busy={form.busy} busyLabel={t("account:reset.submitting")}>
         {t("account:reset.submit")}
       </SubmitButton>
-      <p className="text-sm">
-        <Link to="/login" className="underline underline-offset-4">
-          {t("auth:passwordReset.backToLogin")}
-        </Link>
-      </p>
+      <BackToLogin />
     </SubmitForm>
+  );
+}
+
+/** The "Back to log in" link under the password reset forms. */
+export function BackToLogin() {
+  const { t } = useAppTranslation();
+  return (
+    <p className="text-sm">
+      <Link to="/login" className="underline underline-offset-4">
+        {t("auth:passwordReset.backToLogin")}
+      </Link>
+    </p>
   );
 }

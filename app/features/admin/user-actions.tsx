@@ -4,7 +4,7 @@
  * superusers, "View as" (ADR 025). The API decides (ADR 024); the controls only show what it
  * would allow: admins do not get them on another admin's row, nobody on their own.
  */
-import { useId, useState, type SubmitEvent } from "react";
+import { useId, useState, type ReactNode, type SubmitEvent } from "react";
 import { useRevalidator } from "react-router";
 import { CheckCircle, Eye, Trash } from "lucide-react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
@@ -41,6 +41,36 @@ const ROLES: readonly UserRole[] = ["", "writer", "admin"];
 
 const smallButton =
   "inline-flex items-center gap-1 rounded border px-2 py-1 text-sm font-semibold disabled:opacity-60";
+
+const TONES = {
+  plain: "border-stone-300 bg-white text-stone-900 hover:bg-stone-100",
+  danger: "border-red-300 bg-white text-red-800 hover:bg-red-50",
+  impersonate: "border-amber-800 bg-white text-amber-900 hover:bg-amber-50",
+};
+
+/** One action button of a row: its icon and text, and the `label` naming the user. */
+function RowButton(props: {
+  busy: boolean;
+  onClick: () => void;
+  label: string;
+  tone: keyof typeof TONES;
+  icon: typeof Eye;
+  children: ReactNode;
+}) {
+  const Icon = props.icon;
+  return (
+    <button
+      type="button"
+      disabled={props.busy}
+      onClick={props.onClick}
+      aria-label={props.label}
+      className={`${smallButton} ${TONES[props.tone]}`}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {props.children}
+    </button>
+  );
+}
 
 /** The action cell of one user row. */
 export function UserActions({ viewer, user }: { viewer: SessionUser; user: ManagedUser }) {
@@ -118,35 +148,33 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
               type="submit"
               disabled={busy}
               aria-label={t("admin:users.changeRoleLabel", { username })}
-              className={`${smallButton} border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}
+              className={`${smallButton} ${TONES.plain}`}
             >
               {t("admin:users.changeRole")}
             </button>
           </form>
           {!user.verified && (
-            <button
-              type="button"
-              disabled={busy}
+            <RowButton
+              busy={busy}
               onClick={markVerified}
-              aria-label={t("admin:users.markVerifiedLabel", { username })}
-              className={`${smallButton} border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}
+              label={t("admin:users.markVerifiedLabel", { username })}
+              tone="plain"
+              icon={CheckCircle}
             >
-              <CheckCircle aria-hidden="true" className="size-4" />
               {t("admin:users.markVerified")}
-            </button>
+            </RowButton>
           )}
-          <button
-            type="button"
-            disabled={busy}
+          <RowButton
+            busy={busy}
             onClick={() => {
               setConfirming(true);
             }}
-            aria-label={t("admin:users.deleteLabel", { username })}
-            className={`${smallButton} border-red-300 bg-white text-red-800 hover:bg-red-50`}
+            label={t("admin:users.deleteLabel", { username })}
+            tone="danger"
+            icon={Trash}
           >
-            <Trash aria-hidden="true" className="size-4" />
             {t("admin:users.delete")}
-          </button>
+          </RowButton>
           <ConfirmDialog
             open={confirming}
             busy={busy}
@@ -174,16 +202,15 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
         )
       )}
       {isSuperuser(viewer) && (
-        <button
-          type="button"
-          disabled={busy}
+        <RowButton
+          busy={busy}
           onClick={viewAs}
-          aria-label={t("admin:users.viewAsLabel", { username })}
-          className={`${smallButton} border-amber-800 bg-white text-amber-900 hover:bg-amber-50`}
+          label={t("admin:users.viewAsLabel", { username })}
+          tone="impersonate"
+          icon={Eye}
         >
-          <Eye aria-hidden="true" className="size-4" />
           {t("admin:users.viewAs")}
-        </button>
+        </RowButton>
       )}
     </div>
   );

@@ -3,7 +3,6 @@
  * (`?token=…`) comes back here to choose the new password (`PasswordResetConfirm`).
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { Link } from "react-router";
 import type { Route } from "./+types/password-reset";
 import { EmailInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -14,7 +13,10 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/route-data.ts";
-import { PasswordResetConfirm } from "../../features/account/password-reset-confirm.tsx";
+import {
+  BackToLogin,
+  PasswordResetConfirm,
+} from "../../features/account/password-reset-confirm.tsx";
 import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
 import { isTooManyRequests } from "../../features/account/account-errors.ts";
 
@@ -87,11 +89,7 @@ function PasswordResetRequest() {
         <SubmitButton busy={form.busy} busyLabel={t("auth:passwordReset.submitting")}>
           {t("auth:passwordReset.submit")}
         </SubmitButton>
-        <p className="text-sm">
-          <Link to="/login" className="underline underline-offset-4">
-            {t("auth:passwordReset.backToLogin")}
-          </Link>
-        </p>
+        <BackToLogin />
       </SubmitForm>
     </div>
   );
