@@ -11,11 +11,8 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, matchLocale } from "#shared/i18n/locales.ts";
-import {
-  chunkLoadInstrumentation,
-  installChunkFailureHandlers,
-  startBuildAwareness,
-} from "./lib/build-awareness.ts";
+import { chunkLoadInstrumentation, startBuildAwareness } from "./lib/build-awareness.ts";
+import { installChunkFailureHandlers } from "./lib/chunk-reload.ts";
 import { isLoadingCatalog, tryGetI18n } from "./lib/i18n.ts";
 
 async function start(): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { useAppTranslation } from "../lib/i18n.ts";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { useReloadOnChunkError } from "../lib/build-awareness.ts";
+import { useReloadOnChunkError } from "../lib/chunk-reload.ts";
 import { paths } from "../lib/paths.ts";
 
 const KNOWN_STATUSES = new Set(["400", "401", "403", "404", "500", "503"]);

@@ -2,28 +2,34 @@ import type { ClientInstrumentation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RedirectRule } from "#shared/route-rules.ts";
 import {
-  BUILD_POLL_INTERVAL_MS,
   buildAwarenessMiddleware,
   chunkLoadInstrumentation,
+  navigationOverride,
+  preloadRouteModules,
+  startBuildAwareness,
+} from "./build-awareness.ts";
+import {
   BuildRequestError,
+  fetchBuildMeta,
+  fetchLatestBuild,
+  parseBuildInfo,
+  parseBuildMeta,
+  type BuildFetch,
+} from "./build-info.ts";
+import {
+  BUILD_POLL_INTERVAL_MS,
+  createBuildWatcher,
+  MANIFEST_FETCH_DELAY_MS,
+  MIN_POLL_GAP_MS,
+  type BuildWatcherDeps,
+} from "./build-watcher.ts";
+import {
   CHUNK_RELOAD_GUARD_MS,
   CHUNK_RELOAD_STORAGE_KEY,
   claimChunkReload,
-  createBuildWatcher,
-  fetchBuildMeta,
-  fetchLatestBuild,
   isChunkLoadError,
-  MANIFEST_FETCH_DELAY_MS,
-  MIN_POLL_GAP_MS,
-  navigationOverride,
-  parseBuildInfo,
-  parseBuildMeta,
-  preloadRouteModules,
   reloadAfterChunkFailure,
-  startBuildAwareness,
-  type BuildFetch,
-  type BuildWatcherDeps,
-} from "./build-awareness.ts";
+} from "./chunk-reload.ts";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -500,7 +506,7 @@ describe("in a tab", () => {
     expect(logged).not.toHaveBeenCalled();
     // The reloaded page (a fresh module, the same session storage) fails again at once.
     vi.resetModules();
-    const reloaded = await import("./build-awareness.ts");
+    const reloaded = await import("./chunk-reload.ts");
     expect(reloaded.reloadAfterChunkFailure(error)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
     expect(logged).toHaveBeenCalledWith(

@@ -9,6 +9,7 @@ import { MailWarning } from "lucide-react";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { SessionUser } from "../../lib/session.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
 import { useNotify } from "../notifications/notifications.tsx";
 import { useSession } from "../session-provider.tsx";
 import { readLastResend, resendWait, saveLastResend } from "./resend-throttle.ts";
@@ -43,7 +44,7 @@ export function VerificationBanner() {
 function VerificationNotice({ user }: { user: SessionUser }) {
   const { t } = useAppTranslation();
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFormSubmit(NOTIFY_ONLY);
   // The last request of this account, from storage (none while the server renders).
   const lastSent = useSyncExternalStore(
     subscribeToResends,
@@ -71,15 +72,10 @@ function VerificationNotice({ user }: { user: SessionUser }) {
     saveLastResend(browserStorage(), user.id, sentAt);
     setNow(sentAt);
     for (const listener of resendListeners) listener();
-    setBusy(true);
-    try {
+    await run(async () => {
       await getBrowserClient().collection("users").requestVerification(user.email);
       notify.success(t("account:banner.sent", { email: user.email }));
-    } catch (failure) {
-      notify.requestError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const seconds = Math.ceil(wait / 1000);

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import { Trash } from "lucide-react";
 import { useNotify } from "../notifications/notifications.tsx";
 import { useSafeNavigate } from "../../lib/navigation.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** The visible words of a {@link ConfirmDelete}, already translated. */
@@ -43,23 +44,16 @@ export function ConfirmDelete({
   const notify = useNotify();
   const navigate = useSafeNavigate();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFormSubmit(NOTIFY_ONLY);
 
-  async function confirm() {
-    setBusy(true);
-    try {
+  const confirm = () =>
+    run(async () => {
       await remove();
-    } catch (error) {
-      notify.requestError(error);
-      setBusy(false);
-      return;
-    }
-    onDeleted?.();
-    setOpen(false);
-    setBusy(false);
-    notify.success(labels.deleted);
-    await navigate(redirectTo, { replace: true });
-  }
+      onDeleted?.();
+      setOpen(false);
+      notify.success(labels.deleted);
+      await navigate(redirectTo, { replace: true });
+    });
 
   return (
     <>

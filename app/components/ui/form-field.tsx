@@ -1,7 +1,8 @@
 /** A labelled form control with an optional hint and error, wired for screen readers. */
 import { useId, type ReactNode } from "react";
 
-interface FieldProps {
+/** What a labelled control takes besides the control itself. */
+export interface FieldProps {
   label: string;
   /** The control's id (a generated one by default): error summaries link to a fixed one. */
   id?: string;
@@ -11,8 +12,13 @@ interface FieldProps {
   describedBy?: string;
   /** Rendered under the hint and above the error. */
   after?: ReactNode;
-  /** Renders the control with the ids it must use. */
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+/** The ids a control must use, and whether it is invalid. */
+export interface FieldIds {
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
 }
 
 /** Classes of text inputs, selects and text areas. */
@@ -20,7 +26,17 @@ export const inputClass =
   "mt-1 block w-full rounded border border-stone-400 bg-white px-3 py-2 text-stone-900 aria-invalid:border-red-700";
 
 /** One field of a form: label, control, hint, error, wired for screen readers. */
-export function FormField({ label, hint, error, after, children, ...props }: FieldProps) {
+export function FormField({
+  label,
+  hint,
+  error,
+  after,
+  children,
+  ...props
+}: FieldProps & {
+  /** Renders the control with the ids it must use. */
+  children: (ids: FieldIds) => ReactNode;
+}) {
   const generated = useId();
   const id = props.id ?? generated;
   const hintId = `${id}-hint`;

@@ -5,8 +5,9 @@
  */
 import { ClientResponseError } from "pocketbase";
 import type account from "#shared/i18n/catalogs/en/account.ts";
-import { fieldErrors } from "../../lib/api-errors.ts";
+import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
 import type { AppT } from "../../lib/i18n.ts";
+import type { FieldMessages, FormSubmitOptions } from "../../lib/use-form-submit.ts";
 
 type AccountCode = keyof (typeof account)["validation"];
 
@@ -76,4 +77,21 @@ export function isTokenRejected(error: unknown): boolean {
 /** Whether a request was refused for being too frequent (HTTP 429). */
 export function isTooManyRequests(error: unknown): boolean {
   return error instanceof ClientResponseError && error.status === 429;
+}
+
+/**
+ * The submit options of an account form: the `account` catalog's field messages, `failed` as
+ * the summary of a refusal with field errors, and the wording of a 429 (these endpoints are
+ * rate limited per account).
+ */
+export function accountSubmit(t: AppT, failed: string): FormSubmitOptions {
+  return {
+    fieldErrors: accountFieldErrors,
+    message: (error: unknown, fields: FieldMessages) =>
+      Object.keys(fields).length > 0
+        ? failed
+        : isTooManyRequests(error)
+          ? t("account:errors.tooManyRequests")
+          : requestErrorMessage(error, t),
+  };
 }

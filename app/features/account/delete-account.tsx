@@ -4,15 +4,20 @@
  * files, and the avatar; items of the instances area only lose their owner) and asks for
  * the username before the record is deleted. Then the session ends and the page goes home.
  */
-import { useId, useRef, useState, type SubmitEvent } from "react";
+import { useId, useRef, type SubmitEvent } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import {
+  FormError,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import {
   dangerButtonClass,
   dangerOutlineButtonClass,
@@ -38,38 +43,30 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const [confirmError, setConfirmError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Only the typed username has a field; the API's refusals are the form's.
+  const form = useFormSubmit({ fields: [] });
 
   function open() {
-    setConfirmError(undefined);
-    setFormError(null);
+    form.reset();
     dialog.current?.showModal();
   }
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     if (formText(new FormData(event.currentTarget), "confirm").trim() !== username) {
-      setConfirmError(t("account:settings.delete.confirmMismatch"));
+      event.preventDefault();
+      form.show({
+        fields: { confirm: t("account:settings.delete.confirmMismatch") },
+        message: null,
+      });
       return;
     }
-    setBusy(true);
-    setConfirmError(undefined);
-    setFormError(null);
-    try {
+    form.submit(async () => {
       // The SDK clears the auth store (and its cookie) once its own account is deleted.
       await getBrowserClient().collection("users").delete(userId);
-    } catch (failure) {
-      const message = requestErrorMessage(failure, t);
-      setFormError(message);
-      notify.error(message);
-      setBusy(false);
-      return;
-    }
-    dialog.current?.close();
-    notify.success(t("account:settings.delete.deleted"));
-    await navigate(paths.home());
+      dialog.current?.close();
+      notify.success(t("account:settings.delete.deleted"));
+      await navigate(paths.home());
+    })(event);
   }
 
   return (
@@ -89,12 +86,7 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
         aria-describedby={descriptionId}
         className="m-auto w-[calc(100%-2rem)] max-w-lg rounded border border-stone-300 bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/50"
       >
-        <form
-          method="dialog"
-          onSubmit={(event) => void handleSubmit(event)}
-          className="grid gap-4 p-6"
-          noValidate
-        >
+        <SubmitForm method="dialog" onSubmit={handleSubmit} className="grid gap-4 p-6">
           <h2 id={titleId} className="font-serif text-2xl font-semibold text-red-800">
             {t("account:settings.delete.dialogTitle")}
           </h2>
@@ -111,26 +103,16 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
               <p>{t("account:settings.delete.items", { total: counts.items })}</p>
             )}
           </div>
-          {formError && <FormMessage kind="error">{formError}</FormMessage>}
-          <FormField
+          <FormError form={form} />
+          <TextInput
             label={t("account:settings.delete.confirmLabel", { username })}
-            error={confirmError}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                name="confirm"
-                type="text"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+            {...form.field("confirm")}
+            type="text"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+          />
           <div className="flex flex-wrap justify-end gap-2">
             <button
               type="button"
@@ -139,11 +121,15 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
             >
               {t("account:settings.delete.cancel")}
             </button>
-            <button type="submit" disabled={busy} className={dangerButtonClass}>
-              {busy ? t("account:settings.delete.deleting") : t("account:settings.delete.confirm")}
-            </button>
+            <SubmitButton
+              busy={form.busy}
+              busyLabel={t("account:settings.delete.deleting")}
+              className={dangerButtonClass}
+            >
+              {t("account:settings.delete.confirm")}
+            </SubmitButton>
           </div>
-        </form>
+        </SubmitForm>
       </dialog>
     </SettingsSection>
   );

@@ -4,16 +4,17 @@
  * token key, so the page then logs in with the new address and the same password, whether
  * the visitor was logged in or not. An expired or used link says how to get a new one.
  */
-import { useState, type SubmitEvent } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
-import { buttonClass, ButtonLink } from "../../components/ui/button-link.tsx";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { FormMessage } from "../../components/ui/form-field.tsx";
+import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { accountFieldErrors, isTokenRejected, isTooManyRequests } from "./account-errors.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { accountSubmit, isTokenRejected } from "./account-errors.ts";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { paths } from "../../lib/paths.ts";
 
@@ -38,16 +39,13 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
   const notify = useNotify();
   const navigate = useNavigate();
   const [rejected, setRejected] = useState(!usable);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({
+    ...accountSubmit(t, t("account:settings.emailConfirm.failed")),
+    fields: ["password"],
+  });
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = formText(new FormData(event.currentTarget), "password");
-    setBusy(true);
-    setFieldError(undefined);
-    setFormError(null);
+  const handleSubmit = form.submit(async (data) => {
+    const password = formText(data, "password");
     const pb = getBrowserClient();
     try {
       // Sent as is: the SDK's `confirmEmailChange()` clears the session at once, and the
@@ -57,21 +55,9 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
         body: { token, password },
       });
     } catch (failure) {
-      setBusy(false);
-      if (isTokenRejected(failure)) {
-        setRejected(true);
-        notify.error(t("account:settings.emailConfirm.invalidLink"));
-        return;
-      }
-      const byField = accountFieldErrors(failure, t);
-      const message = byField.password
-        ? t("account:settings.emailConfirm.failed")
-        : isTooManyRequests(failure)
-          ? t("account:errors.tooManyRequests")
-          : requestErrorMessage(failure, t);
-      setFieldError(byField.password);
-      setFormError(message);
-      notify.error(message);
+      if (!isTokenRejected(failure)) throw failure;
+      setRejected(true);
+      notify.error(t("account:settings.emailConfirm.invalidLink"));
       return;
     }
     notify.success(
@@ -90,7 +76,7 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
       }
     }
     await navigate(paths.profileSettings(), { replace: true });
-  }
+  });
 
   return (
     <SettingsSection
@@ -117,13 +103,7 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
           )}
         </div>
       ) : (
-        <form
-          method="post"
-          onSubmit={(event) => void handleSubmit(event)}
-          className="grid gap-4"
-          noValidate
-        >
-          {formError && <FormMessage kind="error">{formError}</FormMessage>}
+        <SubmitForm onSubmit={handleSubmit} className="grid gap-4" outcome={form}>
           {newEmail && (
             <input
               type="email"
@@ -134,28 +114,21 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
               hidden
             />
           )}
-          <FormField label={t("account:settings.emailConfirm.password")} error={fieldError}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          <PasswordInput
+            label={t("account:settings.emailConfirm.password")}
+            {...form.field("password")}
+            autoComplete="current-password"
+            required
+          />
           <div>
-            <button type="submit" disabled={busy} className={buttonClass.primary}>
-              {busy
-                ? t("account:settings.emailConfirm.submitting")
-                : t("account:settings.emailConfirm.submit")}
-            </button>
+            <SubmitButton
+              busy={form.busy}
+              busyLabel={t("account:settings.emailConfirm.submitting")}
+            >
+              {t("account:settings.emailConfirm.submit")}
+            </SubmitButton>
           </div>
-        </form>
+        </SubmitForm>
       )}
     </SettingsSection>
   );

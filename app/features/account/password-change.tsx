@@ -4,16 +4,14 @@
  * `passwordConfirm`). The change rotates the account's token key, which ends every session
  * including this one, so the page logs in again with the new password without asking.
  */
-import { useState, type SubmitEvent } from "react";
 import { useNavigate } from "react-router";
-import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { accountFieldErrors, isTooManyRequests } from "./account-errors.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { accountSubmit } from "./account-errors.ts";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { paths } from "../../lib/paths.ts";
 
@@ -24,39 +22,17 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
   const { t } = useAppTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit(accountSubmit(t, t("account:settings.password.failed")));
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const body = Object.fromEntries(FIELDS.map((name) => [name, formText(form, name)]));
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
+  const handleSubmit = form.submit(async (data, formElement) => {
+    const body = Object.fromEntries(FIELDS.map((name) => [name, formText(data, name)]));
     const pb = getBrowserClient();
-    try {
-      // Sent as is, not with `collection().update()`: that would store the answer with the
-      // token the change just killed, and the pages would briefly render logged out.
-      await pb.send(`/api/collections/users/records/${encodeURIComponent(userId)}`, {
-        method: "PATCH",
-        body,
-      });
-    } catch (failure) {
-      const byField = accountFieldErrors(failure, t);
-      setErrors(byField);
-      const message = Object.keys(byField).length
-        ? t("account:settings.password.failed")
-        : isTooManyRequests(failure)
-          ? t("account:errors.tooManyRequests")
-          : requestErrorMessage(failure, t);
-      setFormError(message);
-      notify.error(message);
-      setBusy(false);
-      return;
-    }
+    // Sent as is, not with `collection().update()`: that would store the answer with the
+    // token the change just killed, and the pages would briefly render logged out.
+    await pb.send(`/api/collections/users/records/${encodeURIComponent(userId)}`, {
+      method: "PATCH",
+      body,
+    });
     try {
       await pb.collection("users").authWithPassword(identity, body.password ?? "");
     } catch {
@@ -68,8 +44,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
     }
     formElement.reset();
     notify.success(t("account:settings.password.changed"));
-    setBusy(false);
-  }
+  });
 
   const labels = {
     oldPassword: { label: t("account:settings.password.oldPassword"), hint: undefined },
@@ -84,13 +59,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
       title={t("account:settings.password.heading")}
       intro={t("account:settings.password.intro")}
     >
-      <form
-        method="post"
-        onSubmit={(event) => void handleSubmit(event)}
-        className="grid gap-4"
-        noValidate
-      >
-        {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      <SubmitForm onSubmit={handleSubmit} className="grid gap-4" outcome={form}>
         {/* Lets password managers file the new password under the right account. */}
         <input
           type="text"
@@ -101,29 +70,20 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
           hidden
         />
         {FIELDS.map((name) => (
-          <FormField key={name} {...labels[name]} error={errors[name]}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                name={name}
-                type="password"
-                autoComplete={name === "oldPassword" ? "current-password" : "new-password"}
-                required
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          <PasswordInput
+            key={name}
+            {...labels[name]}
+            {...form.field(name)}
+            autoComplete={name === "oldPassword" ? "current-password" : "new-password"}
+            required
+          />
         ))}
         <div>
-          <button type="submit" disabled={busy} className={buttonClass.primary}>
-            {busy
-              ? t("account:settings.password.submitting")
-              : t("account:settings.password.submit")}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel={t("account:settings.password.submitting")}>
+            {t("account:settings.password.submit")}
+          </SubmitButton>
         </div>
-      </form>
+      </SubmitForm>
     </SettingsSection>
   );
 }

@@ -3,18 +3,23 @@
  * and language, saved in one multipart update of the account's record through the
  * browser's SDK client. Saving another language also switches the interface to it.
  */
-import { useState, type SubmitEvent } from "react";
-import type { RecordModel } from "pocketbase";
-import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import { useState } from "react";
+import {
+  LocaleOptions,
+  Select,
+  SubmitButton,
+  SubmitForm,
+  TextArea,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { APP_NAMESPACES, readyI18n, useAppTranslation } from "../../lib/i18n.ts";
-import { isLocale, SUPPORTED_LOCALES, type Locale } from "#shared/i18n/locales.ts";
-import { accountFieldErrors, isTooManyRequests } from "./account-errors.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { isLocale, type Locale } from "#shared/i18n/locales.ts";
+import { accountSubmit } from "./account-errors.ts";
 import { AvatarField, type AvatarChange } from "./avatar-field.tsx";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
 
@@ -40,37 +45,15 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
   const { locale: currentLocale, switchLocale } = useSession();
   const [avatar, setAvatar] = useState(profile.avatar);
   const [change, setChange] = useState<AvatarChange>({ kind: "keep" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit(accountSubmit(t, t("account:settings.profile.failed")));
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const handleSubmit = form.submit(async (data) => {
     const body = new FormData();
-    for (const name of TEXT_FIELDS) body.set(name, formText(form, name));
+    for (const name of TEXT_FIELDS) body.set(name, formText(data, name));
     if (change.kind === "upload") body.set("avatar", change.file);
     if (change.kind === "remove") body.set("avatar", "");
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    let saved: RecordModel;
-    try {
-      // The SDK puts the saved record in the auth store: the header follows at once.
-      saved = await getBrowserClient().collection("users").update(profile.id, body);
-    } catch (failure) {
-      const byField = accountFieldErrors(failure, t);
-      setErrors(byField);
-      const message = Object.keys(byField).length
-        ? t("account:settings.profile.failed")
-        : isTooManyRequests(failure)
-          ? t("account:errors.tooManyRequests")
-          : requestErrorMessage(failure, t);
-      setFormError(message);
-      notify.error(message);
-      setBusy(false);
-      return;
-    }
+    // The SDK puts the saved record in the auth store: the header follows at once.
+    const saved = await getBrowserClient().collection("users").update(profile.id, body);
     setAvatar(typeof saved.avatar === "string" ? saved.avatar : "");
     setChange({ kind: "keep" });
     const savedLocale: unknown = saved.locale;
@@ -82,8 +65,7 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
     } else {
       notify.success(t("account:settings.profile.saved"));
     }
-    setBusy(false);
-  }
+  });
 
   const labels: Record<(typeof TEXT_FIELDS)[number], { label: string; hint?: string }> = {
     name: {
@@ -104,14 +86,12 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
       title={t("account:settings.profile.heading")}
       intro={t("account:settings.profile.intro")}
     >
-      <form
-        method="post"
+      <SubmitForm
         encType="multipart/form-data"
-        onSubmit={(event) => void handleSubmit(event)}
+        onSubmit={handleSubmit}
         className="grid gap-4"
-        noValidate
+        outcome={form}
       >
-        {formError && <FormMessage kind="error">{formError}</FormMessage>}
         <AvatarField
           user={{
             id: profile.id,
@@ -122,64 +102,36 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
           }}
           change={change}
           onChange={setChange}
-          error={errors.avatar}
+          error={form.fieldErrors.avatar}
         />
         {(["name", "username"] as const).map((name) => (
-          <FormField key={name} {...labels[name]} error={errors[name]}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                name={name}
-                type="text"
-                autoComplete={name === "username" ? "username" : "name"}
-                required={name === "username"}
-                maxLength={name === "username" ? 30 : 80}
-                defaultValue={profile[name]}
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+          <TextInput
+            key={name}
+            {...labels[name]}
+            {...form.field(name)}
+            type="text"
+            autoComplete={name === "username" ? "username" : "name"}
+            required={name === "username"}
+            maxLength={name === "username" ? 30 : 80}
+            defaultValue={profile[name]}
+          />
         ))}
-        <FormField {...labels.bio} error={errors.bio}>
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              name="bio"
-              rows={6}
-              maxLength={2000}
-              defaultValue={profile.bio}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField {...labels.locale} error={errors.locale}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              name="locale"
-              defaultValue={initialLocale}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              className={inputClass}
-            >
-              {SUPPORTED_LOCALES.map((value) => (
-                <option key={value} value={value} lang={value}>
-                  {t(`common:languages.${value}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <TextArea
+          {...labels.bio}
+          {...form.field("bio")}
+          rows={6}
+          maxLength={2000}
+          defaultValue={profile.bio}
+        />
+        <Select {...labels.locale} {...form.field("locale")} defaultValue={initialLocale}>
+          <LocaleOptions />
+        </Select>
         <div>
-          <button type="submit" disabled={busy} className={buttonClass.primary}>
-            {busy ? t("common:actions.saving") : t("account:settings.profile.submit")}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel={t("common:actions.saving")}>
+            {t("account:settings.profile.submit")}
+          </SubmitButton>
         </div>
-      </form>
+      </SubmitForm>
     </SettingsSection>
   );
 }

@@ -7,16 +7,26 @@
 import { useState, type SubmitEvent } from "react";
 import { useRevalidator } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import {
+  FormStatus,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
+import {
+  useFormSubmit,
+  type FieldMessages,
+  type FormSubmitOptions,
+} from "../../lib/use-form-submit.ts";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { formatLogTime } from "./log-format.ts";
-import { apiDetail, systemErrorSummary, systemFieldErrors } from "./system-errors.ts";
+import { apiDetail, systemErrorSummary, systemFieldErrors, systemSubmit } from "./system-errors.ts";
 import type { BackupFile } from "./types.ts";
 
 /** A byte count in the largest fitting unit, in the interface language. */
@@ -38,117 +48,65 @@ export function formatBytes(bytes: number, locale: string): string {
 
 type Outcome = { kind: "success" | "error"; message: string; detail?: string | null };
 
-/** A form's outcome: the message and, for refusals, the API's own explanation. */
+/** A list action's outcome, as a form's. */
 function Result({ outcome }: { outcome: Outcome | null }) {
-  if (!outcome) return null;
   return (
-    <FormMessage kind={outcome.kind}>
-      {outcome.message}
-      {outcome.detail && <span className="mt-1 block font-mono text-xs">{outcome.detail}</span>}
-    </FormMessage>
+    <FormStatus
+      form={{
+        error: outcome?.kind === "error" ? outcome.message : null,
+        detail: outcome?.detail ?? null,
+        success: outcome?.kind === "success" ? outcome.message : null,
+      }}
+    />
   );
 }
 
-/** How a backup form words a refusal. */
-interface Refusal {
-  /** The summary when the API explained its refusal (a 400). */
-  failed: string;
-  /** The form's field message among the API's per-field messages. */
-  field: (byField: Record<string, string>) => string | undefined;
-  /** Whether the API's own explanation shows even when a field message says what is wrong. */
-  alwaysDetail: boolean;
-}
-
 /**
- * A backup form's state (its field error, outcome and busy flag) and `run`, which sends its
- * request: on success the form is reset, the list reloaded and `done` shown; on a refusal the
- * field error and the summary, with the API's explanation.
+ * A backup form's submit (see `use-form-submit.ts`): `failed` sums up a refusal the API
+ * explained, under it the API's own explanation; failures are shown, not notified.
  */
-function useBackupForm(onDone: () => Promise<void>, refusal: Refusal) {
+function useBackupForm(
+  failed: string,
+  options: Pick<FormSubmitOptions, "fields" | "fieldErrors" | "detail">,
+) {
   const { t } = useAppTranslation();
-  const [error, setError] = useState<string | undefined>();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(form: HTMLFormElement, send: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setError(undefined);
-    setOutcome(null);
-    try {
-      await send();
-      form.reset();
-      await onDone();
-      setOutcome({ kind: "success", message: done });
-    } catch (failure) {
-      const fieldMessage = refusal.field(systemFieldErrors(failure, t));
-      setError(fieldMessage);
-      setOutcome({
-        kind: "error",
-        message: systemErrorSummary(failure, t, refusal.failed),
-        detail: fieldMessage && !refusal.alwaysDetail ? null : apiDetail(failure),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return { error, setError, outcome, setOutcome, busy, run };
+  return useFormSubmit({ ...systemSubmit(t, failed), ...options, notify: false });
 }
 
 /** The create form. */
 function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useAppTranslation();
-  const { error, outcome, busy, run } = useBackupForm(onDone, {
-    failed: t("adminSystem:backups.create.failed"),
-    field: (byField) => byField.name,
-    alwaysDetail: false,
+  const form = useBackupForm(t("adminSystem:backups.create.failed"), {
+    fields: ["name"],
+    detail: (failure, fields) => (fields.name ? null : apiDetail(failure)),
   });
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const name = formText(new FormData(formElement), "name").trim();
-    await run(
-      formElement,
-      () => getBrowserClient().backups.create(name),
-      t("adminSystem:backups.create.done"),
-    );
-  }
+  const handleSubmit = form.submit(async (data, formElement) => {
+    const name = formText(data, "name").trim();
+    await getBrowserClient().backups.create(name);
+    formElement.reset();
+    await onDone();
+    form.succeed(t("adminSystem:backups.create.done"));
+  });
 
   return (
     <SettingsSection title={t("adminSystem:backups.create.heading")}>
-      <form
-        method="post"
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="grid gap-4"
-      >
-        <FormField
+      <SubmitForm onSubmit={handleSubmit} className="grid gap-4">
+        <TextInput
           label={t("adminSystem:backups.create.name")}
           hint={t("adminSystem:backups.create.nameHint")}
-          error={error}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              name="name"
-              autoComplete="off"
-              placeholder="my_backup.zip"
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              className={`${inputClass} font-mono`}
-            />
-          )}
-        </FormField>
+          {...form.field("name")}
+          autoComplete="off"
+          placeholder="my_backup.zip"
+          className="font-mono"
+        />
         <div>
-          <button type="submit" disabled={busy} className={buttonClass.primary}>
-            {busy
-              ? t("adminSystem:backups.create.submitting")
-              : t("adminSystem:backups.create.submit")}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel={t("adminSystem:backups.create.submitting")}>
+            {t("adminSystem:backups.create.submit")}
+          </SubmitButton>
         </div>
-      </form>
-      <Result outcome={outcome} />
+      </SubmitForm>
+      <FormStatus form={form} />
     </SettingsSection>
   );
 }
@@ -156,63 +114,51 @@ function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
 /** The upload form. */
 function UploadBackup({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useAppTranslation();
-  const { error, setError, outcome, setOutcome, busy, run } = useBackupForm(onDone, {
-    failed: t("adminSystem:backups.upload.failed"),
-    field: (byField) => byField.file ?? byField.name,
+  const form = useBackupForm(t("adminSystem:backups.upload.failed"), {
+    fieldErrors: (failure, tr): FieldMessages => {
+      const byField = systemFieldErrors(failure, tr);
+      const message = byField.file ?? byField.name;
+      return message ? { file: message } : {};
+    },
     // The field message is the generic "not a backup"; the API says why.
-    alwaysDetail: true,
+    detail: (failure) => apiDetail(failure),
   });
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const file = new FormData(formElement).get("file");
-    setOutcome(null);
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    const file = new FormData(event.currentTarget).get("file");
     if (!(file instanceof File) || file.size === 0) {
-      setError(t("adminSystem:backups.upload.missing"));
+      event.preventDefault();
+      form.show({ fields: { file: t("adminSystem:backups.upload.missing") }, message: null });
       return;
     }
-    const body = new FormData();
-    body.set("file", file, file.name);
-    await run(
-      formElement,
-      () => getBrowserClient().backups.upload(body),
-      t("adminSystem:backups.upload.done", { name: file.name }),
-    );
+    form.submit(async (_data, formElement) => {
+      const body = new FormData();
+      body.set("file", file, file.name);
+      await getBrowserClient().backups.upload(body);
+      formElement.reset();
+      await onDone();
+      form.succeed(t("adminSystem:backups.upload.done", { name: file.name }));
+    })(event);
   }
 
   return (
     <SettingsSection title={t("adminSystem:backups.upload.heading")}>
-      <form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={(event) => void handleSubmit(event)}
-        className="grid gap-4"
-      >
-        <FormField label={t("adminSystem:backups.upload.file")} error={error}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              name="file"
-              type="file"
-              accept=".zip,application/zip"
-              required
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold`}
-            />
-          )}
-        </FormField>
+      <SubmitForm encType="multipart/form-data" onSubmit={handleSubmit} className="grid gap-4">
+        <TextInput
+          label={t("adminSystem:backups.upload.file")}
+          {...form.field("file")}
+          type="file"
+          accept=".zip,application/zip"
+          required
+          className="file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold"
+        />
         <div>
-          <button type="submit" disabled={busy} className={buttonClass.primary}>
-            {busy
-              ? t("adminSystem:backups.upload.submitting")
-              : t("adminSystem:backups.upload.submit")}
-          </button>
+          <SubmitButton busy={form.busy} busyLabel={t("adminSystem:backups.upload.submitting")}>
+            {t("adminSystem:backups.upload.submit")}
+          </SubmitButton>
         </div>
-      </form>
-      <Result outcome={outcome} />
+      </SubmitForm>
+      <FormStatus form={form} />
     </SettingsSection>
   );
 }

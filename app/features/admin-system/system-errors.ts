@@ -7,6 +7,7 @@
 import { ClientResponseError } from "pocketbase";
 import { fieldErrors, requestErrorMessage, responseFieldData } from "../../lib/api-errors.ts";
 import type { AppT } from "../../lib/i18n.ts";
+import type { FormSubmitOptions } from "../../lib/use-form-submit.ts";
 
 /** Validation codes only these APIs return, translated in `adminSystem:errors`. */
 const SYSTEM_CODES = [
@@ -58,4 +59,15 @@ export function systemErrorSummary(error: unknown, t: AppT, fallback: string): s
     if (error.status === 413) return t("adminSystem:errors.tooLarge");
   }
   return requestErrorMessage(error, t);
+}
+
+/**
+ * The submit options of a superuser form: the system field messages and
+ * {@link systemErrorSummary} with `failed` for the refusals the API explained.
+ */
+export function systemSubmit(t: AppT, failed: string): FormSubmitOptions {
+  return {
+    fieldErrors: systemFieldErrors,
+    message: (error) => systemErrorSummary(error, t, failed),
+  };
 }

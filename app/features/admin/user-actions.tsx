@@ -4,7 +4,7 @@
  * superusers, "View as" (ADR 025). The API decides (ADR 024); the controls only show what it
  * would allow: admins do not get them on another admin's row, nobody on their own.
  */
-import { useId, useState, type SubmitEvent } from "react";
+import { useId, useState, type ReactNode, type SubmitEvent } from "react";
 import { useRevalidator } from "react-router";
 import { CheckCircle, Eye, Trash } from "lucide-react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
@@ -15,6 +15,7 @@ import { startImpersonation } from "../../lib/impersonation.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import type { UserRecord } from "../../lib/records.ts";
 import { isSuperuser, type SessionUser, type UserRole } from "../../lib/session.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { paths } from "../../lib/paths.ts";
 
@@ -42,6 +43,36 @@ const ROLES: readonly UserRole[] = ["", "writer", "admin"];
 const smallButton =
   "inline-flex items-center gap-1 rounded border px-2 py-1 text-sm font-semibold disabled:opacity-60";
 
+const TONES = {
+  plain: "border-stone-300 bg-white text-stone-900 hover:bg-stone-100",
+  danger: "border-red-300 bg-white text-red-800 hover:bg-red-50",
+  impersonate: "border-amber-800 bg-white text-amber-900 hover:bg-amber-50",
+};
+
+/** One action button of a row: its icon and text, and the `label` naming the user. */
+function RowButton(props: {
+  busy: boolean;
+  onClick: () => void;
+  label: string;
+  tone: keyof typeof TONES;
+  icon: typeof Eye;
+  children: ReactNode;
+}) {
+  const Icon = props.icon;
+  return (
+    <button
+      type="button"
+      disabled={props.busy}
+      onClick={props.onClick}
+      aria-label={props.label}
+      className={`${smallButton} ${TONES[props.tone]}`}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {props.children}
+    </button>
+  );
+}
+
 /** The action cell of one user row. */
 export function UserActions({ viewer, user }: { viewer: SessionUser; user: ManagedUser }) {
   const { t } = useAppTranslation();
@@ -49,21 +80,10 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
   const navigate = useSafeNavigate();
   const { revalidate } = useRevalidator();
   const roleId = useId();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFormSubmit(NOTIFY_ONLY);
   const [confirming, setConfirming] = useState(false);
   const username = user.username;
   const manage = canManage(viewer, user);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      notify.requestError(error);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   function changeRole(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -129,35 +149,33 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
               type="submit"
               disabled={busy}
               aria-label={t("admin:users.changeRoleLabel", { username })}
-              className={`${smallButton} border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}
+              className={`${smallButton} ${TONES.plain}`}
             >
               {t("admin:users.changeRole")}
             </button>
           </form>
           {!user.verified && (
-            <button
-              type="button"
-              disabled={busy}
+            <RowButton
+              busy={busy}
               onClick={markVerified}
-              aria-label={t("admin:users.markVerifiedLabel", { username })}
-              className={`${smallButton} border-stone-300 bg-white text-stone-900 hover:bg-stone-100`}
+              label={t("admin:users.markVerifiedLabel", { username })}
+              tone="plain"
+              icon={CheckCircle}
             >
-              <CheckCircle aria-hidden="true" className="size-4" />
               {t("admin:users.markVerified")}
-            </button>
+            </RowButton>
           )}
-          <button
-            type="button"
-            disabled={busy}
+          <RowButton
+            busy={busy}
             onClick={() => {
               setConfirming(true);
             }}
-            aria-label={t("admin:users.deleteLabel", { username })}
-            className={`${smallButton} border-red-300 bg-white text-red-800 hover:bg-red-50`}
+            label={t("admin:users.deleteLabel", { username })}
+            tone="danger"
+            icon={Trash}
           >
-            <Trash aria-hidden="true" className="size-4" />
             {t("admin:users.delete")}
-          </button>
+          </RowButton>
           <ConfirmDialog
             open={confirming}
             busy={busy}
@@ -185,16 +203,15 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
         )
       )}
       {isSuperuser(viewer) && (
-        <button
-          type="button"
-          disabled={busy}
+        <RowButton
+          busy={busy}
           onClick={viewAs}
-          aria-label={t("admin:users.viewAsLabel", { username })}
-          className={`${smallButton} border-amber-800 bg-white text-amber-900 hover:bg-amber-50`}
+          label={t("admin:users.viewAsLabel", { username })}
+          tone="impersonate"
+          icon={Eye}
         >
-          <Eye aria-hidden="true" className="size-4" />
           {t("admin:users.viewAs")}
-        </button>
+        </RowButton>
       )}
     </div>
   );

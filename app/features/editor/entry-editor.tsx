@@ -11,7 +11,7 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import type { CollectionRecord, EntryRecord, Visibility } from "../../lib/records.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { FormField, inputClass } from "../../components/ui/form-field.tsx";
+import { Select, TextInput } from "../../components/ui/form-controls.tsx";
 import { AttachmentsField } from "./attachments-field.tsx";
 import {
   addedNames,
@@ -319,54 +319,36 @@ export function EntryEditor(props: EntryEditorProps) {
       />
 
       <div className="grid gap-6 md:grid-cols-2">
-        <FormField
+        <TextInput
           id={ids.date}
           label={t("editor:fields.date")}
           hint={t("editor:fields.dateHint")}
           error={errors.date}
-        >
-          {(field) => (
-            <input
-              id={field.id}
-              name="date"
-              type="date"
-              value={values.date}
-              onChange={(event) => {
-                set("date", event.currentTarget.value);
-              }}
-              aria-invalid={field.invalid || undefined}
-              aria-describedby={field.describedBy}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField
+          name="date"
+          type="date"
+          value={values.date}
+          onChange={(event) => {
+            set("date", event.currentTarget.value);
+          }}
+        />
+        <Select
           id={ids.collection}
           label={t("editor:fields.collection")}
           hint={t("editor:fields.collectionHint")}
           error={errors.collection}
+          name="collection"
+          value={values.collection}
+          onChange={(event) => {
+            set("collection", event.currentTarget.value);
+          }}
         >
-          {(field) => (
-            <select
-              id={field.id}
-              name="collection"
-              value={values.collection}
-              onChange={(event) => {
-                set("collection", event.currentTarget.value);
-              }}
-              aria-invalid={field.invalid || undefined}
-              aria-describedby={field.describedBy}
-              className={inputClass}
-            >
-              <option value="">{t("editor:fields.noCollection")}</option>
-              {props.collections.map((collection) => (
-                <option key={collection.id} value={collection.id}>
-                  {collection.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+          <option value="">{t("editor:fields.noCollection")}</option>
+          {props.collections.map((collection) => (
+            <option key={collection.id} value={collection.id}>
+              {collection.title}
+            </option>
+          ))}
+        </Select>
       </div>
 
       <VisibilityField

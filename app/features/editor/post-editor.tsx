@@ -6,11 +6,11 @@
  * (its URL) is made by the server from the title on creation and never changes afterwards.
  */
 import { useCallback, useRef, useState } from "react";
-import { isLocale, SUPPORTED_LOCALES, type Locale } from "#shared/i18n/locales.ts";
+import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { PostRecord } from "../../lib/records.ts";
 import { useSession } from "../../components/session-provider.tsx";
-import { FormField, inputClass } from "../../components/ui/form-field.tsx";
+import { LocaleOptions, Select, TextArea, TextInput } from "../../components/ui/form-controls.tsx";
 import { CoverField } from "./cover-field.tsx";
 import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts";
 import { draftKey, sameValues } from "../../lib/draft-storage.ts";
@@ -229,7 +229,7 @@ export function PostEditor(props: PostEditorProps) {
         urlHint={Boolean(post)}
       />
 
-      <FormField
+      <TextArea
         id={ids.excerpt}
         label={t("editor:fields.excerpt")}
         hint={t("editor:fields.excerptHint")}
@@ -243,23 +243,14 @@ export function PostEditor(props: PostEditorProps) {
             })}
           </p>
         }
-      >
-        {(field) => (
-          <textarea
-            id={field.id}
-            name="excerpt"
-            rows={3}
-            maxLength={MAX_EXCERPT}
-            value={values.excerpt}
-            onChange={(event) => {
-              set("excerpt", event.currentTarget.value);
-            }}
-            aria-invalid={field.invalid || undefined}
-            aria-describedby={field.describedBy}
-            className={inputClass}
-          />
-        )}
-      </FormField>
+        name="excerpt"
+        rows={3}
+        maxLength={MAX_EXCERPT}
+        value={values.excerpt}
+        onChange={(event) => {
+          set("excerpt", event.currentTarget.value);
+        }}
+      />
 
       <MarkdownEditor
         name="content"
@@ -323,7 +314,7 @@ export function PostEditor(props: PostEditorProps) {
           )}
         </fieldset>
 
-        <FormField
+        <TextInput
           id={ids.publishedAt}
           label={t("editor:fields.publishedAt")}
           hint={
@@ -344,48 +335,30 @@ export function PostEditor(props: PostEditorProps) {
               {publishNote}
             </p>
           }
-        >
-          {(field) => (
-            <input
-              id={field.id}
-              name="publishedAt"
-              type="datetime-local"
-              // Before hydration the server cannot know the writer's zone: UTC until then.
-              value={toLocalInput(values.publishedAt, hydrated ? undefined : 0)}
-              onChange={(event) => {
-                set("publishedAt", fromLocalInput(event.currentTarget.value));
-              }}
-              aria-invalid={field.invalid || undefined}
-              aria-describedby={field.describedBy}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+          name="publishedAt"
+          type="datetime-local"
+          // Before hydration the server cannot know the writer's zone: UTC until then.
+          value={toLocalInput(values.publishedAt, hydrated ? undefined : 0)}
+          onChange={(event) => {
+            set("publishedAt", fromLocalInput(event.currentTarget.value));
+          }}
+        />
       </div>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <FormField id={ids.lang} label={t("editor:fields.lang")} error={errors.lang}>
-          {(field) => (
-            <select
-              id={field.id}
-              name="lang"
-              value={values.lang}
-              onChange={(event) => {
-                const lang = event.currentTarget.value;
-                if (isLocale(lang)) set("lang", lang);
-              }}
-              aria-invalid={field.invalid || undefined}
-              aria-describedby={field.describedBy}
-              className={inputClass}
-            >
-              {SUPPORTED_LOCALES.map((lang) => (
-                <option key={lang} value={lang} lang={lang}>
-                  {t(`common:languages.${lang}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <Select
+          id={ids.lang}
+          label={t("editor:fields.lang")}
+          error={errors.lang}
+          name="lang"
+          value={values.lang}
+          onChange={(event) => {
+            const lang = event.currentTarget.value;
+            if (isLocale(lang)) set("lang", lang);
+          }}
+        >
+          <LocaleOptions />
+        </Select>
         <TagInput
           id={ids.tags}
           name="tags"

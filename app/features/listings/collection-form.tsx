@@ -4,11 +4,16 @@
  * per owner), Markdown description and visibility. API validation codes become messages in
  * the interface language, with specific ones for the errors people actually meet.
  */
-import { useId, useRef, useState, type SubmitEvent } from "react";
+import { useId, useRef } from "react";
 import type { AppT } from "../../lib/i18n.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import {
+  SubmitButton,
+  SubmitForm,
+  TextArea,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { collectionHref } from "../../components/records/record-lists.tsx";
 import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
@@ -16,6 +21,7 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import type { CollectionRecord, Visibility } from "../../lib/records.ts";
+import { useFormSubmit, type FieldMessages } from "../../lib/use-form-submit.ts";
 import { paths } from "../../lib/paths.ts";
 
 const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];
@@ -60,53 +66,50 @@ export function CollectionForm({ owner, collection }: CollectionFormProps) {
   const notify = useNotify();
   const visibilityId = useId();
   const visibilityError = `${visibilityId}-error`;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormSubmit({
+    fieldErrors: collectionFieldErrors,
+    failed: t("listings:collectionForm.failed"),
+    // Field messages are shown, and focused, in the form.
+    notify: (failure) => Object.keys(failure.fields).length === 0,
+    onFailure: (failure) => {
+      focusFirstInvalid(failure.fields);
+    },
+  });
+  const errors = form.fieldErrors;
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const handleSubmit = form.submit(async (data) => {
     const body = {
-      title: formText(form, "title").trim(),
-      name: formText(form, "name").trim(),
-      description: formText(form, "description"),
-      visibility: formText(form, "visibility") || "private",
+      title: formText(data, "title").trim(),
+      name: formText(data, "name").trim(),
+      description: formText(data, "description"),
+      visibility: formText(data, "visibility") || "private",
     };
-    if (!body.title) {
-      showErrors({ title: t("listings:collectionForm.errors.titleRequired") });
+    const records = getBrowserClient().collection("collections");
+    const saved = collection
+      ? await records.update<CollectionRecord>(collection.id, body)
+      : await records.create<CollectionRecord>({ ...body, owner: owner.id });
+    notify.success(
+      collection ? t("listings:collectionForm.saved") : t("listings:collectionForm.created"),
+    );
+    await navigate(collectionHref(saved, owner.username));
+  });
+
+  /** Checks the title before sending: the API would refuse an empty one. */
+  function handleSubmitChecked(event: Parameters<typeof handleSubmit>[0]) {
+    if (!formText(new FormData(event.currentTarget), "title").trim()) {
+      event.preventDefault();
+      form.show({
+        fields: { title: t("listings:collectionForm.errors.titleRequired") },
+        message: t("listings:collectionForm.failed"),
+      });
       return;
     }
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    try {
-      const records = getBrowserClient().collection("collections");
-      const saved = collection
-        ? await records.update<CollectionRecord>(collection.id, body)
-        : await records.create<CollectionRecord>({ ...body, owner: owner.id });
-      notify.success(
-        collection ? t("listings:collectionForm.saved") : t("listings:collectionForm.created"),
-      );
-      await navigate(collectionHref(saved, owner.username));
-    } catch (failure) {
-      const byField = collectionFieldErrors(failure, t);
-      if (Object.keys(byField).length > 0) showErrors(byField);
-      else {
-        const message = requestErrorMessage(failure, t);
-        setFormError(message);
-        notify.error(message);
-      }
-    } finally {
-      setBusy(false);
-    }
+    handleSubmit(event);
   }
 
-  /** Shows field errors and moves focus to the first invalid field. */
-  function showErrors(byField: Record<string, string>) {
-    setErrors(byField);
-    setFormError(t("listings:collectionForm.failed"));
+  /** Moves focus to the first invalid field. */
+  function focusFirstInvalid(byField: FieldMessages) {
     const first = ["title", "name", "description", "visibility"].find((name) => byField[name]);
     if (first) {
       requestAnimationFrame(() => {
@@ -117,67 +120,41 @@ export function CollectionForm({ owner, collection }: CollectionFormProps) {
   }
 
   return (
-    <form
+    <SubmitForm
       ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleSubmitChecked}
       className="grid gap-5 rounded border border-stone-200 bg-white p-6"
+      outcome={form}
     >
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
-      <FormField label={t("listings:collectionForm.title")} error={errors.title}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            name="title"
-            type="text"
-            required
-            maxLength={200}
-            defaultValue={collection?.title ?? ""}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextInput
+        label={t("listings:collectionForm.title")}
+        error={errors.title}
+        name="title"
+        type="text"
+        required
+        maxLength={200}
+        defaultValue={collection?.title ?? ""}
+      />
+      <TextInput
         label={t("listings:collectionForm.name")}
         hint={t("listings:collectionForm.nameHint")}
         error={errors.name}
-      >
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            name="name"
-            type="text"
-            maxLength={120}
-            autoCapitalize="none"
-            spellCheck={false}
-            defaultValue={collection?.name ?? ""}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className={inputClass}
-          />
-        )}
-      </FormField>
-      <FormField
+        name="name"
+        type="text"
+        maxLength={120}
+        autoCapitalize="none"
+        spellCheck={false}
+        defaultValue={collection?.name ?? ""}
+      />
+      <TextArea
         label={t("listings:collectionForm.description")}
         hint={t("listings:collectionForm.descriptionHint")}
         error={errors.description}
-      >
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            name="description"
-            rows={6}
-            maxLength={2000}
-            defaultValue={collection?.description ?? ""}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className={inputClass}
-          />
-        )}
-      </FormField>
+        name="description"
+        rows={6}
+        maxLength={2000}
+        defaultValue={collection?.description ?? ""}
+      />
       <fieldset aria-describedby={errors.visibility ? visibilityError : undefined}>
         <legend className="text-sm font-semibold text-stone-900">
           {t("listings:collectionForm.visibility")}
@@ -218,15 +195,11 @@ export function CollectionForm({ owner, collection }: CollectionFormProps) {
         )}
       </fieldset>
       <div>
-        <button type="submit" disabled={busy} className={buttonClass.primary}>
-          {busy
-            ? t("listings:collectionForm.saving")
-            : collection
-              ? t("listings:collectionForm.save")
-              : t("listings:collectionForm.create")}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel={t("listings:collectionForm.saving")}>
+          {collection ? t("listings:collectionForm.save") : t("listings:collectionForm.create")}
+        </SubmitButton>
       </div>
-    </form>
+    </SubmitForm>
   );
 }
 
@@ -239,23 +212,20 @@ export function DeleteCollection({ collection }: { collection: CollectionRecord 
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
-  const [busy, setBusy] = useState(false);
+  // The failure is only notified: the dialog has no room for it.
+  const { busy, run } = useFormSubmit({
+    fields: [],
+    message: (failure) =>
+      `${t("listings:collectionForm.delete.failed")} ${requestErrorMessage(failure, t)}`,
+  });
 
-  async function confirmDelete() {
-    setBusy(true);
-    try {
+  const confirmDelete = () =>
+    run(async () => {
       await getBrowserClient().collection("collections").delete(collection.id);
       dialogRef.current?.close();
       notify.success(t("listings:collectionForm.delete.deleted"));
       await navigate(paths.collections());
-    } catch (failure) {
-      notify.error(
-        `${t("listings:collectionForm.delete.failed")} ${requestErrorMessage(failure, t)}`,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <section

@@ -8,12 +8,19 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { useNavigate } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import {
+  EmailInput,
+  FormError,
+  SubmitButton,
+  SubmitForm,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
+import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
 import { displayName, toSessionUser } from "../../lib/session.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { normalizeOtpCode, otpFailure } from "./otp-code.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -45,9 +52,12 @@ export function OtpLogin() {
   const [email, setEmail] = useState("");
   const [otpId, setOtpId] = useState("");
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  // Both steps' requests: only the email has a field, the code's refusals are the form's.
+  const form = useFormSubmit({
+    fields: ["email"],
+    message: (failure, fields) => (fields.email ? null : failureMessage(failure, t)),
+  });
+  const { error, busy } = form;
   const emailInput = useRef<HTMLInputElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
@@ -60,59 +70,36 @@ export function OtpLogin() {
     if (step === "closed" && focusStart) startButton.current?.focus();
   }, [step, focusStart]);
 
-  async function requestCode(address: string) {
-    setBusy(true);
-    setError(null);
-    setEmailError(undefined);
-    try {
+  const requestCode = (address: string) =>
+    form.run(async () => {
       const result = await getBrowserClient().collection("users").requestOTP(address);
       setOtpId(result.otpId);
       setEmail(address);
       setSent(true);
       setStep("code");
       notify.info(t("account:otp.sent", { email: address }));
-    } catch (failure) {
-      const byField = fieldErrors(failure, t);
-      const message = byField.email ?? failureMessage(failure, t);
-      if (byField.email) setEmailError(byField.email);
-      else setError(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
-    }
+    });
+
+  function handleEmail(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void requestCode(formText(new FormData(event.currentTarget), "email").trim());
   }
 
-  async function handleEmail(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await requestCode(formText(new FormData(event.currentTarget), "email").trim());
-  }
-
-  async function handleCode(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = normalizeOtpCode(formText(new FormData(event.currentTarget), "code"));
-    setBusy(true);
-    setError(null);
+  const handleCode = form.submit(async (data) => {
+    const code = normalizeOtpCode(formText(data, "code"));
     const pb = getBrowserClient();
-    try {
-      await pb.collection("users").authWithOTP(otpId, code);
-      const account = toSessionUser(pb.authStore.record);
-      notify.success(
-        t("shell:notifications.loggedIn", { name: account ? displayName(account) : email }),
-      );
-      await navigate(paths.home());
-    } catch (failure) {
-      const message = failureMessage(failure, t);
-      setError(message);
-      notify.error(message);
-      setBusy(false);
-    }
-  }
+    await pb.collection("users").authWithOTP(otpId, code);
+    const account = toSessionUser(pb.authStore.record);
+    notify.success(
+      t("shell:notifications.loggedIn", { name: account ? displayName(account) : email }),
+    );
+    await navigate(paths.home());
+  });
 
   function close() {
     setStep("closed");
     setFocusStart(true);
-    setError(null);
-    setEmailError(undefined);
+    form.reset();
     setSent(false);
   }
 
@@ -148,45 +135,26 @@ export function OtpLogin() {
         {t("account:otp.start")}
       </h2>
       {step === "email" ? (
-        <form
-          method="post"
-          onSubmit={(event) => void handleEmail(event)}
-          className="grid gap-4"
-          noValidate
-        >
+        <SubmitForm onSubmit={handleEmail} className="grid gap-4">
           <p className="text-sm text-stone-700">{t("account:otp.intro")}</p>
-          {error && <FormMessage kind="error">{error}</FormMessage>}
-          <FormField label={t("account:otp.email")} error={emailError}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                ref={emailInput}
-                id={id}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={email}
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-          <button type="submit" disabled={busy} className={buttonClass.primary}>
-            {busy ? t("account:otp.sending") : t("account:otp.send")}
-          </button>
-        </form>
+          <FormError form={form} />
+          <EmailInput
+            ref={emailInput}
+            label={t("account:otp.email")}
+            {...form.field("email")}
+            required
+            defaultValue={email}
+          />
+          <SubmitButton busy={busy} busyLabel={t("account:otp.sending")}>
+            {t("account:otp.send")}
+          </SubmitButton>
+        </SubmitForm>
       ) : (
-        <form
-          method="post"
-          onSubmit={(event) => void handleCode(event)}
-          className="grid gap-4"
-          noValidate
-        >
+        <SubmitForm onSubmit={handleCode} className="grid gap-4">
           {sent && !error && (
             <FormMessage kind="success">{t("account:otp.sent", { email })}</FormMessage>
           )}
-          {error && <FormMessage kind="error">{error}</FormMessage>}
+          <FormError form={form} />
           <FormField label={t("account:otp.code")} hint={t("account:otp.codeHint", { email })}>
             {({ id, describedBy }) => (
               <input
@@ -204,9 +172,9 @@ export function OtpLogin() {
               />
             )}
           </FormField>
-          <button type="submit" disabled={busy} className={buttonClass.primary}>
-            {busy ? t("account:otp.submitting") : t("account:otp.submit")}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t("account:otp.submitting")}>
+            {t("account:otp.submit")}
+          </SubmitButton>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             <button
               type="button"
@@ -221,7 +189,7 @@ export function OtpLogin() {
               disabled={busy}
               className={linkButtonClass}
               onClick={() => {
-                setError(null);
+                form.reset();
                 setSent(false);
                 setStep("email");
               }}
@@ -229,7 +197,7 @@ export function OtpLogin() {
               {t("account:otp.otherEmail")}
             </button>
           </div>
-        </form>
+        </SubmitForm>
       )}
       <button type="button" className={`${linkButtonClass} justify-self-start`} onClick={close}>
         {t("account:otp.cancel")}

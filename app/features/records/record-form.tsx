@@ -4,16 +4,21 @@
  * the interface language, and a redirect to the record's page on success.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { useState, type SubmitEvent } from "react";
 import type { RecordModel } from "pocketbase";
-import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
-import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
+import {
+  Select,
+  SubmitButton,
+  SubmitForm,
+  TextArea,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
+import { fieldErrors } from "../../lib/api-errors.ts";
 import { formText } from "../../lib/form-data.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { parseTags } from "../../lib/records.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 
 /** One field of a {@link RecordForm}. */
 export interface FieldSpec {
@@ -92,98 +97,60 @@ export function RecordForm(props: RecordFormProps) {
   // The target is built from API data: checked before going there (design §6).
   const navigate = useSafeNavigate();
   const notify = useNotify();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({
+    fieldErrors: (failure, t) =>
+      failure instanceof JsonFieldError
+        ? { [failure.field]: t("errors:validation.validation_invalid_value") }
+        : fieldErrors(failure, t),
+    failed: t("records:form.failed"),
+  });
+  const errors = form.fieldErrors;
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
-    try {
-      const body: Record<string, unknown> = { ...props.extra };
-      for (const field of props.fields) {
-        body[field.name] = readValue(field, formText(form, field.name));
-      }
-      const records = getBrowserClient().collection(props.collection);
-      const saved = props.recordId
-        ? await records.update(props.recordId, body)
-        : await records.create(body);
-      notify.success(
-        props.recordId ? t("shell:notifications.saved") : t("shell:notifications.created"),
-      );
-      await navigate(props.redirectTo(saved));
-    } catch (failure) {
-      let message: string;
-      if (failure instanceof JsonFieldError) {
-        setErrors({ [failure.field]: t("errors:validation.validation_invalid_value") });
-        message = t("records:form.failed");
-      } else {
-        const byField = fieldErrors(failure, t);
-        setErrors(byField);
-        message = Object.keys(byField).length
-          ? t("records:form.failed")
-          : requestErrorMessage(failure, t);
-      }
-      setFormError(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
+  const handleSubmit = form.submit(async (data) => {
+    const body: Record<string, unknown> = { ...props.extra };
+    for (const field of props.fields) {
+      body[field.name] = readValue(field, formText(data, field.name));
     }
-  }
+    const records = getBrowserClient().collection(props.collection);
+    const saved = props.recordId
+      ? await records.update(props.recordId, body)
+      : await records.create(body);
+    notify.success(
+      props.recordId ? t("shell:notifications.saved") : t("shell:notifications.created"),
+    );
+    await navigate(props.redirectTo(saved));
+  });
 
   return (
-    <form
-      method="post"
-      onSubmit={(event) => void handleSubmit(event)}
-      className="grid gap-4 rounded border border-stone-200 bg-white p-6"
-      noValidate
-    >
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
-      {props.fields.map((field) => (
-        <FormField
-          key={field.name}
-          label={field.label}
-          hint={field.hint}
-          error={errors[field.name]}
-        >
-          {({ id, describedBy, invalid }) => {
-            const common = {
-              id,
-              name: field.name,
-              required: field.required,
-              "aria-invalid": invalid || undefined,
-              "aria-describedby": describedBy,
-              defaultValue: initialText(field),
-              className: inputClass,
-            };
-            if (field.kind === "textarea" || field.kind === "json")
-              return <textarea {...common} rows={field.kind === "json" ? 6 : 12} />;
-            if (field.kind === "select")
-              return (
-                <select {...common}>
-                  {(field.options ?? []).map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              );
-            const type =
-              field.kind === "date"
-                ? "date"
-                : field.kind === "datetime"
-                  ? "datetime-local"
-                  : "text";
-            return <input {...common} type={type} />;
-          }}
-        </FormField>
-      ))}
-      <button type="submit" disabled={busy} className={buttonClass.primary}>
-        {busy ? t("common:actions.saving") : props.submitLabel}
-      </button>
-    </form>
+    <SubmitForm onSubmit={handleSubmit} card outcome={form}>
+      {props.fields.map((field) => {
+        const common = {
+          label: field.label,
+          hint: field.hint,
+          error: errors[field.name],
+          name: field.name,
+          required: field.required,
+          defaultValue: initialText(field),
+        };
+        if (field.kind === "textarea" || field.kind === "json")
+          return <TextArea key={field.name} {...common} rows={field.kind === "json" ? 6 : 12} />;
+        if (field.kind === "select")
+          return (
+            <Select key={field.name} {...common}>
+              {(field.options ?? []).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          );
+        const type =
+          field.kind === "date" ? "date" : field.kind === "datetime" ? "datetime-local" : "text";
+        return <TextInput key={field.name} {...common} type={type} />;
+      })}
+      <SubmitButton busy={form.busy} busyLabel={t("common:actions.saving")}>
+        {props.submitLabel}
+      </SubmitButton>
+    </SubmitForm>
   );
 }

@@ -3,13 +3,17 @@
  * (who sign in with their email). The request goes from the browser through the SDK.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { useState, type SubmitEvent } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import {
+  PasswordInput,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { buttonClass } from "../../components/ui/button-link.tsx";
 import { requestErrorMessage } from "../../lib/api-errors.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { formText } from "../../lib/form-data.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -39,81 +43,52 @@ export default function Login() {
   const { t } = useAppTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({
+    fields: [],
+    message: (failure) =>
+      failure instanceof ClientResponseError && failure.status === 400
+        ? t("auth:login.failed")
+        : requestErrorMessage(failure, t),
+  });
   const verifyToken = useSearchParams()[0].get("verify");
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const identity = formText(form, "identity").trim();
-    const password = formText(form, "password");
-    setBusy(true);
-    setError(null);
+  const handleSubmit = form.submit(async (data) => {
+    const identity = formText(data, "identity").trim();
+    const password = formText(data, "password");
     const pb = getBrowserClient();
     try {
-      try {
-        await pb.collection("users").authWithPassword(identity, password);
-      } catch (first) {
-        if (!(first instanceof ClientResponseError) || first.status !== 400) throw first;
-        await pb.collection("_superusers").authWithPassword(identity, password);
-      }
-      const account = toSessionUser(pb.authStore.record);
-      notify.success(
-        t("shell:notifications.loggedIn", { name: account ? displayName(account) : identity }),
-      );
-      await navigate(paths.home());
-    } catch (failure) {
-      const message =
-        failure instanceof ClientResponseError && failure.status === 400
-          ? t("auth:login.failed")
-          : requestErrorMessage(failure, t);
-      setError(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
+      await pb.collection("users").authWithPassword(identity, password);
+    } catch (first) {
+      if (!(first instanceof ClientResponseError) || first.status !== 400) throw first;
+      await pb.collection("_superusers").authWithPassword(identity, password);
     }
-  }
+    const account = toSessionUser(pb.authStore.record);
+    notify.success(
+      t("shell:notifications.loggedIn", { name: account ? displayName(account) : identity }),
+    );
+    await navigate(paths.home());
+  });
 
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:login.title")} intro={t("auth:login.intro")} />
       {verifyToken && <EmailVerification key={verifyToken} token={verifyToken} />}
-      <form
-        method="post"
-        onSubmit={(event) => void handleSubmit(event)}
-        className="grid gap-4 rounded border border-stone-200 bg-white p-6"
-        noValidate
-      >
-        {error && <FormMessage kind="error">{error}</FormMessage>}
-        <FormField label={t("auth:login.identity")}>
-          {({ id, describedBy }) => (
-            <input
-              id={id}
-              name="identity"
-              autoComplete="username"
-              required
-              aria-describedby={describedBy}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label={t("auth:login.password")}>
-          {({ id, describedBy }) => (
-            <input
-              id={id}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-describedby={describedBy}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <button type="submit" disabled={busy} className={buttonClass.primary}>
-          {busy ? t("auth:login.submitting") : t("auth:login.submit")}
-        </button>
+      <SubmitForm onSubmit={handleSubmit} card outcome={form}>
+        <TextInput
+          label={t("auth:login.identity")}
+          name="identity"
+          autoComplete="username"
+          required
+        />
+        <PasswordInput
+          label={t("auth:login.password")}
+          name="password"
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton busy={form.busy} busyLabel={t("auth:login.submitting")}>
+          {t("auth:login.submit")}
+        </SubmitButton>
         <p className="text-sm text-stone-700">
           <Link to={paths.passwordReset()} className="underline underline-offset-4">
             {t("auth:login.forgotPassword")}
@@ -125,7 +100,7 @@ export default function Login() {
             {t("auth:login.signUpLink")}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
       <OAuth2Login />
       <OtpLogin />
     </div>

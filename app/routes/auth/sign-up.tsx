@@ -4,15 +4,13 @@
  * account signs in and is mailed the link that confirms its address.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { useState, type SubmitEvent } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/sign-up";
-import { buttonClass } from "../../components/ui/button-link.tsx";
-import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
+import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
+import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { formText } from "../../lib/form-data.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -39,42 +37,23 @@ export default function SignUp() {
   const { locale } = useSession();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ failed: t("auth:signUp.failed") });
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries(FIELDS.map((f) => [f, formText(form, f)]));
-    setBusy(true);
-    setErrors({});
-    setFormError(null);
+  const handleSubmit = form.submit(async (data) => {
+    const values = Object.fromEntries(FIELDS.map((f) => [f, formText(data, f)]));
     const pb = getBrowserClient();
-    try {
-      await pb.collection("users").create({ ...values, locale, emailVisibility: false });
-      await pb.collection("users").authWithPassword(values.email ?? "", values.password ?? "");
-      // The link that confirms the address; the banner offers to send it again.
-      void pb
-        .collection("users")
-        .requestVerification(values.email ?? "")
-        .catch(() => undefined);
-      notify.success(
-        t("shell:notifications.signedUp", { name: values.name || values.username || "" }),
-      );
-      await navigate(paths.home());
-    } catch (failure) {
-      const byField = fieldErrors(failure, t);
-      setErrors(byField);
-      const message = Object.keys(byField).length
-        ? t("auth:signUp.failed")
-        : requestErrorMessage(failure, t);
-      setFormError(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    await pb.collection("users").create({ ...values, locale, emailVisibility: false });
+    await pb.collection("users").authWithPassword(values.email ?? "", values.password ?? "");
+    // The link that confirms the address; the banner offers to send it again.
+    void pb
+      .collection("users")
+      .requestVerification(values.email ?? "")
+      .catch(() => undefined);
+    notify.success(
+      t("shell:notifications.signedUp", { name: values.name || values.username || "" }),
+    );
+    await navigate(paths.home());
+  });
 
   const labels: Record<
     (typeof FIELDS)[number],
@@ -109,33 +88,17 @@ export default function SignUp() {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:signUp.title")} intro={t("auth:signUp.intro")} />
-      <form
-        method="post"
-        onSubmit={(event) => void handleSubmit(event)}
-        className="grid gap-4 rounded border border-stone-200 bg-white p-6"
-        noValidate
-      >
-        {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      <SubmitForm onSubmit={handleSubmit} card outcome={form}>
         {FIELDS.map((field) => (
-          <FormField
+          <TextInput
             key={field}
             label={labels[field].label}
             hint={labels[field].hint}
-            error={errors[field]}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                name={field}
-                type={labels[field].type}
-                autoComplete={labels[field].autoComplete}
-                required={field !== "name"}
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
-                className={inputClass}
-              />
-            )}
-          </FormField>
+            {...form.field(field)}
+            type={labels[field].type}
+            autoComplete={labels[field].autoComplete}
+            required={field !== "name"}
+          />
         ))}
         <p className="text-sm text-stone-700">
           {t("auth:signUp.privacyBefore")}
@@ -144,16 +107,16 @@ export default function SignUp() {
           </Link>
           {t("auth:signUp.privacyAfter")}
         </p>
-        <button type="submit" disabled={busy} className={buttonClass.primary}>
-          {busy ? t("auth:signUp.submitting") : t("auth:signUp.submit")}
-        </button>
+        <SubmitButton busy={form.busy} busyLabel={t("auth:signUp.submitting")}>
+          {t("auth:signUp.submit")}
+        </SubmitButton>
         <p className="text-sm text-stone-700">
           {t("auth:signUp.haveAccount")}{" "}
           <Link to={paths.login()} className="font-semibold underline underline-offset-4">
             {t("auth:signUp.loginLink")}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
     </div>
   );
 }
