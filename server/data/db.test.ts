@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openFreshDatabase, type FreshDatabase } from "#tests/helpers/fresh-database.ts";
@@ -232,6 +233,27 @@ describe("openDatabase", () => {
         await again.close();
       }
     } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("SQLite transactions", () => {
+  it("take the write lock when they begin, so no other process commits under their reads", async () => {
+    const fresh = await openFreshDatabase("sqlite");
+    const other = new SqliteDatabase(path.join(fresh.dataDir, "data.db"));
+    other.pragma("busy_timeout = 0");
+    try {
+      await fresh.database.kysely.transaction().execute(async (trx) => {
+        await sql`SELECT count(*) AS n FROM users`.execute(trx);
+        // A second connection (as another process would) cannot start writing meanwhile.
+        expect(() => other.prepare("BEGIN IMMEDIATE").run()).toThrow(/locked|busy/i);
+      });
+      // Once committed, it can.
+      other.prepare("BEGIN IMMEDIATE").run();
+      other.prepare("ROLLBACK").run();
+    } finally {
+      other.close();
       await fresh.close();
     }
   });

@@ -98,12 +98,26 @@ const SQLITE_PRAGMAS = [
   "journal_size_limit = 200000000",
 ];
 
-/** Wraps better-sqlite3 so Kysely reuses prepared statements instead of re-preparing. */
+/**
+ * Kysely opens every SQLite transaction with a plain, deferred `begin`. A deferred transaction
+ * that reads and then writes fails with `SQLITE_BUSY_SNAPSHOT` (no busy timeout helps) when
+ * another process committed between its read and its write: the CLI creating a superuser while
+ * the server writes its request log, for one. Transactions here are write transactions, so they
+ * begin immediately: the write lock is taken first, and other writers wait their turn.
+ */
+function sqliteStatementText(query: string): string {
+  return query === "begin" ? "begin immediate" : query;
+}
+
+/**
+ * Wraps better-sqlite3 so Kysely reuses prepared statements instead of re-preparing, and so
+ * its transactions begin immediately ({@link sqliteStatementText}).
+ */
 function cachingDatabase(db: SqliteDatabase.Database): KyselySqliteDatabase {
   const cache = new BoundedCache<string, SqliteDatabase.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => db.close(),
-    prepare: (query: string) => cache.getOrSet(query, () => db.prepare(query)),
+    prepare: (query: string) => cache.getOrSet(query, () => db.prepare(sqliteStatementText(query))),
   };
 }
 
