@@ -11,7 +11,7 @@ import type { RecordData } from "../records/request-info.ts";
 export interface RecordSnapshot {
   title: string;
   content: string;
-  /** The other user fields, wire-typed, in the collection's field order. */
+  /** The other user fields, wire-typed (stored as JSON; PostgreSQL may reorder the keys). */
   data: RecordData;
 }
 

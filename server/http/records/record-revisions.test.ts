@@ -113,7 +113,8 @@ describe.each(DIALECTS)("revisions through the records API (%s)", (dialect) => {
             '"kind":"save"',
             '"version":2',
             '"content":"Dear diary"',
-            '"data":{"name":"alice-day"',
+            '"data":{',
+            '"name":"alice-day"',
           ],
           notExpectedContent: ['"expand"'],
         },
@@ -237,14 +238,15 @@ describe.each(DIALECTS)("revisions through the records API (%s)", (dialect) => {
     expect(history[3]).toMatchObject({ title: "Draft", content: "v3" });
     expect(history[3]?.data).toMatchObject({ status: "published", slug: "draft" });
     expect(history[3]?.data.publishedAt).not.toBe("");
-    expect(Object.keys(history[0]?.data ?? {})).toEqual([
-      "slug",
-      "excerpt",
+    // PostgreSQL's jsonb keeps keys in its own order.
+    expect(Object.keys(history[0]?.data ?? {}).sort()).toEqual([
       "cover",
-      "tags",
-      "status",
-      "publishedAt",
+      "excerpt",
       "lang",
+      "publishedAt",
+      "slug",
+      "status",
+      "tags",
     ]);
     expect(history[7]).toMatchObject({ title: "Edited by root", content: "v5" });
   });
