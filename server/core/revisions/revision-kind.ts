@@ -4,7 +4,7 @@
  * `{ query: { revision: "autosave" } }`), PocketBase-compatible since PocketBase ignores
  * unknown query parameters. Without it, a write is an explicit save. ADR 041.
  */
-import { REVISION_KINDS, type RevisionKind } from "../../data/registry/revisions.ts";
+import type { RevisionKind } from "../../data/registry/revisions.ts";
 import { badRequest, fieldError } from "../errors.ts";
 import type { RecordEvent } from "../records/record-hooks.ts";
 import type { RequestInfo } from "../records/request-info.ts";
@@ -49,9 +49,4 @@ export function revisionKind(event: RecordEvent): RevisionKind {
   if (marker === "restore") return "restore";
   if (event.values.status === "published" && event.old?.status !== "published") return "publish";
   return marker;
-}
-
-/** Whether a value is a revision kind (for rows read back). */
-export function isRevisionKind(value: unknown): value is RevisionKind {
-  return typeof value === "string" && (REVISION_KINDS as readonly string[]).includes(value);
 }
