@@ -160,6 +160,29 @@ describe.each(DIALECTS)("revision history (%s)", (dialect) => {
     expect(await historyOf(app, root, bobEntry)).toEqual([]);
   });
 
+  it("records an update another write caused as a save", async () => {
+    const notebook = await call(app, "POST", "/api/collections/collections/records", alice.token, {
+      owner: alice.id,
+      title: "Notebook",
+    });
+    const res = await call(app, "POST", "/api/collections/entries/records", alice.token, {
+      author: alice.id,
+      title: "Filed",
+      collection: notebook.json.id,
+    });
+    const id = String(res.json.id);
+    const gone = await call(
+      app,
+      "DELETE",
+      `/api/collections/collections/records/${String(notebook.json.id)}`,
+      alice.token,
+    );
+    expect(gone.status).toBe(204);
+    const history = await historyOf(app, root, id);
+    expect(kindsOf(history)).toEqual(["create", "save"]);
+    expect(history.map((r) => r.data.collection)).toEqual([notebook.json.id, ""]);
+  });
+
   it("rolls the record write back when its revision cannot be written", async () => {
     const id = await create("Original");
     const before = await historyOf(app, root, id);

@@ -56,7 +56,11 @@ export const revisionsCollection: Collection = {
     { name: "data", type: "json", maxSize: 256 * 1024 },
     ...autodates,
   ],
-  indexes: [{ name: "idx_record_created_revisions", columns: ["record", "created"] }],
+  indexes: [
+    { name: "idx_record_created_revisions", columns: ["record", "created"] },
+    // The list rule filters on the author, and deleting a user cascades through it.
+    { name: "idx_author_revisions", columns: ["author"] },
+  ],
   listRule: ownHistory,
   viewRule: ownHistory,
   createRule: null,
