@@ -229,6 +229,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     settingsTargets.rateLimits = (next) => {
       limiter.configure(next);
     };
+    records.revisions.settings = () => settings.revisions;
     settingsTargets.mailFrom = (from) => {
       mailer.from = from;
     };

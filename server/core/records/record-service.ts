@@ -12,6 +12,7 @@ import type { Row } from "../../data/repositories/record-repository.ts";
 import type { Condition, Sql } from "../../tools/search/index.ts";
 import type { RecordFiles } from "../files/record-files.ts";
 import type { Collection } from "../models/collection.ts";
+import { RevisionHistory } from "../revisions/revision-history.ts";
 import { registerRecordHooks } from "./hooks/register-hooks.ts";
 import { RecordEvents } from "./record-events.ts";
 import { RecordExpander } from "./record-expand.ts";
@@ -38,6 +39,7 @@ export interface ListResult {
 interface Scope {
   unit: UnitOfWork;
   hooks: RecordHooks;
+  revisions: RevisionHistory;
   root: Database;
 }
 
@@ -55,6 +57,11 @@ export class RecordService {
    * registered by the constructor.
    */
   readonly hooks: RecordHooks;
+  /**
+   * The revision history of entries and posts (its hooks are registered with the built-in
+   * ones): bind its `settings` to the settings service; tests may set its `now`.
+   */
+  readonly revisions: RevisionHistory;
   private readonly scope: Scope | null;
   private readonly query: RecordQuery;
   private readonly expander: RecordExpander;
@@ -74,10 +81,13 @@ export class RecordService {
     this.events = events;
     this.files = files;
     this.scope = scope;
-    if (scope) this.hooks = scope.hooks;
-    else {
+    if (scope) {
+      this.hooks = scope.hooks;
+      this.revisions = scope.revisions;
+    } else {
       this.hooks = new RecordHooks();
-      registerRecordHooks(this.hooks, { events, files });
+      this.revisions = new RevisionHistory();
+      registerRecordHooks(this.hooks, { events, files, revisions: this.revisions });
     }
     this.query = new RecordQuery(db);
     this.expander = new RecordExpander(this.query);
@@ -100,7 +110,12 @@ export class RecordService {
     if (this.scope) return work(this);
     return runInUnit(this.db, (trx, unit) =>
       work(
-        new RecordService(trx, this.events, this.files, { unit, hooks: this.hooks, root: this.db }),
+        new RecordService(trx, this.events, this.files, {
+          unit,
+          hooks: this.hooks,
+          revisions: this.revisions,
+          root: this.db,
+        }),
       ),
     );
   }

@@ -1,6 +1,6 @@
 /**
  * Instance settings (`GET/PATCH /api/settings`): what an operator may change at run time
- * (application name, mail sender, rate limits, batch limits, log retention) is stored in
+ * (application name, mail sender, rate limits, batch limits, log retention, the revision cap) is stored in
  * `_params` (`settings`) and applied to the running parts; what belongs to the environment
  * (APP_URL, the SMTP server, OAuth2 providers, trusted proxies) is shown read-only, with
  * every secret blanked. Other instances pick changes up within {@link REFRESH_MS}. ADR 023.
@@ -12,6 +12,11 @@ import { badRequest, fieldError, type FieldErrors } from "../errors.ts";
 import { DEFAULT_LOG_SETTINGS, type LogSettings } from "../logs/log-service.ts";
 import type { RateLimitSettings } from "../rate-limit/rules.ts";
 import { RateLimitSettingsSchema } from "../rate-limit/settings-schema.ts";
+import {
+  DEFAULT_REVISION_SETTINGS,
+  RevisionSettingsPatchSchema,
+  type RevisionSettings,
+} from "../revisions/revision-settings.ts";
 
 /** Batch settings (PocketBase's `settings.batch`). */
 export interface BatchSettings {
@@ -37,6 +42,7 @@ export interface StoredSettings {
   rateLimits: RateLimitSettings;
   batch: BatchSettings;
   logs: LogSettings;
+  revisions: RevisionSettings;
 }
 
 /** What the environment decides (read-only in the API). */
@@ -112,6 +118,7 @@ const PatchSchema = z.strictObject({
       logAuthId: z.boolean().optional(),
     })
     .optional(),
+  revisions: RevisionSettingsPatchSchema.optional(),
   smtp: z.unknown().optional(),
   oauth2: z.unknown().optional(),
   trustedProxy: z.unknown().optional(),
@@ -142,6 +149,7 @@ export class SettingsService {
       rateLimits: this.env.rateLimits,
       batch: { ...DEFAULT_BATCH_SETTINGS },
       logs: { ...DEFAULT_LOG_SETTINGS },
+      revisions: { ...DEFAULT_REVISION_SETTINGS },
     };
   }
 
@@ -153,6 +161,11 @@ export class SettingsService {
   /** Current log settings. */
   get logs(): LogSettings {
     return this.stored.logs;
+  }
+
+  /** Current revision history settings (ADR 041). */
+  get revisions(): RevisionSettings {
+    return this.stored.revisions;
   }
 
   /** Current rate limits. */
@@ -199,6 +212,7 @@ export class SettingsService {
       rateLimits: { ...defaults.rateLimits, ...saved.rateLimits },
       batch: { ...defaults.batch, ...saved.batch },
       logs: { ...defaults.logs, ...saved.logs },
+      revisions: { ...defaults.revisions, ...saved.revisions },
     };
     this.apply();
   }
@@ -227,6 +241,7 @@ export class SettingsService {
       rateLimits: this.stored.rateLimits,
       batch: this.stored.batch,
       logs: this.stored.logs,
+      revisions: this.stored.revisions,
       trustedProxy: { proxies: [...this.env.trustedProxies] },
     };
   }
@@ -271,6 +286,9 @@ export class SettingsService {
         : {}),
       ...(data.batch ? { batch: { ...this.stored.batch, ...saved.batch, ...data.batch } } : {}),
       ...(data.logs ? { logs: { ...this.stored.logs, ...saved.logs, ...data.logs } } : {}),
+      ...(data.revisions
+        ? { revisions: { ...this.stored.revisions, ...saved.revisions, ...data.revisions } }
+        : {}),
     };
     await writeParam(this.db.kysely, PARAM_ID, JSON.stringify(next));
     await this.reload();

@@ -10,6 +10,7 @@ import * as initCollections from "./1763740800-init-collections.ts";
 import * as authOtps from "./1763913600-auth-otps.ts";
 import * as externalAuths from "./1763913700-external-auths.ts";
 import * as requestLogs from "./1763913800-request-logs.ts";
+import * as revisions from "./1795603600-revisions.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1763913600-auth-otps", up: authOtps.up },
   { name: "1763913700-external-auths", up: externalAuths.up },
   { name: "1763913800-request-logs", up: requestLogs.up },
+  { name: "1795603600-revisions", up: revisions.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

@@ -1,19 +1,14 @@
 /**
- * The collection registry: Cahier's six collections, their fields, limits, indexes and API
+ * The collection registry: Cahier's collections, their fields, limits, indexes and API
  * rules. Everything else (migrations, validation, rules, filter resolution, schema export)
  * derives from this file. Rules are PocketBase filter expressions; superusers bypass them all.
  */
-import { crc32 } from "node:zlib";
 import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/models/collection.ts";
 import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
+import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
+import { revisionsCollection } from "./revisions.ts";
 
-/** PocketBase's collection id scheme: `pbc_` + crc32 of `<type>_<name>`. */
-function collectionId(type: "base" | "auth", name: string): string {
-  return `pbc_${crc32(`${type}_${name}`)}`;
-}
-
-/** Id of the `users` collection (fixed by PocketBase). */
-export const USERS_COLLECTION_ID = "_pb_users_auth_";
+export { USERS_COLLECTION_ID } from "./common-fields.ts";
 /** Id of the `_superusers` collection (fixed by PocketBase). */
 export const SUPERUSERS_COLLECTION_ID = "pbc_3142635823";
 const ENTRIES_ID = collectionId("base", "entries");
@@ -35,21 +30,6 @@ export const ROLES = ["writer", "admin"] as const;
 const MB = 1024 * 1024;
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 
-const idField: Field = {
-  name: "id",
-  type: "text",
-  system: true,
-  required: true,
-  primaryKey: true,
-  min: 15,
-  max: 15,
-  pattern: "^[a-z0-9]+$",
-  autogeneratePattern: "[a-z0-9]{15}",
-};
-const autodates: Field[] = [
-  { name: "created", type: "autodate", system: true, onCreate: true, onUpdate: false },
-  { name: "updated", type: "autodate", system: true, onCreate: true, onUpdate: true },
-];
 const authFields: Field[] = [
   {
     name: "password",
@@ -421,4 +401,5 @@ export const COLLECTIONS: readonly Collection[] = [
   postsCollection,
   itemsCollection,
   externalAuthsCollection,
+  revisionsCollection,
 ];

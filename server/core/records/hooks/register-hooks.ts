@@ -5,6 +5,7 @@
  * collection name in the write path.
  */
 import type { RecordFiles } from "../../files/record-files.ts";
+import type { RevisionHistory } from "../../revisions/revision-history.ts";
 import type { RecordEvents } from "../record-events.ts";
 import type { RecordHooks } from "../record-hooks.ts";
 import { registerChangeEvents } from "./change-events.ts";
@@ -19,6 +20,8 @@ export interface RecordHookDeps {
   events: RecordEvents;
   /** File storage of records; null when the service stores no files. */
   files: RecordFiles | null;
+  /** The revision history of entries and posts (ADR 041). */
+  revisions: RevisionHistory;
 }
 
 /** Registers every built-in record hook on `hooks`. */
@@ -28,4 +31,5 @@ export function registerRecordHooks(hooks: RecordHooks, deps: RecordHookDeps): v
   registerPostHooks(hooks);
   registerEntryHooks(hooks);
   registerCollectionHooks(hooks);
+  deps.revisions.register(hooks);
 }

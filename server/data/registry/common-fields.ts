@@ -1,0 +1,34 @@
+/**
+ * Pieces every collection of the registry shares: PocketBase's collection id scheme, the id
+ * field, the autodates and the `users` collection id. Kept apart from `collections.ts` so
+ * collections declared in their own files (`revisions.ts`) use them without an import cycle.
+ */
+import { crc32 } from "node:zlib";
+import type { Field } from "../../core/models/collection.ts";
+
+/** PocketBase's collection id scheme: `pbc_` + crc32 of `<type>_<name>`. */
+export function collectionId(type: "base" | "auth", name: string): string {
+  return `pbc_${crc32(`${type}_${name}`)}`;
+}
+
+/** Id of the `users` collection (fixed by PocketBase). */
+export const USERS_COLLECTION_ID = "_pb_users_auth_";
+
+/** The 15-character primary key every collection has. */
+export const idField: Field = {
+  name: "id",
+  type: "text",
+  system: true,
+  required: true,
+  primaryKey: true,
+  min: 15,
+  max: 15,
+  pattern: "^[a-z0-9]+$",
+  autogeneratePattern: "[a-z0-9]{15}",
+};
+
+/** `created` and `updated`, set by the server. */
+export const autodates: Field[] = [
+  { name: "created", type: "autodate", system: true, onCreate: true, onUpdate: false },
+  { name: "updated", type: "autodate", system: true, onCreate: true, onUpdate: true },
+];
