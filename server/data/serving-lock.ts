@@ -146,7 +146,7 @@ export async function acquireRestoreLock(target: LockTarget): Promise<RestoreLoc
     );
     if (result.rows[0]?.locked === true) return { acquired: true, lock: clientRelease(client) };
     const holders = await client.query<{ pid: number }>(
-      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = $2 AND objsubid = 2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
       [...PG_LOCK_KEYS],
     );
     await client.end();

@@ -174,9 +174,18 @@ describe.skipIf(!DIALECTS.includes("postgres"))("backups across instances on one
     const archive = await download(b, "cli_made.zip");
     const outside = path.join(b.env.DATA_DIR as string, "imported.zip");
     fs.writeFileSync(outside, archive.body);
+    // The CLI refuses to restore under running instances (probe finding F8): every instance
+    // holds the database's serving lock; once they are stopped, it restores.
+    const refused = await runCli(b.env, ["restore", outside]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "A Cahier server is using this database (2 server connections)",
+    );
+    await Promise.all([a.stop(), b.stop()]);
     const restore = await runCli(b.env, ["restore", outside]);
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toContain("Restored imported.zip.");
+    await Promise.all([a.restart(), b.restart()]);
     expect(await backupKeysOf(a)).toEqual(["cli_made.zip", "imported.zip"]);
     fs.rmSync(outside);
     for (const key of ["cli_made.zip", "imported.zip"])
@@ -200,11 +209,12 @@ describe.skipIf(!DIALECTS.includes("postgres"))("backups across instances on one
       const random = Buffer.alloc(12 * 1024 * 1024);
       for (let i = 0; i < random.length; i += 4) random.writeUInt32LE((i * 2654435761) >>> 0, i);
       await bucket.write("c0files/r2/large.bin", random);
+      // One-key advisory locks (objsubid 1) only: the instances' serving locks use two keys.
       const held = async () =>
         Number(
           (
             await holder.query<{ n: string }>(
-              "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+              "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
             )
           ).rows[0]?.n ?? 0,
         ) > 0;

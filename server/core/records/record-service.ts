@@ -8,8 +8,6 @@
  * {@link RecordExpander} (records as a viewer sees them, `expand`).
  */
 import type { Database } from "../../data/db.ts";
-import type { Row } from "../../data/repositories/record-repository.ts";
-import type { Condition, Sql } from "../../tools/search/index.ts";
 import type { RecordFiles } from "../files/record-files.ts";
 import type { Collection } from "../models/collection.ts";
 import { RevisionHistory } from "../revisions/revision-history.ts";
@@ -62,6 +60,38 @@ export class RecordService {
    * ones): bind its `settings` to the settings service; tests may set its `now`.
    */
   readonly revisions: RevisionHistory;
+  /** A rule's condition over the main alias, or true/false when it folds to a constant. */
+  readonly ruleCondition: RecordQuery["ruleCondition"];
+  /**
+   * The SQL condition of a client `filter` over the main alias (null when it matches
+   * everything), checked as list filters are; for queries beyond records CRUD (log stats).
+   */
+  readonly clientFilterSql: RecordQuery["clientFilterSql"];
+  /**
+   * Whether the stored record `id` satisfies `rule` for the request (no superuser bypass, no
+   * `null` handling: the caller decides what a locked rule means). Used for the authRule.
+   */
+  readonly recordMatchesRule: RecordQuery["recordMatchesRule"];
+  /** Whether the request matches the auth collection's manageRule for this record. */
+  readonly canManage: RecordQuery["canManage"];
+  /**
+   * Finds an auth record by identity field. Emails and usernames are unique
+   * case-insensitively (their indexes are on `lower(...)`), so they match in any case.
+   */
+  readonly findAuthRecord: RecordQuery["findAuthRecord"];
+  /** Loads a record by id without rules (internal use). */
+  readonly findById: RecordQuery["findById"];
+  /** Creates a record (in a transaction, with its lifecycle hooks) and presents it. */
+  readonly create: RecordWriter["create"];
+  /** Updates a record (in a transaction, with its lifecycle hooks) and presents it. */
+  readonly update: RecordWriter["update"];
+  /** Deletes a record, cascading to dependants in one transaction (hooks run for each). */
+  readonly delete: RecordWriter["delete"];
+  /**
+   * Serialises rows for the wire: sorted keys, hidden fields dropped, email only where
+   * visible, `expand` resolved under the related collections' view rules.
+   */
+  readonly present: RecordExpander["present"];
   private readonly scope: Scope | null;
   private readonly query: RecordQuery;
   private readonly expander: RecordExpander;
@@ -98,6 +128,18 @@ export class RecordService {
       hooks: this.hooks,
       unit: scope?.unit ?? null,
     });
+    // The facade's plain delegations, bound once.
+    const { query, writer, expander } = this;
+    this.ruleCondition = query.ruleCondition.bind(query);
+    this.clientFilterSql = query.clientFilterSql.bind(query);
+    this.recordMatchesRule = query.recordMatchesRule.bind(query);
+    this.canManage = query.canManage.bind(query);
+    this.findAuthRecord = query.findAuthRecord.bind(query);
+    this.findById = query.findById.bind(query);
+    this.create = writer.create.bind(writer);
+    this.update = writer.update.bind(writer);
+    this.delete = writer.delete.bind(writer);
+    this.present = expander.present.bind(expander);
   }
 
   /**
@@ -118,19 +160,6 @@ export class RecordService {
         }),
       ),
     );
-  }
-
-  /** A rule's condition over the main alias, or true/false when it folds to a constant. */
-  ruleCondition(collection: Collection, rule: string, request: RequestInfo): Condition {
-    return this.query.ruleCondition(collection, rule, request);
-  }
-
-  /**
-   * The SQL condition of a client `filter` over the main alias (null when it matches
-   * everything), checked as list filters are; for queries beyond records CRUD (log stats).
-   */
-  clientFilterSql(collection: Collection, filter: string, request: RequestInfo): Sql | null {
-    return this.query.clientFilterSql(collection, filter, request);
   }
 
   /** Runs a query built from client input: database type errors become 400s. */
@@ -155,80 +184,5 @@ export class RecordService {
     const row = await this.query.findVisible(collection, request, id, "viewRule");
     const [record] = await this.expander.present(collection, [row], request, expand);
     return record as RecordData;
-  }
-
-  /**
-   * Whether the stored record `id` satisfies `rule` for the request (no superuser bypass, no
-   * `null` handling: the caller decides what a locked rule means). Used for the authRule.
-   */
-  async recordMatchesRule(
-    collection: Collection,
-    rule: string,
-    request: RequestInfo,
-    id: string,
-  ): Promise<boolean> {
-    return this.query.recordMatchesRule(collection, rule, request, id);
-  }
-
-  /** Whether the request matches the auth collection's manageRule for this record. */
-  async canManage(collection: Collection, request: RequestInfo, id: string): Promise<boolean> {
-    return this.query.canManage(collection, request, id);
-  }
-
-  /** Creates a record (in a transaction, with its lifecycle hooks) and presents it. */
-  async create(
-    collection: Collection,
-    request: RequestInfo,
-    rawBody: RecordData,
-    expand?: string,
-  ): Promise<RecordData> {
-    return this.writer.create(collection, request, rawBody, expand);
-  }
-
-  /** Updates a record (in a transaction, with its lifecycle hooks) and presents it. */
-  async update(
-    collection: Collection,
-    request: RequestInfo,
-    id: string,
-    rawBody: RecordData,
-    expand?: string,
-  ): Promise<RecordData> {
-    return this.writer.update(collection, request, id, rawBody, expand);
-  }
-
-  /** Deletes a record, cascading to dependants in one transaction (hooks run for each). */
-  async delete(collection: Collection, request: RequestInfo, id: string): Promise<void> {
-    return this.writer.delete(collection, request, id);
-  }
-
-  /**
-   * Finds an auth record by identity field. Emails and usernames are unique
-   * case-insensitively (their indexes are on `lower(...)`), so they match in any case.
-   */
-  async findAuthRecord(
-    collection: Collection,
-    field: string,
-    value: string,
-  ): Promise<Row | undefined> {
-    return this.query.findAuthRecord(collection, field, value);
-  }
-
-  /** Loads a record by id without rules (internal use). */
-  async findById(collection: Collection, id: string): Promise<Row | undefined> {
-    return this.query.findById(collection, id);
-  }
-
-  /**
-   * Serialises rows for the wire: sorted keys, hidden fields dropped, email only where
-   * visible, `expand` resolved under the related collections' view rules.
-   */
-  async present(
-    collection: Collection,
-    rows: Row[],
-    request: RequestInfo,
-    expand?: string,
-    depth = 0,
-  ): Promise<RecordData[]> {
-    return this.expander.present(collection, rows, request, expand, depth);
   }
 }
