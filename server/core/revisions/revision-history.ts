@@ -73,7 +73,8 @@ export class RevisionHistory {
     const kind = revisionKind(event);
     const now = this.now();
     const stamp = formatDate(now);
-    const newestRow = await findNewestRevision(db.kysely, key);
+    // A new record has no history yet: its first revision needs no lookup.
+    const newestRow = event.old ? await findNewestRevision(db.kysely, key) : undefined;
     const newest = newestRow ? rowToRecord(revisionsCollection, newestRow) : null;
     const state = {
       author: typeof values.author === "string" ? values.author : "",
