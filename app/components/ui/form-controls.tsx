@@ -4,8 +4,10 @@
  * instead of repeating that markup:
  *
  * ```tsx
- * <TextInput name="email" type="email" label={t("…email")} error={form.fieldErrors.email} />
- * <SubmitButton busy={form.busy} busyLabel={t("…sending")}>{t("…send")}</SubmitButton>
+ * <TextInput name="email" type="email" label={t("auth:passwordReset.email")} {...form.field("email")} />
+ * <SubmitButton busy={form.busy} busyLabel={t("auth:passwordReset.submitting")}>
+ *   {t("auth:passwordReset.submit")}
+ * </SubmitButton>
  * ```
  *
  * Every other prop goes to the control itself (`name`, `required`, `defaultValue`, a `ref`…).

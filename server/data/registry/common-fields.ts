@@ -27,8 +27,17 @@ export const idField: Field = {
   autogeneratePattern: "[a-z0-9]{15}",
 };
 
+/** `created`, set by the server when the row is written first. */
+export const createdField: Field = {
+  name: "created",
+  type: "autodate",
+  system: true,
+  onCreate: true,
+  onUpdate: false,
+};
+
 /** `created` and `updated`, set by the server. */
 export const autodates: Field[] = [
-  { name: "created", type: "autodate", system: true, onCreate: true, onUpdate: false },
+  createdField,
   { name: "updated", type: "autodate", system: true, onCreate: true, onUpdate: true },
 ];

@@ -5,6 +5,7 @@
  * collection so the filter language, sorting and paging work on it unchanged.
  */
 import type { Collection } from "../../core/models/collection.ts";
+import { createdField, idField } from "./common-fields.ts";
 
 /** The `_logs` table. */
 export const logsCollection: Collection = {
@@ -13,18 +14,8 @@ export const logsCollection: Collection = {
   type: "base",
   system: true,
   fields: [
-    {
-      name: "id",
-      type: "text",
-      system: true,
-      required: true,
-      primaryKey: true,
-      min: 15,
-      max: 15,
-      pattern: "^[a-z0-9]+$",
-      autogeneratePattern: "[a-z0-9]{15}",
-    },
-    { name: "created", type: "autodate", system: true, onCreate: true, onUpdate: false },
+    idField,
+    createdField,
     { name: "level", type: "number", onlyInt: true },
     { name: "message", type: "text" },
     { name: "data", type: "json", maxSize: 1024 * 1024 },
