@@ -7,7 +7,7 @@ import { findCollection } from "#server/core/collections/collection-lookup.ts";
 import type { Collection } from "#server/core/models/collection.ts";
 import { updateRow } from "#server/data/repositories/record-repository.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import type { RecordEvent, RecordHookName } from "./record-hooks.ts";
+import { RECORD_HOOK_NAMES, type RecordEvent } from "./record-hooks.ts";
 import { operatorRequest, type RecordData } from "./request-info.ts";
 
 function collection(name: string): Collection {
@@ -15,21 +15,6 @@ function collection(name: string): Collection {
   if (!found) throw new Error(`no collection ${name}`);
   return found;
 }
-
-const ALL_HOOKS: RecordHookName[] = [
-  "beforeCreate",
-  "afterCreate",
-  "afterCreateCommit",
-  "afterCreateRollback",
-  "beforeUpdate",
-  "afterUpdate",
-  "afterUpdateCommit",
-  "afterUpdateRollback",
-  "beforeDelete",
-  "afterDelete",
-  "afterDeleteCommit",
-  "afterDeleteRollback",
-];
 
 describe.each(DIALECTS)("record lifecycle (%s)", (dialect) => {
   let app: TestApp;
@@ -45,7 +30,7 @@ describe.each(DIALECTS)("record lifecycle (%s)", (dialect) => {
   /** Records every hook call on the collections as `name:title`. */
   function trace(collections?: string[]): string[] {
     const log: string[] = [];
-    for (const name of ALL_HOOKS) {
+    for (const name of RECORD_HOOK_NAMES) {
       on(name, (e) => void log.push(`${name}:${String(e.values.title)}`), { collections });
     }
     return log;

@@ -207,11 +207,6 @@ export class RecordHooks {
     };
   }
 
-  /** Whether any hook is registered under `name` for the collection. */
-  has(name: RecordHookName, collection: Collection): boolean {
-    return this.matching(name, collection).length > 0;
-  }
-
   /**
    * Runs the hooks of `name` for the event, one after the other; the first error stops the
    * chain and propagates (for `before*`/`after*` hooks, that aborts the write).

@@ -3,34 +3,13 @@
  * PostgreSQL compiler (no database): the text and the bound parameters. Text is compared in
  * the "C" collation and booleans read as 0/1, so results match SQLite's.
  */
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-  type RawBuilder,
-} from "kysely";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Field } from "../../../core/models/collection.ts";
-import type { AnyDB } from "../../db.ts";
+import { sqlCompiler } from "#tests/helpers/compile-sql.ts";
 import { postgresDialect as dialect } from "./postgres-dialect.ts";
 
-const compiler = new Kysely<AnyDB>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
-
-/** The SQL text and parameters of a fragment. */
-function compile(fragment: RawBuilder<unknown>): { sql: string; parameters: readonly unknown[] } {
-  const { sql: text, parameters } = fragment.compile(compiler);
-  return { sql: text, parameters };
-}
+const compile = sqlCompiler("postgres");
 
 const title = sql.ref("_t.title");
 const tags = sql.ref("_t.tags");

@@ -2,34 +2,13 @@
  * The SQL the SQLite dialect produces for each capability, compiled with Kysely's SQLite
  * compiler (no database): the text and the bound parameters.
  */
-import {
-  DummyDriver,
-  Kysely,
-  sql,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type RawBuilder,
-} from "kysely";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Field } from "../../../core/models/collection.ts";
-import type { AnyDB } from "../../db.ts";
+import { sqlCompiler } from "#tests/helpers/compile-sql.ts";
 import { sqliteDialect as dialect } from "./sqlite-dialect.ts";
 
-const compiler = new Kysely<AnyDB>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-});
-
-/** The SQL text and parameters of a fragment. */
-function compile(fragment: RawBuilder<unknown>): { sql: string; parameters: readonly unknown[] } {
-  const { sql: text, parameters } = fragment.compile(compiler);
-  return { sql: text, parameters };
-}
+const compile = sqlCompiler("sqlite");
 
 const title = sql.ref("_t.title");
 const tags = sql.ref("_t.tags");
