@@ -6,7 +6,7 @@ import type PocketBase from "pocketbase";
 import { createContext } from "react-router";
 import type { AppT } from "./lib/i18n.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import type { ApiFetch } from "./lib/api-client.ts";
+import type { ApiFetch, SessionConfirmer } from "./lib/api-client.ts";
 import type { SessionUser } from "./lib/session.ts";
 
 /**
@@ -14,6 +14,12 @@ import type { SessionUser } from "./lib/session.ts";
  * it is absent, the SDK goes over the network to the request's origin.
  */
 export const apiTransportContext = createContext<ApiFetch | null>(null);
+
+/**
+ * How the server confirms the session of a page request without an auth-refresh (ADR 048):
+ * the web plugin's check; when it is absent, the root middleware asks the API's auth-refresh.
+ */
+export const sessionConfirmContext = createContext<SessionConfirmer | null>(null);
 
 /** The Content-Security-Policy nonce of the page being rendered (server only). */
 export const cspNonceContext = createContext<string | undefined>(undefined);

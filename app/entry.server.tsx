@@ -10,8 +10,14 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { apiTransportContext, appNameContext, cspNonceContext, siteUrlContext } from "./context.ts";
-import type { ApiFetch } from "./lib/api-client.ts";
+import {
+  apiTransportContext,
+  appNameContext,
+  cspNonceContext,
+  sessionConfirmContext,
+  siteUrlContext,
+} from "./context.ts";
+import type { ApiFetch, SessionConfirmer } from "./lib/api-client.ts";
 
 /** How long a streamed render may wait for slow data before giving up. */
 export const streamTimeout = 5_000;
@@ -21,14 +27,21 @@ export const streamTimeout = 5_000;
  * same process (no socket); without it the SDK calls the request's origin. `nonce` is the
  * page's Content-Security-Policy nonce: every script React and React Router write carries it.
  * `siteUrl` is the configured public URL (`APP_URL`), when there is one; `appName` the
- * application name of the settings.
+ * application name of the settings; `confirmSession` the server's check of the session
+ * cookie's token (ADR 048).
  */
 export function createLoadContext(
   transport: ApiFetch | null,
-  options: { nonce?: string; siteUrl?: string | null; appName?: string | null } = {},
+  options: {
+    nonce?: string;
+    siteUrl?: string | null;
+    appName?: string | null;
+    confirmSession?: SessionConfirmer | null;
+  } = {},
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, transport);
+  context.set(sessionConfirmContext, options.confirmSession ?? null);
   context.set(cspNonceContext, options.nonce);
   context.set(siteUrlContext, options.siteUrl ?? null);
   context.set(appNameContext, options.appName?.trim() || null);

@@ -26,6 +26,7 @@ import {
   apiContext,
   apiTransportContext,
   localeContext,
+  sessionConfirmContext,
   translateContext,
   sessionUnconfirmedContext,
   userContext,
@@ -48,6 +49,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       request,
       context.get(apiTransportContext),
       locale,
+      context.get(sessionConfirmContext),
     );
     context.set(localeContext, locale);
     context.set(translateContext, i18n.getFixedT(locale, APP_NAMESPACES));

@@ -40,11 +40,13 @@ export default [
     route("profile/:username", "routes/profile/profile.tsx"),
     route("entry/:username/:name", "routes/entries/entry.tsx"),
     route("collection/:username/:name", "routes/collections/collection.tsx"),
+    route("collection/:username/:name/print", "routes/collections/collection-print.tsx"),
     route("post/:username/:title", "routes/posts/post.tsx"),
     // Guards itself: its emailed `?emailChange=` link also works for a logged-out visitor.
     route("profileSettings", "routes/profile/profile-settings.tsx"),
 
     layout("routes/guards/signed-in.tsx", [
+      route("writing", "routes/writing/writing.tsx"),
       route("entry/create", "routes/entries/entry-create.tsx"),
       route("entry/update/:username/:name", "routes/entries/entry-update.tsx"),
       route("collection/create", "routes/collections/collection-create.tsx"),

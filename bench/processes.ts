@@ -114,6 +114,8 @@ export async function startServer(options: {
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
+      // A server that never said where it listens must not outlive the bench.
+      child.kill("SIGKILL");
       reject(
         new Error(
           `${options.name} did not start within ${String(START_TIMEOUT_MS)} ms:\n${output}`,

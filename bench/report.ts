@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { LoadSettings, Measurement } from "./load.ts";
 import type { FanoutResult, IdleSseResult, RealtimeSettings } from "./realtime.ts";
+import type { SearchBenchReport } from "./search.ts";
 
 /** One measured scenario. */
 export interface ScenarioResult extends Measurement {
@@ -45,6 +46,8 @@ export interface BenchReport {
     idle: IdleSseResult[];
     fanout: FanoutResult[];
   };
+  /** The search scenario (`search`), when it ran. */
+  search?: SearchBenchReport;
 }
 
 /** Where results are written (gitignored). */
@@ -173,6 +176,37 @@ export function formatFanoutTable(results: readonly FanoutResult[]): string {
       r.clientCpuMsPerEvent === undefined ? "-" : r.clientCpuMsPerEvent.toFixed(2),
       r.p99Ratio === undefined ? "-" : r.p99Ratio.toFixed(2),
       r.cpuRatio === undefined ? "-" : r.cpuRatio.toFixed(3),
+    ]),
+  );
+}
+
+/** Formats the search results as an aligned text table. */
+export function formatSearchTable(report: SearchBenchReport): string {
+  return table(
+    [
+      "target",
+      "who",
+      "queries",
+      "method",
+      "requests",
+      "p50 ms",
+      "p99 ms",
+      "mean ms",
+      "mean total",
+      "LIKE/search p50",
+    ],
+    report.results.map((r) => [
+      r.error ? `${r.target} (FAILED)` : r.target,
+      r.who,
+      r.queries,
+      r.method,
+      String(r.latency.count),
+      ms(r.latency.p50),
+      ms(r.latency.p99),
+      ms(r.latency.mean),
+      r.cpuMs === undefined ? "-" : r.cpuMs.toFixed(1),
+      Math.round(r.meanTotal).toLocaleString("en-US"),
+      r.speedup === undefined ? "-" : `${r.speedup.toFixed(1)}×`,
     ]),
   );
 }

@@ -15,15 +15,33 @@
  * The realtime scenarios (`sse idle`, `sse fanout`, see `realtime.ts`) follow, with their own
  * bare baselines: `BENCH_SSE_CONNECTIONS` (10000), `BENCH_FANOUT_CLIENTS` (1000),
  * `BENCH_FANOUT_WRITES` (200), `BENCH_FANOUT_INTERVAL_MS` (50), `REDIS_URL` for the
- * two-instance fan-out on PostgreSQL. The report ends with PostgreSQL's req/s over SQLite's.
+ * two-instance fan-out on PostgreSQL. Then `search` (see `search.ts`), against a LIKE scan:
+ * `BENCH_SEARCH_ENTRIES` (100000), `BENCH_SEARCH_USERS` (200), `BENCH_SEARCH_ROUNDS` (5).
+ * The report ends with PostgreSQL's req/s over SQLite's.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "#server/data/db.ts";
 import { freshEnvironment, type DialectName } from "#tests/helpers/test-app.ts";
-import { fetchJson, signUp } from "./api.ts";
-import { measure, type LoadSettings, type LoadTarget, type Measurement } from "./load.ts";
+import {
+  cahierScenarios,
+  checkList,
+  INDEX_FIELDS,
+  LIST_FILTER,
+  LIST_SORT,
+  listPath,
+  PER_PAGE,
+  WITH_TOTAL_CONNECTIONS,
+} from "./api-scenarios.ts";
+import { measure, type LoadSettings, type Measurement } from "./load.ts";
+import {
+  CONCURRENCY_CHECK,
+  PAGE_SCENARIOS,
+  pageScenarios,
+  pagesSelected,
+  TARGET_POST_PAGE_RATIO,
+} from "./pages.ts";
 import { startServer, type ServerProcess } from "./processes.ts";
 import {
   benchFanout,
@@ -34,6 +52,7 @@ import {
 import {
   formatFanoutTable,
   formatIdleTable,
+  formatSearchTable,
   formatTable,
   machineInfo,
   RESULTS_FILE,
@@ -41,6 +60,7 @@ import {
   type BenchReport,
   type ScenarioResult,
 } from "./report.ts";
+import { benchSearch, TARGET_SEARCH_P99_MS, type SearchBenchSettings } from "./search.ts";
 import { seedPosts } from "./seed.ts";
 import { engineRatios } from "./stats.ts";
 
@@ -76,6 +96,11 @@ const realtimeSettings: RealtimeSettings = {
   fanoutWrites: envNumber("BENCH_FANOUT_WRITES", 200),
   fanoutIntervalMs: envNumber("BENCH_FANOUT_INTERVAL_MS", 50),
 };
+const searchSettings: SearchBenchSettings = {
+  entries: envNumber("BENCH_SEARCH_ENTRIES", 100_000),
+  users: envNumber("BENCH_SEARCH_USERS", 200),
+  rounds: envNumber("BENCH_SEARCH_ROUNDS", 5),
+};
 const cpuProfile = process.env.BENCH_CPU_PROF === "1";
 const only = new Set(
   (process.env.BENCH_ONLY ?? "")
@@ -84,30 +109,6 @@ const only = new Set(
     .filter(Boolean),
 );
 const profileDir = path.join(ROOT, ".bench", "profiles");
-
-/** Makes the server compute every list instead of answering from the guest micro-cache. */
-const NO_CACHE = { "cache-control": "no-cache" };
-
-/** The measured list: a page of 30 posts, a client filter on top of the list rule, newest first. */
-const LIST_FILTER = "(tags ?= 'travel' || title ~ 'a')";
-const LIST_SORT = "-publishedAt";
-const PER_PAGE = 30;
-/** What a blog index shows of each post (no `content`), for the `list fields` scenario. */
-const INDEX_FIELDS = "id,author,slug,title,excerpt,cover,tags,publishedAt,lang";
-/**
- * Connections for the list with a total: its COUNT visits every row the filter may match, so
- * 50 queued requests would outlast autocannon's timeout; a few keep the server busy anyway.
- */
-const WITH_TOTAL_CONNECTIONS = 4;
-
-function listPath(options: { skipTotal: boolean; fields?: string }): string {
-  const params = new URLSearchParams({ page: "1", perPage: String(PER_PAGE) });
-  if (options.skipTotal) params.set("skipTotal", "1");
-  params.set("filter", LIST_FILTER);
-  params.set("sort", LIST_SORT);
-  if (options.fields) params.set("fields", options.fields);
-  return `/api/collections/posts/records?${params.toString()}`;
-}
 
 /** Environment for a child: PATH and HOME from ours, everything else explicit. */
 function childEnv(extra: Record<string, string>): Record<string, string> {
@@ -130,84 +131,6 @@ function profileArgs(name: string): string[] {
 
 function log(message: string): void {
   console.log(`[bench] ${message}`);
-}
-
-/** Checks the list answers a full, correctly ordered page of published posts; returns its total. */
-async function checkList(url: string, skipTotal: boolean): Promise<number> {
-  const { status, json } = await fetchJson(url + listPath({ skipTotal }));
-  const items = json.items as { publishedAt: string; status: string }[] | undefined;
-  if (status !== 200 || !items)
-    throw new Error(`list answered ${String(status)}: ${JSON.stringify(json).slice(0, 300)}`);
-  if (items.length !== PER_PAGE)
-    throw new Error(`list returned ${String(items.length)} items, expected ${String(PER_PAGE)}`);
-  for (let i = 1; i < items.length; i++) {
-    if ((items[i - 1]?.publishedAt ?? "") < (items[i]?.publishedAt ?? ""))
-      throw new Error("list is not sorted by -publishedAt");
-  }
-  if (items.some((item) => item.status !== "published"))
-    throw new Error("a guest saw an unpublished post");
-  return Number(json.totalItems);
-}
-
-/** A scenario against one Cahier server; `connections` overrides the default for slow ones. */
-interface Scenario {
-  name: string;
-  description: string;
-  target: LoadTarget;
-  connections?: number;
-}
-
-/** The scenarios run against one Cahier server. */
-async function cahierScenarios(url: string): Promise<Scenario[]> {
-  const writer = await signUp(url);
-  const entryBody = JSON.stringify({
-    author: writer.id,
-    title: "Bench entry [<id>]",
-    content: "A short journal entry written by the benchmark. ".repeat(20).trim(),
-    visibility: "private",
-    tags: ["notes", "bench"],
-  });
-  return [
-    {
-      name: "health",
-      description: "GET /api/health: Fastify, hooks and a SELECT 1",
-      target: { url, path: "/api/health" },
-    },
-    {
-      name: "list",
-      description:
-        "the measured list (skipTotal), computed for every request (Cache-Control: no-cache)",
-      target: { url, path: listPath({ skipTotal: true }), headers: NO_CACHE },
-    },
-    {
-      name: "list cached",
-      description:
-        "the same list as guests normally get it: repeats within the guest micro-cache TTL come from memory",
-      target: { url, path: listPath({ skipTotal: true }) },
-    },
-    {
-      name: "list fields",
-      description: `the same computed list with fields=${INDEX_FIELDS} (a blog index, no content)`,
-      target: { url, path: listPath({ skipTotal: true, fields: INDEX_FIELDS }), headers: NO_CACHE },
-    },
-    {
-      name: "list total",
-      description: `the same computed list without skipTotal (adds a COUNT), ${String(WITH_TOTAL_CONNECTIONS)} connections`,
-      target: { url, path: listPath({ skipTotal: false }), headers: NO_CACHE },
-      connections: WITH_TOTAL_CONNECTIONS,
-    },
-    {
-      name: "create entry",
-      description: "POST an entry as a signed-in user (one write transaction, fsynced on SQLite)",
-      target: {
-        url,
-        method: "POST",
-        path: "/api/collections/entries/records",
-        headers: { "content-type": "application/json", authorization: writer.token },
-        body: entryBody,
-      },
-    },
-  ];
 }
 
 /** A measurement not yet compared with the baseline. */
@@ -272,6 +195,29 @@ async function seed(
   return `${dialect}: ${String(seeded.posts)} posts seeded in ${seconds.toFixed(1)} s; the list filter matches ${String(total)} of them for a guest`;
 }
 
+/** Starts a Cahier server on `env`'s database (rate limits off: one client is the bench). */
+function startCahier(
+  name: string,
+  env: Record<string, string>,
+  extra: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startServer({
+    name,
+    script: path.join(ROOT, "bin", "cahier.js"),
+    args: ["serve"],
+    nodeArgs: profileArgs(name),
+    // One load generator on 127.0.0.1 is far above any per-IP limit: they are off here.
+    env: childEnv({
+      ...env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      RATE_LIMITS: "off",
+      ...extra,
+    }),
+  });
+}
+
 async function benchDialect(
   dialect: DialectName,
   results: RawResult[],
@@ -280,29 +226,39 @@ async function benchDialect(
 ): Promise<void> {
   const { env, cleanup } = await freshEnvironment(dialect);
   let server: ServerProcess | undefined;
+  let uncached: ServerProcess | undefined;
   try {
-    server = await startServer({
-      name: dialect,
-      script: path.join(ROOT, "bin", "cahier.js"),
-      args: ["serve"],
-      nodeArgs: profileArgs(dialect),
-      // One load generator on 127.0.0.1 is far above any per-IP limit: they are off here.
-      env: childEnv({
-        ...env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "info",
-        RATE_LIMITS: "off",
-      }),
-    });
+    server = await startCahier(dialect, env);
     log(`${dialect}: server on ${server.url}, seeding ${String(settings.posts)} posts`);
     notes.push(await seed(dialect, env, server.url));
-    if (withListBody) results.push(await benchBareListBody(server.url));
+    if (withListBody && (only.size === 0 || only.has("list") || only.has("list cached")))
+      results.push(await benchBareListBody(server.url));
+    const main = server;
+    const scenarios = (await cahierScenarios(server.url)).map((s) => ({ ...s, server: main }));
+    if (pagesSelected(only)) {
+      // The same database, rendering every page: the uncached side of the reading scenarios.
+      uncached = await startCahier(`${dialect}-uncached`, env, { PAGE_CACHE_TTL_MS: "0" });
+      const second = uncached;
+      for (const scenario of await pageScenarios(server.url, second.url)) {
+        scenarios.push({ ...scenario, server: scenario.target.url === second.url ? second : main });
+      }
+    }
 
-    for (const { name, target, connections } of await cahierScenarios(server.url)) {
+    for (const {
+      name,
+      target,
+      connections,
+      timeout,
+      countFailures,
+      server: measured,
+    } of scenarios) {
       if (only.size && !only.has(name)) continue;
       log(`${dialect}: ${name}`);
-      const load = { ...settings, connections: connections ?? settings.connections };
+      const load = {
+        ...settings,
+        connections: connections ?? settings.connections,
+        ...(timeout ? { timeout } : {}),
+      };
       const info = {
         target: dialect,
         scenario: name,
@@ -311,7 +267,9 @@ async function benchDialect(
       };
       try {
         results.push({
-          ...(await measure(`${dialect} ${name}`, target, load, server.cpuSeconds)),
+          ...(await measure(`${dialect} ${name}`, target, load, measured.cpuSeconds, {
+            tolerateFailures: countFailures ?? false,
+          })),
           ...info,
         });
       } catch (error) {
@@ -328,6 +286,7 @@ async function benchDialect(
       }
     }
   } finally {
+    await uncached?.stop();
     await server?.stop();
     await cleanup();
   }
@@ -354,6 +313,8 @@ function withRatios(
 /** The scenarios of `realtime.ts`, selectable with `BENCH_ONLY` like the HTTP ones. */
 const SSE_IDLE = "sse idle";
 const SSE_FANOUT = "sse fanout";
+/** The search scenario (`search.ts`), selectable with `BENCH_ONLY` too. */
+const SEARCH = "search";
 /** The HTTP scenarios whose PostgreSQL/SQLite req/s ratio is stated. */
 const ENGINE_RATIO_SCENARIOS = ["list", "list fields", "list total", "create entry"];
 
@@ -423,7 +384,8 @@ async function main(): Promise<void> {
     .split(",")
     .map((d) => d.trim())
     .filter((d): d is DialectName => d === "sqlite" || d === "postgres");
-  const httpSelected = only.size === 0 || [...only].some((n) => n !== SSE_IDLE && n !== SSE_FANOUT);
+  const httpSelected =
+    only.size === 0 || [...only].some((n) => n !== SSE_IDLE && n !== SSE_FANOUT && n !== SEARCH);
   const notes: string[] = [];
   if (httpSelected)
     notes.push(
@@ -435,6 +397,11 @@ async function main(): Promise<void> {
       "health: GET /api/health (Fastify, hooks, SELECT 1); create entry: POST an entry as a signed-in user",
       "SQLite runs with synchronous = FULL (ADR 004): each create commits with an fsync",
       "ratio: req/s over the mean of the two bare baselines; CPU ratio: bare server CPU per request over this one's",
+    );
+  if (pagesSelected(only))
+    notes.push(
+      `pages (${PAGE_SCENARIOS.join(", ")}): Accept-Encoding br, gzip as browsers send; "uncached" is a second server on the same database with PAGE_CACHE_TTL_MS=0; "signed in" sends a pb_auth cookie (CPU µs/req = one render)`,
+      `200 connections: ${String(CONCURRENCY_CHECK.connections)} connections, ${String(CONCURRENCY_CHECK.timeout)} s timeout; timeouts and failures are counted, not fatal`,
     );
   if (dialects.includes("postgres") && !process.env.DATABASE_URL) {
     dialects.splice(dialects.indexOf("postgres"), 1);
@@ -449,6 +416,19 @@ async function main(): Promise<void> {
   const results = httpSelected ? await benchHttp(dialects, notes) : [];
   const realtime =
     selected(SSE_IDLE) || selected(SSE_FANOUT) ? await benchRealtime(dialects, notes) : undefined;
+  const search = selected(SEARCH)
+    ? await benchSearch(searchSettings, dialects, childEnv, log)
+    : undefined;
+  if (search) {
+    notes.push(
+      `search: ${String(searchSettings.entries)} entries of ${String(searchSettings.users)} users, GET /api/search?kind=entries&perPage=30 one request at a time, as a guest and as user1 (with private entries); LIKE: the entries list with (title ~ 'w' || content ~ 'w') per word, same caller, same data`,
+    );
+    for (const s of search.setup) {
+      notes.push(
+        `search ${s.target}: ${String(s.seed.entries)} entries inserted in ${s.seedSeconds.toFixed(1)} s, indexed (cahier reindex) in ${s.indexSeconds.toFixed(1)} s`,
+      );
+    }
+  }
 
   const report: BenchReport = {
     date: new Date().toISOString(),
@@ -461,10 +441,12 @@ async function main(): Promise<void> {
   const ratios = engineRatios(results, ENGINE_RATIO_SCENARIOS, "postgres", "sqlite");
   if (ratios.length) report.engineRatios = ratios;
   if (realtime) report.realtime = realtime;
+  if (search) report.search = search;
   writeReport(report);
   if (results.length) console.log(`\n${formatTable(results)}\n`);
   if (realtime?.idle.length) console.log(`\n${formatIdleTable(realtime.idle)}\n`);
   if (realtime?.fanout.length) console.log(`\n${formatFanoutTable(realtime.fanout)}\n`);
+  if (search) console.log(`\n${formatSearchTable(search)}\n`);
   for (const note of notes) console.log(`- ${note}`);
   if (ratios.length) {
     console.log(
@@ -485,10 +467,35 @@ async function main(): Promise<void> {
       `- ${r.target}: fan-out p99 ${r.latency.p99.toFixed(1)} ms ${verdict} the ${String(TARGET_FANOUT_P99_MS)} ms target`,
     );
   }
+  for (const r of search?.results ?? []) {
+    if (r.method !== "search" || r.queries !== "mixed") continue;
+    const verdict = !r.error && r.latency.p99 <= TARGET_SEARCH_P99_MS ? "meets" : "misses";
+    console.log(
+      `- ${r.target}: search p99 ${r.latency.p99.toFixed(1)} ms as ${r.who} ${verdict} the ${String(TARGET_SEARCH_P99_MS)} ms target`,
+    );
+  }
   for (const r of results.filter((r) => r.scenario === "list" || r.scenario === "list cached")) {
     const verdict = r.ratio >= TARGET_LIST_RATIO ? "meets" : "misses";
     console.log(
       `- ${r.target}: ${r.scenario} ratio ${r.ratio.toFixed(3)} ${verdict} the ${TARGET_LIST_RATIO.toFixed(2)} target`,
+    );
+  }
+  for (const r of results.filter((r) => r.scenario === "post page")) {
+    const verdict = r.ratio >= TARGET_POST_PAGE_RATIO ? "meets" : "misses";
+    console.log(
+      `- ${r.target}: post page ratio ${r.ratio.toFixed(3)} ${verdict} the ${TARGET_POST_PAGE_RATIO.toFixed(2)} target`,
+    );
+  }
+  for (const r of results.filter((r) => r.scenario.endsWith("200 connections"))) {
+    const failed = (r.timeouts ?? 0) + (r.errors ?? 0) + (r.non2xx ?? 0);
+    console.log(
+      `- ${r.target}: ${r.scenario}: ${String(r.requests)} answered, ${String(r.timeouts ?? 0)} timeouts, ` +
+        `${String(r.errors ?? 0)} errors, ${String(r.non2xx ?? 0)} non-2xx (${failed === 0 && !r.error ? "meets" : "misses"} the zero-timeout target)`,
+    );
+  }
+  for (const r of results.filter((r) => r.scenario === "post page signed in")) {
+    console.log(
+      `- ${r.target}: a signed-in post page costs ${(r.cpuMicrosPerRequest ?? 0).toFixed(0)} µs of server CPU per render`,
     );
   }
   console.log(`\nResults written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);

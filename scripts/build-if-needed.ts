@@ -1,7 +1,7 @@
 /**
- * `npm start`'s `prestart`: builds the web app (`react-router build` into `build/`) when the
- * build is missing or older than any of its sources, so `npm install && npm start` is
- * enough. Vitest's global setup uses {@link buildWebIfNeeded} too.
+ * `npm start`'s `prestart`: builds the web app (`react-router build` into `build/`, then the
+ * precompressed copies of its assets, `scripts/precompress.ts`) when the build is missing or
+ * older than any of its sources, so `npm install && npm start` is enough. Vitest's global setup uses {@link buildWebIfNeeded} too.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -64,6 +64,14 @@ export function buildWebIfNeeded(root = ROOT, log: (line: string) => void = cons
   });
   if (result.status !== 0)
     throw new Error(`react-router build failed (exit ${String(result.status)})`);
+  // The `.br` and `.gz` copies the server sends instead of compressing assets itself.
+  const precompressed = spawnSync(
+    process.execPath,
+    [path.join(root, "scripts", "precompress.ts"), path.join(root, "build", "client")],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (precompressed.status !== 0)
+    throw new Error(`precompressing the build failed (exit ${String(precompressed.status)})`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

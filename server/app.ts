@@ -8,12 +8,18 @@ import type { Config } from "./config.ts";
 import { AccountService } from "./core/auth/account-service.ts";
 import { AuthService } from "./core/auth/auth-service.ts";
 import { AuthThrottle } from "./core/auth/auth-throttle.ts";
+import { logImpersonations } from "./core/auth/impersonation-log.ts";
+import { MfaSessions } from "./core/auth/mfa/mfa-sessions.ts";
+import { createTwoFactor } from "./core/auth/totp/two-factor.ts";
+import { TwoFactorKeys } from "./core/auth/totp/two-factor-keys.ts";
 import { RecordTokens } from "./core/auth/record-tokens.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
 import { OAuth2Providers } from "./core/auth/oauth2/oauth2-providers.ts";
 import { OAuth2Service } from "./core/auth/oauth2/oauth2-service.ts";
 import { allCollections } from "./core/collections/collection-lookup.ts";
 import { BackupService } from "./core/backups/backup-service.ts";
+import { DataExportService } from "./core/data-export/export-service.ts";
+import { DataImportService } from "./core/data-import/import-service.ts";
 import { LocalBackupStore, StorageBackupStore } from "./core/backups/backup-store.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { LogService } from "./core/logs/log-service.ts";
@@ -23,12 +29,21 @@ import { RecordFiles } from "./core/files/record-files.ts";
 import { createMailer } from "./core/mail/create-mailer.ts";
 import type { Mailer } from "./core/mail/mailer.ts";
 import { RecordService } from "./core/records/record-service.ts";
+import { SearchService } from "./core/search/search-service.ts";
 import { LocalFanout, RedisFanout, type ChangeFanout } from "./core/realtime/change-fanout.ts";
 import { RealtimeBroker } from "./core/realtime/realtime-broker.ts";
 import { RedisPing } from "./core/health/redis-ping.ts";
+import { PageCache } from "./core/page-cache/page-cache.ts";
+import {
+  LocalPageCacheBus,
+  RedisPageCacheBus,
+  type PageCacheBus,
+} from "./core/page-cache/page-cache-bus.ts";
+import { PageCacheInvalidation } from "./core/page-cache/page-cache-invalidation.ts";
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate, MIGRATIONS } from "./data/migrations/index.ts";
 import { buildHttpApp } from "./http/router.ts";
+import type { PageEntry } from "./http/web/page-entry.ts";
 import {
   LocalStorage,
   S3Storage,
@@ -36,11 +51,16 @@ import {
   type FileStorage,
 } from "./tools/filesystem/index.ts";
 
+/** Most pages the anonymous page cache holds (its byte budget usually binds first). */
+const PAGE_CACHE_MAX_ENTRIES = 10_000;
+
 /** A running application's parts. */
 export interface App {
   config: Config;
   db: Database;
   records: RecordService;
+  /** Full-text search and its index (kept up to date by record hooks). */
+  search: SearchService;
   auth: AuthService;
   files: FileService;
   /** Where uploaded files live: `DATA_DIR/storage`, or the S3 bucket of `S3_*`. */
@@ -53,10 +73,14 @@ export interface App {
   /** Verification, password reset, email change, OTP and impersonation. */
   accounts: AccountService;
   rateLimiter: RateLimiter;
+  /** `POST /api/import` (tests lower its limits). */
+  dataImport: DataImportService;
   /** Realtime (SSE) clients of this instance. */
   realtime: RealtimeBroker;
   /** How committed changes reach every instance's realtime clients (in process or Redis). */
   fanout: ChangeFanout;
+  /** The anonymous page cache (ADR 045); null when `PAGE_CACHE_TTL_MS` is 0. */
+  pageCache: PageCache<PageEntry> | null;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -98,6 +122,8 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     if (storage instanceof S3Storage) await storage.close();
   };
   let redisPing: RedisPing | undefined;
+  let pageCacheBus: PageCacheBus | undefined;
+  let pageCacheInvalidation: PageCacheInvalidation | undefined;
   try {
     await migrate(db);
     const authCollectionIds = allCollections()
@@ -118,9 +144,25 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     records.hooks.onError = (error, hook) => {
       log.to?.error({ err: error }, `record hook ${hook} failed`);
     };
+    // The search index changes in the same transaction as every write (ADR 043).
+    const search = new SearchService(records);
+    search.index.register(records.hooks);
     const logWarning = (error: unknown, message: string) => log.to?.warn({ err: error }, message);
     const oauth2Providers = OAuth2Providers.fromConfig(config.oauth2, logWarning);
-    const auth = new AuthService(records, secrets, oauth2Providers);
+    rateLimiter = createRateLimiter({
+      settings: config.rateLimits,
+      redisUrl: config.redisUrl,
+      redisPrefix: config.rateLimitsRedisPrefix,
+      warn: (error, message) => log.to?.warn({ err: error }, message),
+    });
+    const mfa = new MfaSessions(db);
+    const twoFactorKeys = await TwoFactorKeys.load(db);
+    const auth = new AuthService(records, secrets, {
+      oauth2: oauth2Providers,
+      mfa,
+      limiter: rateLimiter,
+    });
+    logImpersonations(auth, records, (message, data) => log.to?.warn(data, message));
     const oauth2 = new OAuth2Service(records, auth, oauth2Providers, logWarning);
     const files = new FileService(records, recordFiles, secrets);
     // Targets are bound below, once the parts that follow the settings exist.
@@ -155,6 +197,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     // restored settings replace the ones in force.
     const reloadRestored = async () => {
       Object.assign(secrets, await loadSecrets(db.kysely, authCollectionIds));
+      await twoFactorKeys.reload(db);
       await settings.reload();
     };
     const backups = new BackupService({
@@ -180,14 +223,24 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         log.to?.error({ err: error }, "Failed to reload secrets and settings after a restore");
       });
     });
+    const throttle = new AuthThrottle(db);
     const accounts = new AccountService({
       db,
       records,
       auth,
       tokens: new RecordTokens(records, secrets),
-      throttle: new AuthThrottle(db),
+      throttle,
       mailer,
       appUrl: config.appUrl,
+    });
+    const twoFactor = createTwoFactor({
+      db,
+      records,
+      auth,
+      mfa,
+      throttle,
+      keys: twoFactorKeys,
+      appName: () => settings.appName,
     });
     const realtime = new RealtimeBroker(records, {
       limits: config.realtime,
@@ -219,12 +272,6 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         }
       },
     };
-    rateLimiter = createRateLimiter({
-      settings: config.rateLimits,
-      redisUrl: config.redisUrl,
-      redisPrefix: config.rateLimitsRedisPrefix,
-      warn: (error, message) => log.to?.warn({ err: error }, message),
-    });
     const limiter = rateLimiter;
     settingsTargets.rateLimits = (next) => {
       limiter.configure(next);
@@ -233,10 +280,42 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     settingsTargets.mailFrom = (from) => {
       mailer.from = from;
     };
+    const dataImport = new DataImportService(records, config.dataDir);
+    // The anonymous page cache (ADR 045), kept true by the record lifecycle and, across
+    // instances, by its Redis channel; an instance with its cache off still tells the others.
+    const pageCache =
+      config.pageCache.ttlMs > 0
+        ? new PageCache<PageEntry>({
+            ttlMs: config.pageCache.ttlMs,
+            maxEntries: PAGE_CACHE_MAX_ENTRIES,
+            maxBytes: config.pageCache.maxBytes,
+            sizeOf: (entry) => entry.size,
+          })
+        : null;
+    pageCacheBus = config.redisUrl
+      ? new RedisPageCacheBus({
+          url: config.redisUrl,
+          prefix: config.redisPrefix,
+          log: (level, message, error) => log.to?.[level]({ err: error }, message),
+        })
+      : new LocalPageCacheBus();
+    const invalidation = new PageCacheInvalidation({
+      cache: pageCache,
+      records,
+      bus: pageCacheBus,
+      reloadSettings: () => settings.reload(),
+      log: (error, message) => log.to?.error({ err: error }, message),
+    });
+    pageCacheInvalidation = invalidation;
+    settingsTargets.meta = (meta) => {
+      invalidation.settingsChanged(meta);
+    };
     await settings.start();
+    await invalidation.start();
     const http = await buildHttpApp(
       {
         records,
+        search,
         auth,
         files,
         health,
@@ -244,10 +323,14 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         backups,
         accounts,
         oauth2,
+        twoFactor,
         rateLimiter,
         settings,
         mailer,
         realtime,
+        dataExport: new DataExportService(records),
+        dataImport,
+        pageCache,
       },
       {
         logLevel: config.logLevel,
@@ -256,6 +339,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         dataDir: config.dataDir,
         appUrl: config.appUrl,
         siteUrl: config.siteUrl,
+        pageCacheCdnSeconds: config.pageCache.cdnSeconds,
       },
     );
     log.to = http.log;
@@ -265,6 +349,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       config,
       db,
       records,
+      search,
       auth,
       files,
       storage,
@@ -276,12 +361,16 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       settings,
       realtime,
       fanout,
+      dataImport,
+      pageCache,
       http,
       async close() {
         settings.stop();
         // Closing the HTTP server ends every realtime stream first (its preClose hook).
         await http.close();
         await fanout?.close();
+        invalidation.close();
+        await pageCacheBus?.close();
         await realtime.settled();
         await logs.close();
         await mailer.close();
@@ -295,6 +384,8 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     await rateLimiter?.close();
     await redisPing?.close();
     await fanout?.close();
+    pageCacheInvalidation?.close();
+    await pageCacheBus?.close();
     await closeStorage();
     await db.close();
     throw error;

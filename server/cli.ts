@@ -1,6 +1,6 @@
 /**
  * `cahier` command line: serve | migrate | superuser upsert EMAIL PASSWORD | seed | backup |
- * restore.
+ * restore | reindex.
  */
 import path from "node:path";
 import { createApp } from "./app.ts";
@@ -23,6 +23,7 @@ Commands:
   seed                               Add demo content (users, entries, posts, collections, items)
   backup [NAME.zip]                  Write a backup (database and files) to DATA_DIR/backups
   restore NAME.zip|PATH              Restore a backup (stop the server first)
+  reindex                            Rebuild the search index (safe while the server runs)
 `;
 
 /** Why `cahier restore` refuses while servers run, and what to do instead. */
@@ -164,6 +165,19 @@ export async function main(argv: string[]): Promise<number> {
         } finally {
           await app.close();
           await restoring.lock.release();
+        }
+        return 0;
+      }
+      case "reindex": {
+        const app = await createApp({ ...config, logLevel: "silent" });
+        try {
+          const report = await app.search.index.rebuild();
+          const counts = Object.entries(report.documents)
+            .map(([kind, n]) => `${String(n)} ${kind}`)
+            .join(", ");
+          console.log(`Reindexed ${counts} in ${(report.ms / 1000).toFixed(1)} s.`);
+        } finally {
+          await app.close();
         }
         return 0;
       }

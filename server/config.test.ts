@@ -14,11 +14,19 @@ describe("loadConfig", () => {
     expect(config.s3).toBeUndefined();
     expect(config.trustedProxies).toEqual([]);
     expect(config.guestCacheTtlMs).toBe(1000);
+    expect(config.pageCache).toEqual({ ttlMs: 60_000, maxBytes: 64 * 1024 * 1024, cdnSeconds: 10 });
     expect(config.rateLimits.enabled).toBe(true);
     expect(
       config.rateLimits.rules.map((r) => `${r.label} ${r.maxRequests}/${r.duration}s`),
     ).toEqual(["*:auth 2/3s", "*:create 20/5s", "/api/batch 3/1s", "/api/ 300/10s"]);
     expect(config.rateLimitsRedisPrefix).toBe("cahier:rate:");
+  });
+
+  it("reads the page cache settings", () => {
+    expect(
+      loadConfig({ PAGE_CACHE_TTL_MS: "0", PAGE_CACHE_MAX_MB: "8", PAGE_CACHE_CDN_SECONDS: "0" })
+        .pageCache,
+    ).toEqual({ ttlMs: 0, maxBytes: 8 * 1024 * 1024, cdnSeconds: 0 });
   });
 
   it("reads rate limits and trusted proxies", () => {
@@ -100,6 +108,10 @@ describe("loadConfig", () => {
     [{ APP_URL: "not a url" }, "APP_URL: must be a http(s) URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
     [{ GUEST_CACHE_TTL_MS: "-1" }, "GUEST_CACHE_TTL_MS: must be 0 (off) or more"],
+    [{ PAGE_CACHE_TTL_MS: "soon" }, "PAGE_CACHE_TTL_MS: must be a number"],
+    [{ PAGE_CACHE_TTL_MS: "-5" }, "PAGE_CACHE_TTL_MS: must be 0 (off) or more"],
+    [{ PAGE_CACHE_MAX_MB: "0" }, "PAGE_CACHE_MAX_MB: must be at least 1"],
+    [{ PAGE_CACHE_CDN_SECONDS: "1.5" }, "PAGE_CACHE_CDN_SECONDS: must be an integer"],
     [{ TRUSTED_PROXIES: "proxy.example.com" }, "TRUSTED_PROXIES: must be a comma list of IPs"],
     [{ TRUSTED_PROXIES: "10.0.0.0/33" }, "TRUSTED_PROXIES: must be a comma list of IPs"],
     [{ TRUSTED_PROXIES: "10.0.0.1/8/1" }, "TRUSTED_PROXIES: must be a comma list of IPs"],

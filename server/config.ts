@@ -90,6 +90,24 @@ const ConfigSchema = z.object({
     .min(0, "must be 0 (off) or more")
     .max(60_000, "must be at most 60000")
     .default(1000),
+  PAGE_CACHE_TTL_MS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(0, "must be 0 (off) or more")
+    .max(86_400_000, "must be at most 86400000 (one day)")
+    .default(60_000),
+  PAGE_CACHE_MAX_MB: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(1, "must be at least 1")
+    .max(65_536, "must be at most 65536")
+    .default(64),
+  PAGE_CACHE_CDN_SECONDS: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be an integer")
+    .min(0, "must be 0 (always revalidate) or more")
+    .max(86_400, "must be at most 86400")
+    .default(10),
   REDIS_PREFIX: z
     .string()
     .trim()
@@ -147,6 +165,11 @@ export interface Config {
   logLevel: string;
   /** How long guests' record reads may be answered from memory (0 = never). */
   guestCacheTtlMs: number;
+  /**
+   * The anonymous page cache (ADR 045): the longest life of a page in memory (`ttlMs`, 0 =
+   * off), its memory budget in bytes, and the seconds shared caches (CDNs) may keep a page.
+   */
+  pageCache: { ttlMs: number; maxBytes: number; cdnSeconds: number };
   /**
    * The S3-compatible bucket that holds uploaded files instead of `DATA_DIR/storage`
    * (`S3_*`); `forcePathStyle` (`S3_FORCE_PATH_STYLE`, default true) addresses the bucket
@@ -226,6 +249,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitsRedisPrefix: c.RATE_LIMITS_REDIS_PREFIX ?? `${c.REDIS_PREFIX}rate:`,
     logLevel: c.LOG_LEVEL,
     guestCacheTtlMs: c.GUEST_CACHE_TTL_MS,
+    pageCache: {
+      ttlMs: c.PAGE_CACHE_TTL_MS,
+      maxBytes: c.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      cdnSeconds: c.PAGE_CACHE_CDN_SECONDS,
+    },
     s3,
     oauth2: oauth2.providers,
     redisPrefix: c.REDIS_PREFIX,

@@ -3,24 +3,21 @@
  * the first values; in the browser the SDK's auth store (synced across tabs) and the
  * language switcher change them. App start follows spec §4: the saved language is applied,
  * an existing auth record is refreshed, and a failed refresh signs out and goes to `/` (or,
- * for an ended "View as", returns to the superuser session set aside: ADR 025).
+ * for an ended "View as", returns to the superuser session set aside: ADR 025). Afterwards
+ * the token is renewed only when it nears expiry, never per navigation (`session-refresh.ts`,
+ * ADR 048).
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import type { RecordModel } from "pocketbase";
-import type { Locale } from "#shared/i18n/locales.ts";
+import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { getBrowserClient } from "../lib/browser-client.ts";
-import { tryGetI18n, useAppTranslation } from "../lib/i18n.ts";
+import { APP_NAMESPACES, tryGetI18n, useAppTranslation, type AppT } from "../lib/i18n.ts";
 import { persistLocale, savedLocale } from "../lib/locale-client.ts";
-import { forgetImpersonator, stopImpersonation } from "../lib/impersonation.ts";
-import {
-  isImpersonationToken,
-  refreshEndsSession,
-  toSessionUser,
-  type SessionUser,
-} from "../lib/session.ts";
+import { forgetImpersonator } from "../lib/impersonation.ts";
+import { toSessionUser, type SessionUser } from "../lib/session.ts";
 import { useNotify } from "./notifications/notifications.tsx";
+import { useRefreshSchedule, useSessionRefresh } from "./session-refresh.ts";
 import { paths } from "../lib/paths.ts";
 
 /** What {@link useSession} returns. */
@@ -33,6 +30,12 @@ export interface SessionValue {
   switchLocale: (locale: Locale) => Promise<void>;
   /** Signs out: clears the auth store (and its cookie) and goes to `/`. */
   logout: () => Promise<void>;
+  /**
+   * Right after a sign-in: applies the language saved on the account (its record's `locale`)
+   * when it is not the one shown, as the language switcher would, and resolves the
+   * translation function of the language now in use (for the "welcome" notice).
+   */
+  adoptAccountLocale: () => Promise<AppT>;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -77,48 +80,27 @@ export function SessionProvider(props: {
     [revalidate, notify, t],
   );
 
+  const adoptAccountLocale = useCallback(async (): Promise<AppT> => {
+    const wanted: unknown = getBrowserClient().authStore.record?.locale;
+    if (!isLocale(wanted) || wanted === locale) return t;
+    const instance = await tryGetI18n(wanted);
+    if (!instance) return t;
+    persistLocale(wanted);
+    await revalidate();
+    return instance.getFixedT(wanted, APP_NAMESPACES);
+  }, [locale, t, revalidate]);
+
+  const refresh = useSessionRefresh();
+  useRefreshSchedule(refresh);
+
   // App start (spec §4), then follow the auth store (this tab and others).
   useEffect(() => {
     const pb = getBrowserClient();
     const saved = savedLocale();
     if (saved && saved !== locale) void switchLocale(saved);
-    const record = pb.authStore.record;
-    if (record) {
-      const collection = record.collectionName === "_superusers" ? "_superusers" : "users";
-      const token = pb.authStore.token;
-      // The answer only counts for the session it refreshed: a logout (or another sign-in,
-      // in this tab or another) while the request ran wins. `authRefresh()` would save the
-      // refreshed session whatever happened meanwhile, so the request is sent as is.
-      pb.send<{ token: string; record: RecordModel }>(
-        `/api/collections/${collection}/auth-refresh`,
-        { method: "POST" },
-      )
-        .then((auth) => {
-          if (pb.authStore.token === token) pb.authStore.save(auth.token, auth.record);
-        })
-        .catch((error: unknown) => {
-          // Only the server's "this session is not valid" answers sign out; otherwise the
-          // session stays and the next page load asks again.
-          if (!refreshEndsSession(error)) return;
-          if (pb.authStore.token !== token) return;
-          // An ended "View as" returns to the superuser session set aside (ADR 025).
-          if (isImpersonationToken(token)) {
-            const outcome = stopImpersonation(pb);
-            notify.info(
-              t(
-                outcome === "restored"
-                  ? "admin:impersonation.ended"
-                  : "admin:impersonation.superuserExpired",
-              ),
-            );
-            void navigate(outcome === "restored" ? paths.adminUsers() : paths.login());
-            return;
-          }
-          pb.authStore.clear();
-          notify.info(t("shell:notifications.sessionExpired"));
-          void navigate(paths.home());
-        });
-    } else if (initialUser) {
+    // At start, an existing session is renewed (later, only when its token nears expiry).
+    if (pb.authStore.record) void refresh();
+    else if (initialUser) {
       // The cookie named an account the auth store no longer holds: signed out.
       void revalidate();
     }
@@ -139,8 +121,8 @@ export function SessionProvider(props: {
   }, [navigate, notify, t]);
 
   const value = useMemo(
-    () => ({ user, locale, switchLocale, logout }),
-    [user, locale, switchLocale, logout],
+    () => ({ user, locale, switchLocale, logout, adoptAccountLocale }),
+    [user, locale, switchLocale, logout, adoptAccountLocale],
   );
   return <SessionContext value={value}>{props.children}</SessionContext>;
 }

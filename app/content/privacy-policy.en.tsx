@@ -51,7 +51,9 @@ const policy: PrivacyPolicyText = {
               <strong>What you write:</strong> your entries (title, text, date, tags, visibility,
               collection), your collections, your posts (drafts, scheduled and published, with their
               excerpt and cover image) and, for administrators, the items of the instances area.
-              Each record keeps its creation and last update dates.
+              Each record keeps its creation and last update dates. What you type in the editors is
+              saved automatically; changes to a published post or a public or unlisted entry are
+              kept for you alone until you publish or discard them.
             </li>
             <li>
               <strong>Files:</strong> your avatar, the attachments of your entries, the cover images
@@ -136,7 +138,7 @@ const policy: PrivacyPolicyText = {
       body: (
         <>
           <p>
-            This instance keeps four things in your browser. All of them are needed for the site to
+            This instance keeps five things in your browser. All of them are needed for the site to
             work; none of them tracks you.
           </p>
           <BrowserStorageList
@@ -167,6 +169,13 @@ const policy: PrivacyPolicyText = {
                 kind: "Local storage",
                 purpose: "The interface language you chose.",
                 lifetime: "Until you clear this site’s data in your browser.",
+              },
+              {
+                name: "cahier:draft:v1:…",
+                kind: "Local storage",
+                purpose:
+                  "What you type in the entry and post editors until the server has it: it brings your words back after a crash, and keeps them while you are offline.",
+                lifetime: "Until the server has your changes, or you save or discard them.",
               },
             ]}
           />

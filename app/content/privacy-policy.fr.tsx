@@ -56,7 +56,10 @@ const policy: PrivacyPolicyText = {
               visibilité, collection), vos collections, vos articles (brouillons, programmés et
               publiés, avec leur résumé et leur image de couverture) et, pour les administrateurs,
               les éléments de l’espace des instances. Chaque enregistrement garde ses dates de
-              création et de dernière modification.
+              création et de dernière modification. Ce que vous tapez dans les éditeurs est
+              enregistré automatiquement ; les modifications d’un article publié ou d’une entrée
+              publique ou non répertoriée sont gardées pour vous seul jusqu’à ce que vous les
+              publiiez ou les abandonniez.
             </li>
             <li>
               <strong>Fichiers :</strong> votre avatar, les pièces jointes de vos entrées, les
@@ -145,7 +148,7 @@ const policy: PrivacyPolicyText = {
       body: (
         <>
           <p>
-            Cette instance garde quatre éléments dans votre navigateur. Tous sont nécessaires au
+            Cette instance garde cinq éléments dans votre navigateur. Tous sont nécessaires au
             fonctionnement du site ; aucun ne vous piste.
           </p>
           <BrowserStorageList
@@ -179,6 +182,14 @@ const policy: PrivacyPolicyText = {
                 purpose: "La langue de l’interface que vous avez choisie.",
                 lifetime:
                   "Jusqu’à ce que vous effaciez les données de ce site dans votre navigateur.",
+              },
+              {
+                name: "cahier:draft:v1:…",
+                kind: "Stockage local",
+                purpose:
+                  "Ce que vous tapez dans les éditeurs d’entrées et d’articles, tant que le serveur ne l’a pas : vos mots reviennent après une panne, et restent gardés hors ligne.",
+                lifetime:
+                  "Jusqu’à ce que le serveur ait vos modifications, ou que vous les enregistriez ou les abandonniez.",
               },
             ]}
           />

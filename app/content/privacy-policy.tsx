@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 
 /** The day the policy last changed (ISO date), shown through `Intl` in the reader's language. */
-export const PRIVACY_POLICY_UPDATED = "2026-11-21";
+export const PRIVACY_POLICY_UPDATED = "2026-11-25";
 
 /** The sections of the policy, in reading order; each is also the fragment of its heading. */
 export const PRIVACY_SECTIONS = [

@@ -1,9 +1,11 @@
 /**
- * Server rendering trusts the `pb_auth` cookie only after the API confirms it. What a failed
- * confirmation means depends on the answer: 401/403/404 end the session (a guest page),
- * anything else (5xx, 429, no answer) leaves it unconfirmed, and pages that need an account
- * then answer 503 rather than a login redirect or a 403. The API here is a real HTTP server
- * on loopback answering auth-refresh with the status under test.
+ * Server rendering trusts the `pb_auth` cookie only after the server confirms it: with the
+ * web plugin's session check when there is one (no auth-refresh per page, ADR 048), else with
+ * the API's auth-refresh. What a failed confirmation means depends on the answer: 401/403/404
+ * (or `null` from the check) end the session (a guest page), anything else (5xx, 429, no
+ * answer, a failing check) leaves it unconfirmed, and pages that need an account then answer
+ * 503 rather than a login redirect or a 403. The API here is a real HTTP server on loopback
+ * answering auth-refresh with the status under test.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,7 +18,7 @@ import {
   translateContext,
   userContext,
 } from "../context.ts";
-import { AUTH_COOKIE, createApiClient } from "./api-client.ts";
+import { AUTH_COOKIE, createApiClient, type SessionConfirmer } from "./api-client.ts";
 import { createRequestApiClient } from "./api-client.server.ts";
 import type { AppT } from "./i18n.ts";
 import { requireAdmin, requireSuperuser, requireUser, requireWriter } from "./route-data.ts";
@@ -24,10 +26,17 @@ import type { SessionUser } from "./session.ts";
 
 /** An unsigned JWT that expires in an hour (only the API checks signatures). */
 function token(): string {
+  return cookieToken;
+}
+
+/** A fresh unsigned JWT. */
+function newToken(): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const exp = Math.floor(Date.now() / 1000) + 3600;
   return `${part({ alg: "HS256", typ: "JWT" })}.${part({ type: "auth", exp, refreshable: true })}.x`;
 }
+
+const cookieToken = newToken();
 
 const record = {
   id: "abcdefghijklmno",
@@ -59,7 +68,7 @@ const server = http.createServer((req, res) => {
   }
   const body =
     answer === 200
-      ? { token: token(), record }
+      ? { token: newToken(), record }
       : { status: answer, message: "Something happened.", data: {} };
   res.writeHead(answer, { "content-type": "application/json" }).end(JSON.stringify(body));
 });
@@ -74,9 +83,9 @@ afterAll(async () => {
 });
 
 /** Renders-side client of a request for `/admin` with (or without) the auth cookie. */
-function clientFor(cookie: string | null) {
+function clientFor(cookie: string | null, confirm: SessionConfirmer | null = null) {
   const headers = cookie ? { cookie } : undefined;
-  return createRequestApiClient(new Request(`${origin}/admin`, { headers }), null, "en");
+  return createRequestApiClient(new Request(`${origin}/admin`, { headers }), null, "en", confirm);
 }
 
 describe("createRequestApiClient", () => {
@@ -117,6 +126,61 @@ describe("createRequestApiClient", () => {
   );
 });
 
+describe("createRequestApiClient with the server's session check (ADR 048)", () => {
+  const fresh = { ...record, role: "writer", name: "Alice Now" };
+
+  it("takes the account from the check, keeps the token, and sends no auth-refresh", async () => {
+    const before = refreshes;
+    const checked: string[] = [];
+    const { pb, user, sessionUnconfirmed } = await clientFor(authCookie(), (sent) => {
+      checked.push(sent);
+      return Promise.resolve({ token: sent, record: fresh });
+    });
+    expect(checked).toEqual([cookieToken]);
+    expect(refreshes).toBe(before);
+    // The account as it is now, not as the cookie remembers it.
+    expect(user).toMatchObject({ username: "alice", role: "writer", name: "Alice Now" });
+    expect(pb.authStore.token).toBe(cookieToken);
+    expect(pb.authStore.record?.role).toBe("writer");
+    expect(sessionUnconfirmed).toBe(false);
+  });
+
+  it("ends the session the check refuses", async () => {
+    const { pb, user, sessionUnconfirmed } = await clientFor(authCookie(), () =>
+      Promise.resolve(null),
+    );
+    expect(user).toBeNull();
+    expect(pb.authStore.token).toBe("");
+    expect(sessionUnconfirmed).toBe(false);
+  });
+
+  it("is a guest when the token is another collection's than the cookie says", async () => {
+    const { user } = await clientFor(authCookie(), (sent) =>
+      Promise.resolve({ token: sent, record: { ...fresh, collectionName: "_superusers" } }),
+    );
+    expect(user).toBeNull();
+  });
+
+  it("keeps the session unconfirmed when the check fails", async () => {
+    const { pb, user, sessionUnconfirmed } = await clientFor(authCookie(), () =>
+      Promise.reject(new Error("database unavailable")),
+    );
+    expect(user).toBeNull();
+    expect(pb.authStore.token).toBe("");
+    expect(sessionUnconfirmed).toBe(true);
+  });
+
+  it("asks nothing of a guest", async () => {
+    let asked = false;
+    const result = await clientFor(null, () => {
+      asked = true;
+      return Promise.resolve(null);
+    });
+    expect(asked).toBe(false);
+    expect(result.user).toBeNull();
+  });
+});
+
 /** A loader context as the root middleware fills it. */
 function loaderContext(user: SessionUser | null, sessionUnconfirmed: boolean) {
   const context = new RouterContextProvider();
@@ -152,14 +216,48 @@ describe("guards of pages that need an account", () => {
     },
   );
 
-  it("keep the login redirect and the 403 page for a guest", () => {
+  it("send a guest to /login, with the address to come back to", () => {
     const guest = loaderContext(null, false);
     expect(thrown(() => requireUser(guest)).status).toBe(302);
     expect(thrown(() => requireWriter(guest))).toEqual({
       status: 403,
       message: "errors:page.forbidden",
     });
-    expect(thrown(() => requireAdmin(guest)).status).toBe(403);
-    expect(thrown(() => requireSuperuser(guest)).status).toBe(403);
+    const location = (guard: () => unknown) => {
+      try {
+        guard();
+      } catch (error) {
+        if (error instanceof Response) return error.headers.get("location");
+      }
+      return "no redirect";
+    };
+    const request = new Request(`${origin}/i/create.data?status=active&_routes=routes%2Fitems`);
+    expect(location(() => requireAdmin(guest, request))).toBe(
+      "/login?redirectTo=%2Fi%2Fcreate%3Fstatus%3Dactive",
+    );
+    expect(location(() => requireSuperuser(guest, new Request(`${origin}/admin/logs`)))).toBe(
+      "/login?redirectTo=%2Fadmin%2Flogs",
+    );
+    expect(location(() => requireUser(guest, new Request(`${origin}/_root.data`)))).toBe("/login");
+    expect(location(() => requireAdmin(guest))).toBe("/login");
+  });
+
+  it("answer 403 to signed-in accounts without the role", () => {
+    const plain: SessionUser = {
+      id: "abcdefghijklmno",
+      collectionName: "users",
+      collectionId: "_pb_users_auth_",
+      username: "alice",
+      name: "",
+      email: "alice@example.com",
+      avatar: "",
+      role: "",
+      verified: true,
+      impersonated: false,
+    };
+    const signedIn = loaderContext(plain, false);
+    expect(thrown(() => requireAdmin(signedIn)).status).toBe(403);
+    expect(thrown(() => requireSuperuser(signedIn)).status).toBe(403);
+    expect(requireAdmin(loaderContext({ ...plain, role: "admin" }, false)).role).toBe("admin");
   });
 });

@@ -10,6 +10,15 @@ export const AUTH_COOKIE = "pb_auth";
 /** A `fetch`-compatible function (the in-process transport on the server). */
 export type ApiFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
+/**
+ * The server's check of a session token during server rendering (given by the web plugin,
+ * ADR 048): the token and its auth record as auth-refresh presents it, without renewing it;
+ * `null` when the session is not valid; a rejection when it cannot be checked right now.
+ */
+export type SessionConfirmer = (
+  token: string,
+) => Promise<{ token: string; record: Record<string, unknown> } | null>;
+
 /** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
   /** API base URL: `/` in the browser, the request's origin (or `/` in process) on the server. */

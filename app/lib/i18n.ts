@@ -107,6 +107,10 @@ export const APP_NAMESPACES = [
   "adminSystem",
   "admin",
   "live",
+  "writing",
+  "data",
+  "security",
+  "autosave",
 ] as const;
 
 /** A translation function over every namespace. */

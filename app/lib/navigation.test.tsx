@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   NavigationError,
   resolveNavigationTarget,
+  returnPath,
   useSafeNavigate,
   type SafeNavigate,
 } from "./navigation.ts";
@@ -112,5 +113,37 @@ describe("useSafeNavigate", () => {
       reason: "protocol",
     });
     expect(assign).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("returnPath", () => {
+  it("goes back to a page of the site, with its query and fragment", () => {
+    expect(returnPath("/i/create")).toBe("/i/create");
+    expect(returnPath("/i?status=active&q=lyon#results")).toBe("/i?status=active&q=lyon#results");
+    expect(returnPath("/entry/update/alice/first%20light")).toBe(
+      "/entry/update/alice/first%20light",
+    );
+  });
+
+  it("goes home for anything else: nothing, another site, another protocol", () => {
+    for (const value of [
+      null,
+      undefined,
+      "",
+      "i/create",
+      "//evil.example/login",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+    ]) {
+      expect(returnPath(value), String(value)).toBe("/");
+    }
+    // Read as the browser reads it: a tab is dropped, and the path stays on this site.
+    expect(returnPath("/\tevil")).toBe("/evil");
+  });
+
+  it("never returns to the sign-in pages themselves", () => {
+    expect(returnPath("/login?redirectTo=%2Fi")).toBe("/");
+    expect(returnPath("/signUp")).toBe("/");
   });
 });

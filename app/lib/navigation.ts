@@ -104,3 +104,27 @@ export function useSafeNavigate(): SafeNavigate {
     [navigate],
   );
 }
+
+/** Pages a sign-in never returns to: the sign-in pages themselves. */
+const NO_RETURN = new Set(["/login", "/signUp"]);
+
+/**
+ * Where to go after signing in: the `redirectTo` a guard put on `/login` when it names a page
+ * of this site (its path, query and fragment), else `/`. SECURITY: only a path is taken;
+ * another origin (`//evil.example`, `/\evil.example`, `https://…`) or any other protocol
+ * gives `/`, so the login page cannot be made to send someone elsewhere.
+ *
+ * @example returnPath("/i?status=active") // "/i?status=active"
+ * @example returnPath("//evil.example") // "/"
+ */
+export function returnPath(redirectTo: string | null | undefined): string {
+  if (!redirectTo?.startsWith("/")) return "/";
+  const origin = "http://return.invalid";
+  try {
+    const target = resolveNavigationTarget(redirectTo, { origin });
+    if (target.kind !== "internal") return "/";
+    return NO_RETURN.has(new URL(target.path, origin).pathname) ? "/" : target.path;
+  } catch {
+    return "/";
+  }
+}

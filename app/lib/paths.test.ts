@@ -10,6 +10,9 @@ describe("paths", () => {
     expect(paths.team()).toBe("/team");
     expect(paths.privacyPolicy()).toBe("/privacyPolicy");
     expect(paths.login()).toBe("/login");
+    expect(paths.login({ redirectTo: "/i?status=active" })).toBe(
+      "/login?redirectTo=%2Fi%3Fstatus%3Dactive",
+    );
     expect(paths.signUp()).toBe("/signUp");
     expect(paths.passwordReset()).toBe("/passwordReset");
     expect(paths.profileSettings()).toBe("/profileSettings");
@@ -33,6 +36,8 @@ describe("paths", () => {
     expect(paths.postUpdate("alice", "spring")).toBe("/post/update/alice/spring");
     expect(paths.collection("alice", "garden")).toBe("/collection/alice/garden");
     expect(paths.collectionUpdate("alice", "garden")).toBe("/collection/update/alice/garden");
+    expect(paths.collectionPrint("alice", "garden")).toBe("/collection/alice/garden/print");
+    expect(paths.collectionPrint("a b", "x/y")).toBe("/collection/a%20b/x%2Fy/print");
     expect(paths.item("A-12")).toBe("/i/A-12");
     expect(paths.itemUpdate("A-12")).toBe("/i/update/A-12");
     expect(paths.adminLog("abc123")).toBe("/admin/logs/abc123");
@@ -53,6 +58,11 @@ describe("paths", () => {
     expect(paths.blog({ tag: "short stories" })).toBe("/blog?tag=short+stories");
     expect(paths.archive({ kind: "posts", tag: "garden" })).toBe("/archive?kind=posts&tag=garden");
     expect(paths.archive({ tag: "a&b" })).toBe("/archive?tag=a%26b");
+    expect(paths.writing()).toBe("/writing");
+    expect(paths.writing({ show: "drafts", page: 2 })).toBe("/writing?show=drafts&page=2");
+    expect(paths.writing({ show: "private", collection: "night walks" })).toBe(
+      "/writing?show=private&collection=night+walks",
+    );
   });
 
   it("keeps the record pages' tag links as they were (encodeURIComponent)", () => {

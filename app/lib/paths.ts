@@ -47,6 +47,16 @@ export interface ArchiveQuery {
   tag?: string;
 }
 
+/** The filters of "My writing" (`/writing`). */
+export interface WritingPathQuery {
+  /** What to show (`drafts`, `private`, `posts`…); absent for everything. */
+  show?: string;
+  /** Only the entries of this collection (its name). */
+  collection?: string;
+  /** The page number (1, the first, is left out by callers that mean it). */
+  page?: number;
+}
+
 /** The internal URLs, one function per page. */
 export const paths = {
   /** The home page: `/`. */
@@ -72,14 +82,25 @@ export const paths = {
   /** The signed-in person's collections: `/collections`. */
   collections: () => "/collections",
 
+  /**
+   * The signed-in person's own entries and posts ("My writing"), optionally filtered:
+   * `/writing`, `/writing?show=drafts&page=2`.
+   */
+  writing: (query: WritingPathQuery = {}) =>
+    withQuery("/writing", { show: query.show, collection: query.collection, page: query.page }),
+
   /** The team page: `/team`. */
   team: () => "/team",
 
   /** The privacy policy: `/privacyPolicy`. */
   privacyPolicy: () => "/privacyPolicy",
 
-  /** The login page (also the OAuth2 callback): `/login`. */
-  login: () => "/login",
+  /**
+   * The login page (also the OAuth2 callback): `/login`, or `/login?redirectTo=%2Fi` to go
+   * back to a page after signing in.
+   */
+  login: (query: { redirectTo?: string | undefined } = {}) =>
+    withQuery("/login", { redirectTo: query.redirectTo }),
 
   /** The sign-up page: `/signUp`. */
   signUp: () => "/signUp",
@@ -116,6 +137,13 @@ export const paths = {
 
   /** The new-collection form: `/collection/create`. */
   collectionCreate: () => "/collection/create",
+
+  /**
+   * A collection as a book to print (title page, contents, entries in date order):
+   * `/collection/{username}/{name}/print`.
+   */
+  collectionPrint: (username: string, name: string) =>
+    `${segments("collection", username, name)}/print`,
 
   /** A collection's edit form: `/collection/update/{username}/{name}`. */
   collectionUpdate: (username: string, name: string) =>

@@ -36,3 +36,16 @@ export function withFileToken(html: string, prefix: string, token: string): stri
       `${start}${path}${query ? `${query}&amp;` : "?"}token=${token}"`,
   );
 }
+
+/**
+ * Points the `src` and `href` attributes of rendered HTML whose value is exactly one of the
+ * `local` addresses at its replacement (an editor's picked file, shown from an object URL
+ * before it is uploaded). Replacements are URLs the page made itself (`blob:`), quoted as is.
+ */
+export function withLocalFiles(html: string, local: ReadonlyMap<string, string>): string {
+  if (local.size === 0) return html;
+  return html.replace(/ (src|href)="([^"]*)"/g, (match, name: string, value: string) => {
+    const url = local.get(value);
+    return url === undefined || url.includes('"') ? match : ` ${name}="${url}"`;
+  });
+}

@@ -85,9 +85,12 @@ export interface ItemRecord extends RecordModel {
   updated: string;
 }
 
-/** The page number of a `?page=` query (1 when absent or invalid). */
-export function pageParam(url: URL): number {
-  const page = Number(url.searchParams.get("page") ?? "1");
+/**
+ * The page number of a `?page=` query, or of another parameter `name` (a page with two
+ * lists), 1 when absent or invalid.
+ */
+export function pageParam(url: URL, name = "page"): number {
+  const page = Number(url.searchParams.get(name) ?? "1");
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 

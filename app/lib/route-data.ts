@@ -48,6 +48,23 @@ export function requestedPath(url: URL): string {
 }
 
 /**
+ * The address a guest asked for, to come back to after signing in: the requested path and
+ * its query, without React Router's own `_routes` parameter of data requests.
+ */
+export function requestedAddress(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete("_routes");
+  const search = params.toString();
+  return `${requestedPath(url)}${search ? `?${search}` : ""}`;
+}
+
+/** `/login`, with the address to come back to when there is one (`request`). */
+function loginRedirect(request: Request | undefined): Response {
+  const back = request ? requestedAddress(new URL(request.url)) : "/";
+  return redirect(paths.login({ redirectTo: back === "/" ? undefined : back }));
+}
+
+/**
  * The address to redirect to when a URL spells a username in another case than the stored
  * one (ADR 034, ADR 037): the requested path with its segment number `index` (0 is the part
  * before the first `/`) replaced by `username`, and the query kept.
@@ -87,10 +104,16 @@ function accountOrGuest(context: Readonly<RouterContextProvider>): SessionUser |
   return user;
 }
 
-/** Sends a signed-out visitor to `/login`. */
-export function requireUser(context: Readonly<RouterContextProvider>): SessionUser {
+/**
+ * Sends a signed-out visitor to `/login`, with the address of `request` to come back to
+ * after signing in (guards pass it; pages behind a guard need not).
+ */
+export function requireUser(
+  context: Readonly<RouterContextProvider>,
+  request?: Request,
+): SessionUser {
   const user = accountOrGuest(context);
-  if (!user) throw redirect(paths.login());
+  if (!user) throw loginRedirect(request);
   return user;
 }
 
@@ -101,20 +124,30 @@ export function requireWriter(context: Readonly<RouterContextProvider>): Session
   return user;
 }
 
-/** Answers 403 unless the account is an admin or a superuser. */
-export function requireAdmin(context: Readonly<RouterContextProvider>): SessionUser {
-  const user = accountOrGuest(context);
-  if (!user || !isAdmin(user)) throwForbidden(context);
+/**
+ * Sends a signed-out visitor to `/login` (see {@link requireUser}), and answers 403 unless
+ * the account is an admin or a superuser.
+ */
+export function requireAdmin(
+  context: Readonly<RouterContextProvider>,
+  request?: Request,
+): SessionUser {
+  const user = requireUser(context, request);
+  if (!isAdmin(user)) throwForbidden(context);
   return user;
 }
 
 /**
- * Answers 403 unless the account is a superuser (settings, logs, backups: the API serves
- * them to superusers only, so an admin-role account gets the 403 page too).
+ * Sends a signed-out visitor to `/login` (see {@link requireUser}), and answers 403 unless
+ * the account is a superuser (settings, logs, backups: the API serves them to superusers
+ * only, so an admin-role account gets the 403 page too).
  */
-export function requireSuperuser(context: Readonly<RouterContextProvider>): SessionUser {
-  const user = accountOrGuest(context);
-  if (!user || !isSuperuser(user)) throwForbidden(context);
+export function requireSuperuser(
+  context: Readonly<RouterContextProvider>,
+  request?: Request,
+): SessionUser {
+  const user = requireUser(context, request);
+  if (!isSuperuser(user)) throwForbidden(context);
   return user;
 }
 

@@ -48,7 +48,7 @@ function text(value: unknown): string {
 /**
  * Whether a token was issued by `impersonate/{id}`: only those are not refreshable
  * (PocketBase's static auth tokens). The claim is read without checking the signature: the
- * server has already checked the token when this matters (SSR confirms it with auth-refresh).
+ * server has already checked the token when this matters (SSR confirms it, ADR 048).
  */
 export function isImpersonationToken(token: string): boolean {
   return getTokenPayload(token).refreshable === false;

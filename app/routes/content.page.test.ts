@@ -267,7 +267,7 @@ describe.each(DIALECTS)("home, team and privacy pages (%s)", (dialect) => {
     expect(en.statusCode).toBe(200);
     expect(en.body).toContain("<title>Privacy policy · Cahier</title>");
     expect(en.body).toMatch(/<meta name="description" content="What this Cahier stores/);
-    expect(en.body).toContain("Last updated: November 21, 2026");
+    expect(en.body).toContain("Last updated: November 25, 2026");
     expect(en.body.match(/<h1[ >]/g)).toHaveLength(1);
     for (const id of sections) {
       expect(en.body).toContain(`<h2 id="${id}">`);
@@ -281,6 +281,7 @@ describe.each(DIALECTS)("home, team and privacy pages (%s)", (dialect) => {
       "locale",
       "pocketbase_auth",
       "user-locale",
+      "cahier:draft:v1:",
       "superusers",
       "Delete your account",
       "Export",
@@ -290,7 +291,7 @@ describe.each(DIALECTS)("home, team and privacy pages (%s)", (dialect) => {
 
     const fr = await page("/privacyPolicy", { cookie: "locale=fr" });
     expect(fr.body).toContain("<title>Politique de confidentialité · Cahier</title>");
-    expect(fr.body).toContain("Dernière mise à jour : 21 novembre 2026");
+    expect(fr.body).toContain("Dernière mise à jour : 25 novembre 2026");
     for (const id of sections) expect(fr.body).toContain(`<h2 id="${id}">`);
     for (const text of [
       "exploitant",
@@ -338,7 +339,10 @@ describe.each(DIALECTS)("empty states of the home and team pages (%s)", (dialect
 
     const writer = await app.createUser({ username: "wendy", role: "writer" });
     const asWriter = await page("/", { cookie: authCookie(writer) });
-    expect(asWriter.body).toContain("Welcome back, wendy");
+    // A newcomer (nothing written yet, as right after signing up) is not welcomed back.
+    expect(asWriter.body).toContain("Welcome, wendy");
+    expect(asWriter.body).not.toContain("Welcome back");
+    expect(asWriter.body).toContain("Your journal is ready.");
     expect(asWriter.body).toContain("You have not written any entries yet.");
     expect(asWriter.body).toContain("Write your first entry");
     expect(asWriter.body).toContain("yours could be the first post");

@@ -2,6 +2,8 @@
  * `/`: for visitors, what Cahier is, the latest posts and the ways in (sign up, log in, read
  * the blog); for signed-in users, a greeting, a prominent "New entry", their recent entries
  * (private ones included) and the latest posts. Every list says what to do when it is empty.
+ * The greeting says "Welcome back" to someone who has written here before, "Welcome" to a
+ * newcomer (right after signing up) and to superusers, who write nothing.
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -62,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canonical: canonicalUrl(siteOrigin(context, request), "/"),
     posts: posts.items.map((post) => postSummary(post)),
     entries: (entries?.items ?? []).map((entry) => entrySummary(entry, user?.username)),
+    // Someone with entries has been here before; the greeting says so.
+    returning: (entries?.items.length ?? 0) > 0,
   };
 }
 
@@ -75,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const live = useLiveRecords({ topics: ownsEntries ? DESK_TOPICS : POST_TOPICS });
   return (
     <div className="grid gap-14">
-      {user ? <Desk entries={loaderData.entries} /> : <Welcome />}
+      {user ? <Desk entries={loaderData.entries} returning={loaderData.returning} /> : <Welcome />}
       <LatestPosts posts={loaderData.posts} live={live.status} />
     </div>
   );
@@ -135,7 +139,11 @@ function Welcome() {
 }
 
 /** The signed-in user's desk: greeting, actions, recent entries. */
-function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] }) {
+function Desk(props: {
+  entries: Route.ComponentProps["loaderData"]["entries"];
+  /** Whether the person has written here before ("Welcome back"). */
+  returning: boolean;
+}) {
   const { t } = useAppTranslation();
   const { user } = useSession();
   const list = useHeldItems(props.entries, (entry) => entry.id, "desk");
@@ -145,10 +153,16 @@ function Desk(props: { entries: Route.ComponentProps["loaderData"]["entries"] })
     <section aria-labelledby="home-title" className="grid gap-8">
       <div>
         <h1 id="home-title" className="font-serif text-3xl font-bold text-stone-900 sm:text-4xl">
-          {t("content:home.greeting", { name: displayName(user) })}
+          {t(props.returning ? "content:home.greeting" : "content:home.greetingNew", {
+            name: displayName(user),
+          })}
         </h1>
         <p className="mt-2 text-lg text-stone-700">
-          {superuser ? t("content:home.superuserText") : t("content:home.greetingText")}
+          {superuser
+            ? t("content:home.superuserText")
+            : props.returning
+              ? t("content:home.greetingText")
+              : t("content:home.greetingNewText")}
         </p>
         <div className="mt-6 flex flex-wrap items-center gap-3">
           {!superuser && (

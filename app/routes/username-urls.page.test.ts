@@ -174,7 +174,9 @@ describe.each(DIALECTS)("usernames in any case in record addresses (%s)", (diale
     // A guest signs in first, whatever the spelling.
     const guest = await page(`/entry/update/zoe_ray/${names.public}`);
     expect(guest.statusCode).toBe(302);
-    expect(guest.headers.location).toBe("/login");
+    expect(guest.headers.location).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/entry/update/zoe_ray/${names.public}`)}`,
+    );
     // Another user's private entry stays unknown in any spelling.
     await expectNotFound([`/entry/update/zoe_ray/${names.private}`], paul);
   });

@@ -1,5 +1,6 @@
 /** PocketBase-shaped error responses `{data, message, status}` and the central error handler. */
 import type { FastifyError, FastifyInstance } from "fastify";
+import { MfaRequiredError } from "../core/auth/mfa/mfa-sessions.ts";
 import { CoreError, type FieldErrors } from "../core/errors.ts";
 import { StorageUnavailableError } from "../tools/filesystem/index.ts";
 
@@ -53,6 +54,10 @@ export function registerErrorHandlers(
   serializer?: (payload: unknown) => string,
 ): void {
   app.setErrorHandler((error: FastifyError | CoreError, request, reply) => {
+    if (error instanceof MfaRequiredError) {
+      // PocketBase's MFA step: a 401 whose body is only the pending sign-in's id.
+      return reply.status(401).send({ mfaId: error.mfaId });
+    }
     if (error instanceof CoreError) {
       return reply.status(error.status).send(apiErrorBody(error.status, error.message, error.data));
     }

@@ -42,5 +42,6 @@ export function requestInfo(
     headers,
     query: queryOf(request),
     body: undefined,
+    ip: request.ip,
   };
 }

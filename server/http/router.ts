@@ -5,7 +5,10 @@
 import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AccountService } from "../core/auth/account-service.ts";
 import type { AuthService } from "../core/auth/auth-service.ts";
+import type { TwoFactor } from "../core/auth/totp/two-factor.ts";
 import type { BackupService } from "../core/backups/backup-service.ts";
+import type { DataExportService } from "../core/data-export/export-service.ts";
+import type { DataImportService } from "../core/data-import/import-service.ts";
 import type { OAuth2Service } from "../core/auth/oauth2/oauth2-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { LogService } from "../core/logs/log-service.ts";
@@ -14,30 +17,41 @@ import type { SettingsService } from "../core/settings/settings-service.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
 import type { RealtimeBroker } from "../core/realtime/realtime-broker.ts";
 import type { RecordService } from "../core/records/record-service.ts";
+import type { SearchService } from "../core/search/search-service.ts";
+import type { PageCache } from "../core/page-cache/page-cache.ts";
 import { registerBackupRoutes } from "./backups/backups.ts";
 import { registerBatchRoutes } from "./batch/batch.ts";
+import { registerDataExportRoutes } from "./data/data-export.ts";
+import { registerDataImportRoutes } from "./data/data-import.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerFileDownloadRoutes } from "./files/file-download.ts";
 import { registerFileTokenRoutes } from "./files/file-token.ts";
 import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
 import { registerLogRoutes, registerRequestLogger } from "./logs/logs.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
+import { registerCompression } from "./middlewares/compression.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
-import { registerRateLimits } from "./middlewares/rate-limit.ts";
+import { rateLimitsCoverPages, registerRateLimits } from "./middlewares/rate-limit.ts";
 import { registerSecurityHeaders } from "./middlewares/security-headers.ts";
 import { pickFields } from "./presenters/fields.ts";
 import { registerOAuth2RedirectRoutes } from "./realtime/oauth2-redirect.ts";
 import { registerRealtimeRoutes } from "./realtime/realtime.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordAuthAccountRoutes } from "./records/record-auth-accounts.ts";
+import { registerRecordAuthTotpRoutes } from "./records/record-auth-totp.ts";
 import { registerRecordAuthWithOAuth2Routes } from "./records/record-auth-with-oauth2.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
+import { registerSearchRoutes } from "./search/search.ts";
 import { registerSettingsRoutes } from "./settings/settings.ts";
-import { registerWebApp } from "./web/web-app.ts";
+import { registerPageCacheFastPath } from "./web/page-cache-hook.ts";
+import type { PageEntry } from "./web/page-entry.ts";
+import { DEFAULT_PAGE_CACHE_CDN_SECONDS, registerWebApp } from "./web/web-app.ts";
 
 /** Services the HTTP layer calls. */
 export interface HttpServices {
   records: RecordService;
+  /** Full-text search (`GET /api/search`). */
+  search: SearchService;
   auth: AuthService;
   files: FileService;
   health: HealthProbe;
@@ -49,9 +63,17 @@ export interface HttpServices {
   accounts: AccountService;
   /** OAuth2 sign-in (`auth-with-oauth2`). */
   oauth2: OAuth2Service;
+  /** Two-factor sign-in with an authenticator app, and its enrolment (ADR 046). */
+  twoFactor: TwoFactor;
   /** Per-IP and per-account limits (none when absent). */
   rateLimiter?: RateLimiter;
   realtime: RealtimeBroker;
+  /** `GET /api/export`. */
+  dataExport: DataExportService;
+  /** `POST /api/import`. */
+  dataImport: DataImportService;
+  /** The anonymous page cache (ADR 045); absent or null when it is off. */
+  pageCache?: PageCache<PageEntry> | null;
 }
 
 /** Options of the HTTP application. */
@@ -65,6 +87,8 @@ export interface HttpOptions {
   appUrl?: string;
   /** The configured public URL (`APP_URL`), for the web app's absolute links. */
   siteUrl?: string | undefined;
+  /** Seconds shared caches may keep a cached page (`PAGE_CACHE_CDN_SECONDS`). */
+  pageCacheCdnSeconds?: number;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -104,7 +128,19 @@ export async function buildHttpApp(
   app.setReplySerializer(serialize);
   registerErrorHandlers(app, serialize);
   await registerBodyParsers(app);
+  // Before every route: @fastify/compress wraps the routes registered after it.
+  await registerCompression(app);
 
+  // First of all hooks: a guest's page the cache holds costs no more than sending it.
+  const pageCache = services.pageCache ?? null;
+  const pageCacheCdnSeconds = options.pageCacheCdnSeconds ?? DEFAULT_PAGE_CACHE_CDN_SECONDS;
+  if (pageCache) {
+    registerPageCacheFastPath(app, {
+      cache: pageCache,
+      cdnSeconds: pageCacheCdnSeconds,
+      pagesRateLimited: () => rateLimitsCoverPages(services.rateLimiter?.settings),
+    });
+  }
   registerSecurityHeaders(app, { appUrl: options.appUrl });
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
@@ -142,13 +178,17 @@ export async function buildHttpApp(
   registerLogRoutes(app, services.logs);
   registerBackupRoutes(app, services.backups, services.files);
   registerRecordCrudRoutes(app, services.records);
+  registerSearchRoutes(app, services.search);
   registerRecordAuthRoutes(app, services.auth);
   registerBatchRoutes(app, services.records, () => services.settings.batch, services.rateLimiter);
   registerSettingsRoutes(app, services.settings, services.mailer);
   registerRecordAuthAccountRoutes(app, services.accounts);
   registerRecordAuthWithOAuth2Routes(app, services.oauth2);
+  registerRecordAuthTotpRoutes(app, services.twoFactor);
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
+  registerDataExportRoutes(app, services.dataExport, services.files);
+  registerDataImportRoutes(app, services.dataImport);
   registerRealtimeRoutes(app, services.realtime, serialize);
   registerOAuth2RedirectRoutes(app, services.realtime);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
@@ -158,6 +198,9 @@ export async function buildHttpApp(
     appUrl: options.appUrl,
     siteUrl: options.siteUrl,
     appName: () => services.settings.appName,
+    pageCache,
+    pageCacheCdnSeconds,
+    sessions: services.auth,
   });
   return app;
 }

@@ -1,7 +1,8 @@
 /**
  * The one definition of "a post is live": `status` is `"published"` and `publishedAt` is set
  * and not in the future. The server's posts rules, the web app's listings and the post page
- * all derive from it, as a filter fragment (SQL side) or as {@link postState} (JavaScript side).
+ * all derive from it, as a filter fragment (SQL side) or as {@link postState} (JavaScript side);
+ * the draft and scheduled filters split the rest the same way ("My writing" counts by state).
  */
 
 /**
@@ -9,6 +10,23 @@
  * parentheses when combining it (`(${POST_LIVE_FILTER}) || author = @request.auth.id`).
  */
 export const POST_LIVE_FILTER = 'status = "published" && publishedAt != "" && publishedAt <= @now';
+
+/** The PocketBase filter of draft posts ({@link postState} `"draft"`). */
+export const POST_DRAFT_FILTER = 'status != "published"';
+
+/**
+ * The PocketBase filter of scheduled posts ({@link postState} `"scheduled"`): published with a
+ * date still to come, or without a date. With {@link POST_LIVE_FILTER} and
+ * {@link POST_DRAFT_FILTER} it splits every post into exactly one state.
+ */
+export const POST_SCHEDULED_FILTER =
+  'status = "published" && (publishedAt = "" || publishedAt > @now)';
+
+/**
+ * The PocketBase filter of posts that go live later on their own: published with a date still
+ * to come. The earliest such date is when the anonymous page cache must forget what it holds.
+ */
+export const POST_DUE_LATER_FILTER = 'status = "published" && publishedAt > @now';
 
 /** Where a post stands: a draft, published with a date still to come, or live. */
 export type PostState = "draft" | "scheduled" | "live";

@@ -3,7 +3,8 @@
  * wrong, garbage, forged and expired tokens are answered, through the official `pocketbase`
  * SDK against a real server process.
  */
-import { ClientResponseError, getTokenPayload } from "pocketbase";
+import PocketBase, { ClientResponseError, getTokenPayload, type RecordModel } from "pocketbase";
+import { generate } from "otplib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signToken } from "#server/core/auth/tokens.ts";
@@ -51,7 +52,7 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
     expect(methods).toEqual({
       password: { enabled: true, identityFields: ["email", "username"] },
       oauth2: { enabled: false, providers: [] },
-      mfa: { enabled: false, duration: 0 },
+      mfa: { enabled: true, duration: 600 },
       otp: { enabled: true, duration: 180 },
     });
     const superMethods = await sdk.guest.collection("_superusers").listAuthMethods();
@@ -419,5 +420,60 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
     const ops = sdk.client();
     await ops.collection("_superusers").authWithPassword("ops@example.com", "changed-password");
     expect(ops.authStore.isSuperuser).toBe(true);
+  });
+
+  it("follows PocketBase's MFA flow: the password throws a ClientResponseError with mfaId, auth-with-totp signs in", async () => {
+    const mia = await sdk.account("mia");
+    const { secret } = await mia.pb.send<{ secret: string; uri: string }>(
+      "/api/collections/users/totp/setup",
+      { method: "POST" },
+    );
+    const { recoveryCodes } = await mia.pb.send<{ recoveryCodes: string[] }>(
+      "/api/collections/users/totp/enable",
+      { method: "POST", body: { code: await generate({ secret }) } },
+    );
+    expect(recoveryCodes).toHaveLength(10);
+    const methods = await sdk.guest.collection("users").listAuthMethods();
+    expect(methods.mfa).toEqual({ enabled: true, duration: 600 });
+
+    /** The first factor, as a fresh client sees it. */
+    const firstFactor = async () => {
+      const pb = sdk.client();
+      const error = await pb
+        .collection("users")
+        .authWithPassword("mia@example.com", PASSWORD)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ClientResponseError);
+      const failure = error as ClientResponseError;
+      expect(failure.status).toBe(401);
+      expect(Object.keys(failure.response)).toEqual(["mfaId"]);
+      expect(pb.authStore.isValid).toBe(false);
+      return { pb, mfaId: String(failure.response.mfaId) };
+    };
+    const second = async (pb: PocketBase, mfaId: string, code: string) => {
+      const answer = await pb.send<{ token: string; record: RecordModel }>(
+        "/api/collections/users/auth-with-totp",
+        { method: "POST", body: { mfaId, code } },
+      );
+      pb.authStore.save(answer.token, answer.record);
+      return pb.collection("users").authRefresh();
+    };
+
+    const withCode = await firstFactor();
+    // The next step's code: the enrolment spent the current one.
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const refreshed = await second(withCode.pb, withCode.mfaId, code);
+    expect(refreshed.record).toMatchObject({ username: "mia", email: "mia@example.com" });
+    expect(refreshed.record.tokenKey).toBeUndefined();
+
+    const withRecovery = await firstFactor();
+    const again = await second(withRecovery.pb, withRecovery.mfaId, recoveryCodes[0] ?? "");
+    expect(again.record.username).toBe("mia");
+    // A recovery code works once.
+    const third = await firstFactor();
+    await expect(second(third.pb, third.mfaId, recoveryCodes[0] ?? "")).rejects.toMatchObject({
+      status: 400,
+      response: { message: "Invalid or expired code." },
+    });
   });
 });

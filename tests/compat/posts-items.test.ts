@@ -170,6 +170,26 @@ describe.each(DIALECTS)("SDK posts and items rules (%s)", (dialect) => {
         await sdk.root.pb.collection("posts").delete(record.id);
     });
 
+    it("F1: a writer whose role is taken back can no longer change or publish their posts", async () => {
+      const former = await sdk.account("formerwriter", { role: "writer" });
+      const draft = await former.pb
+        .collection("posts")
+        .create({ author: former.record.id, title: "Before the demotion" });
+      await sdk.root.pb.collection("users").update(former.record.id, { role: "" });
+      await expect(
+        former.pb.collection("posts").update(draft.id, { status: "published" }),
+      ).rejects.toMatchObject(NOT_FOUND);
+      await expect(
+        former.pb.collection("posts").update(draft.id, { title: "After" }),
+      ).rejects.toMatchObject(NOT_FOUND);
+      await expect(
+        former.pb.collection("posts").create({ author: former.record.id, title: "New" }),
+      ).rejects.toMatchObject(CREATE_DENIED);
+      const kept = await former.pb.collection("posts").getOne(draft.id);
+      expect(kept).toMatchObject({ title: "Before the demotion", status: "draft" });
+      expect(await former.pb.collection("posts").delete(draft.id)).toBe(true);
+    });
+
     it("lets only the author edit and delete a post", async () => {
       for (const [name, pb] of [
         ["guest", sdk.guest],

@@ -187,7 +187,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     expect((await sdk.guest.collection("users").getOne(alice.record.id)).name).toBe("Alice L.");
   });
 
-  it("lets admins manage roles, verification, emails and passwords of other users", async () => {
+  it("lets admins manage roles, verification and suspension of other users, never emails or passwords", async () => {
     const promoted = await admin.pb.collection("users").update(alice.record.id, { role: "writer" });
     expect(promoted.role).toBe("writer");
     expect(promoted.email).toBe("alice@example.com");
@@ -234,10 +234,20 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
       }),
     ).rejects.toMatchObject({ status: 400 });
 
-    // Admins (manageRule) change another user's email and password without the old one.
+    // ADR 046: admins never set another user's email or password (F5); superusers still do.
     const ivan = sdk.client();
     await ivan.collection("users").authWithPassword("ivan", PASSWORD);
-    await admin.pb.collection("users").update(hired.id, {
+    for (const body of [
+      { email: "ivan2@example.com" },
+      { password: "another-pass", passwordConfirm: "another-pass" },
+    ]) {
+      await expect(
+        admin.pb.collection("users").update(hired.id, body),
+        JSON.stringify(body),
+      ).rejects.toMatchObject({ status: 404 });
+    }
+    expect((await ivan.collection("users").authRefresh()).record.email).toBe("ivan@example.com");
+    await sdk.root.pb.collection("users").update(hired.id, {
       email: "ivan2@example.com",
       password: "another-pass",
       passwordConfirm: "another-pass",
@@ -248,6 +258,17 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
       .collection("users")
       .authWithPassword("ivan2@example.com", "another-pass");
     expect(relogged.record.id).toBe(hired.id);
+
+    // An admin suspends a user: their session ends, they cannot sign in until it is lifted.
+    await admin.pb.collection("users").update(hired.id, { suspended: true });
+    await expect(
+      sdk.client().collection("users").authWithPassword("ivan2@example.com", "another-pass"),
+    ).rejects.toMatchObject({ status: 403 });
+    await admin.pb.collection("users").update(hired.id, { suspended: false });
+    expect(
+      (await sdk.client().collection("users").authWithPassword("ivan2@example.com", "another-pass"))
+        .record.suspended,
+    ).toBe(false);
 
     // Superusers may change anything.
     expect(

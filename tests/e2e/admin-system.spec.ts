@@ -4,7 +4,7 @@
  * from the API in the interface language, filters the request log, opens an entry and reads
  * the per-hour chart, then creates, downloads, restores (data written after the backup is
  * gone), uploads a hostile archive (refused with the API's reason) and deletes a backup.
- * Admin-role accounts, plain users and guests get the 403 page on all of them.
+ * Admin-role accounts and plain users get the 403 page on all of them; guests go to `/login`.
  *
  * A restore replaces every table, and the application name shows in mail: these flows run on
  * a server of their own (own data folder, own SMTP server), never on the suite's shared one.
@@ -278,9 +278,23 @@ test("the system pages are readable at 360 px", async ({ browser }) => {
 test.describe("only superusers", () => {
   const paths = [...SUPERUSER_ROUTES.map((route) => route.path), "/admin/logs/abcdefghijklmno"];
   for (const lang of LANGS) {
-    for (const visitor of ["guest", "user", "admin"] as const) {
+    test(`a guest is sent to /login, to come back once signed in (${lang})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext();
+      await useLanguage(context, lang);
+      const page = await context.newPage();
+      for (const path of paths) {
+        expect((await page.goto(path))?.status(), path).toBe(200);
+        const url = new URL(page.url());
+        expect(url.pathname, path).toBe("/login");
+        expect(url.searchParams.get("redirectTo"), path).toBe(path);
+      }
+      await context.close();
+    });
+    for (const visitor of ["user", "admin"] as const) {
       test(`${visitor} gets the 403 page (${lang})`, async ({ browser }) => {
-        const context = await browser.newContext(visitor === "guest" ? {} : signedIn(visitor));
+        const context = await browser.newContext(signedIn(visitor));
         await useLanguage(context, lang);
         const page = await context.newPage();
         for (const path of paths) {

@@ -1,7 +1,8 @@
 /**
  * Issue 7 items 1, 2 and 8, issue 5 item 4: the admin area in English and French. An admin
- * lists, filters, re-roles, verifies and deletes a user on `/admin/users`, and gets no
- * controls on another admin's row (ADR 024); a superuser views the site as a user ("View
+ * lists, filters, re-roles, verifies and deletes a user on `/admin/users`, suspends one (who
+ * can no longer log in) and lifts the suspension, sends a reset link, never sets a password
+ * or an email (ADR 046), and gets no controls on another admin's row (ADR 024); a superuser views the site as a user ("View
  * as"), sees the banner on every page and that user's private entry, then stops and is back
  * (ADR 025), and is back in their own session when the impersonation token ends; the items list searches, filters, sorts and pages through the URL, and items
  * are created (a duplicate code refused with the API's message), edited and deleted; a plain
@@ -142,6 +143,49 @@ for (const lang of LANGS) {
     await expect(root.collection("users").getOne(account.id)).rejects.toMatchObject({
       status: 404,
     });
+    await page.context().close();
+  });
+
+  test(`an admin suspends a user, who can no longer log in, sends a reset link, and lifts the suspension (${lang})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(FLOW_TIMEOUT);
+    const account = await createAccount({ lang, verified: true });
+    const { username } = account;
+    const user = await signInAs(account.email, account.password);
+    const page = await pageAs(browser, "admin", lang);
+    await open(page, `/admin/users?q=${username}`);
+    const row = userRow(page, username);
+    // ADR 046: nothing on the row sets a password or an email.
+    await expect(row.getByRole("textbox")).toHaveCount(0);
+
+    await row.getByRole("button", { name: fill(a.users.sendResetLabel, { username }) }).click();
+    await expect(notifications(page, lang)).toContainText(fill(a.users.resetSent, { username }));
+
+    await row.getByRole("button", { name: fill(a.users.suspendLabel, { username }) }).click();
+    const dialog = page.getByRole("dialog", { name: fill(a.users.suspendTitle, { username }) });
+    await expect(dialog).toContainText(fill(a.users.suspendBody, { username }));
+    await dialog.getByRole("button", { name: fill(a.users.suspendConfirm, { username }) }).click();
+    await expect(notifications(page, lang)).toContainText(fill(a.users.suspended, { username }));
+    await expect(row).toContainText(a.users.suspendedBadge);
+    // Their session ended, and the login page says why they cannot come back.
+    await expect(user.collection("users").authRefresh()).rejects.toMatchObject({ status: 401 });
+    const visitor = await browser.newContext();
+    await useLanguage(visitor, lang);
+    const login = await visitor.newPage();
+    await open(login, "/login");
+    const main = login.getByRole("main");
+    await main.getByLabel(c.auth.login.identity, { exact: true }).fill(account.email);
+    await main.getByLabel(c.auth.login.password, { exact: true }).fill(account.password);
+    await main.getByRole("button", { name: c.auth.login.submit }).click();
+    await expect(main.getByRole("alert")).toHaveText(c.auth.login.suspended);
+
+    await row.getByRole("button", { name: fill(a.users.unsuspendLabel, { username }) }).click();
+    await expect(notifications(page, lang)).toContainText(fill(a.users.unsuspended, { username }));
+    await expect(row).not.toContainText(a.users.suspendedBadge);
+    await main.getByRole("button", { name: c.auth.login.submit }).click();
+    await expect(login).toHaveURL("/");
+    await visitor.close();
     await page.context().close();
   });
 

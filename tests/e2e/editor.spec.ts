@@ -1,9 +1,10 @@
 /**
  * Issue 4 item 2 in the browser: the Markdown editor and the entry pages, in English and
  * French. Writing an entry with an attachment (toolbar, live preview, upload, download), then
- * finding it again after a reload and in the archive; the draft kept in the browser and
- * offered back after a reload; Ctrl+S; editing keeps the URL; deleting asks first; leaving
- * with unsaved changes asks first; the form before JavaScript; 360 px and the keyboard.
+ * finding it again after a reload and in the archive; a draft the server cannot take yet (no
+ * title) kept in the browser and offered back after a reload; Ctrl+S; editing keeps the URL;
+ * deleting asks first; leaving with changes the autosave cannot keep asks first; the form
+ * before JavaScript; 360 px and the keyboard. The server autosave is `autosave.spec.ts`.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -87,7 +88,8 @@ for (const lang of LANGS) {
     const attachments = main.getByRole("region", { name: text.attachments.label });
     await expect(attachments.getByText("bird-count.txt", { exact: true })).toBeVisible();
     await expect(attachments.getByText(text.attachments.pending, { exact: true })).toBeVisible();
-    await expect(editor).toContainText("[bird-count.txt](/api/files/_pending/");
+    // Until the save, the link is the file's name (never an internal address).
+    await expect(editor).toContainText("[bird-count.txt](bird-count.txt)");
 
     await main.getByRole("textbox", { name: text.fields.tags, exact: true }).fill("birds, spring");
     await main.getByRole("textbox", { name: text.fields.tags, exact: true }).press("Enter");
@@ -138,29 +140,26 @@ for (const lang of LANGS) {
     await context.close();
   });
 
-  test(`a draft survives a reload and can be restored or discarded (${lang})`, async ({
+  test(`a draft without a title stays in the browser, and can be restored or discarded (${lang})`, async ({
     browser,
   }) => {
     const { context, page } = await signedInPage(browser, "user", lang);
     await open(page, "/entry/create");
     const main = page.getByRole("main");
-    const title = uniqueTitle(`Unsaved ${lang}`);
-    await main.getByRole("textbox", { name: text.fields.title, exact: true }).fill(title);
+    // Without a title the entry cannot be created: the words wait in this browser.
     const editor = await codeEditor(page, lang);
     await editor.click();
     await page.keyboard.type("Words I must not lose.");
-    await expect(page.getByTestId("draft-status")).toContainText(
-      text.draft.kept.split("{{")[0] ?? "",
+    await expect(page.getByTestId("save-status")).toContainText(
+      CATALOGS[lang].autosave.status.needsTitle.split("{{")[0] ?? "",
     );
 
     // A reload (or a crash) without saving: the draft is offered back.
     await page.reload();
     const offer = page.getByTestId("draft-offer");
     await expect(offer).toBeVisible();
+    await expect(page).toHaveURL("/entry/create");
     await offer.getByRole("button", { name: text.draft.restore }).click();
-    await expect(main.getByRole("textbox", { name: text.fields.title, exact: true })).toHaveValue(
-      title,
-    );
     await expect(await codeEditor(page, lang)).toHaveText("Words I must not lose.");
     await expect(page.getByTestId("markdown-preview")).toContainText("Words I must not lose.");
 
@@ -168,9 +167,7 @@ for (const lang of LANGS) {
     await page.reload();
     await page.getByTestId("draft-offer").getByRole("button", { name: text.draft.discard }).click();
     await expect(page.getByTestId("draft-offer")).toHaveCount(0);
-    await expect(main.getByRole("textbox", { name: text.fields.title, exact: true })).toHaveValue(
-      "",
-    );
+    await expect(await codeEditor(page, lang)).not.toContainText("Words I must not lose.");
     const kept = await page.evaluate(() =>
       Object.keys(localStorage).filter((key) => key.startsWith("cahier:draft:")),
     );
@@ -245,13 +242,12 @@ test("deleting an entry asks first, then goes back to the archive", async ({ bro
   await context.close();
 });
 
-test("leaving with unsaved changes asks first", async ({ browser }) => {
+test("leaving with changes the autosave cannot keep asks first", async ({ browser }) => {
   const { context, page } = await signedInPage(browser, "user");
   await open(page, "/entry/create");
-  await page
-    .getByRole("main")
-    .getByRole("textbox", { name: "Title", exact: true })
-    .fill(uniqueTitle("Half written"));
+  // No title yet: the entry cannot be created, so its text is not on the server.
+  await (await codeEditor(page, "en")).click();
+  await page.keyboard.type("Half written, no title.");
   const archive = page.getByRole("banner").getByRole("link", { name: "Archive", exact: true });
   await archive.click();
   const dialog = page.getByRole("dialog", { name: CATALOGS.en.editor.draft.unsavedTitle });

@@ -1,8 +1,9 @@
 /**
  * Issue 3 item 1: the 404 page ('Page not found: {path}'), the error page (status code,
  * status message, "Go back home" to `/`) in English and French, and the access guards:
- * signed-in pages send visitors to `/login`, the instances area answers 403 to anyone but
- * admins and superusers, `/post/create` answers 403 to non-writers; a superuser gets a
+ * signed-in pages (the instances area and the admin sections included) send visitors to
+ * `/login` and back, the instances area answers 403 to accounts other than admins and
+ * superusers, `/post/create` answers 403 to non-writers; a superuser gets a
  * notice instead of the writing forms (create and update pages).
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -172,29 +173,24 @@ for (const lang of LANGS) {
 }
 
 test.describe("guards", () => {
-  test("signed-in pages send a logged-out visitor to /login", async ({ page }) => {
+  test("signed-in pages send a logged-out visitor to /login, to come back there", async ({
+    page,
+  }) => {
     const guarded = ROUTES.filter((route) => route.guest === "login");
-    expect(guarded.map((route) => route.route)).toContain("/entry/create");
+    // The instances area and the admin sections too (issue 13), like every signed-in page.
+    expect(guarded.map((route) => route.route)).toEqual(
+      expect.arrayContaining(["/entry/create", "/i", "/i/create", "/admin", "/admin/users"]),
+    );
     for (const route of guarded) {
       await test.step(route.route, async () => {
         const response = await page.goto(route.path);
         expect(response?.status()).toBe(200);
-        expect(new URL(page.url()).pathname).toBe("/login");
+        const url = new URL(page.url());
+        expect(url.pathname).toBe("/login");
+        expect(url.searchParams.get("redirectTo")).toBe(route.path);
         await expect(page).toHaveTitle(documentTitle(CATALOGS.en.auth.login.title));
       });
     }
-  });
-
-  test("the instances area answers 403 to a logged-out visitor", async ({ page }) => {
-    for (const route of ROUTES.filter((r) => r.guest === "forbidden")) {
-      await test.step(route.route, async () => {
-        const response = await page.goto(route.path);
-        expect(response?.status()).toBe(403);
-        expect(new URL(page.url()).pathname).toBe(route.path);
-      });
-    }
-    await waitForHydration(page);
-    await expectErrorPage(page, "en", 403, CATALOGS.en.errors.page.forbidden);
   });
 
   test("a writer gets /post/create but not the instances area", async ({ browser }) => {

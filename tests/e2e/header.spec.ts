@@ -23,22 +23,28 @@ import {
 } from "./support/app.ts";
 import { AVATAR_OWNER, SUPERUSER, USERS, type AccountName } from "./support/environment.ts";
 
-type NavLabel = "newEntry" | "archive" | "newPost" | "instances" | "admin";
+type NavLabel =
+  "newEntry" | "archive" | "collections" | "newPost" | "writing" | "instances" | "admin";
 
 const NAV_PATHS: Record<NavLabel, string> = {
   newEntry: "/entry/create",
   archive: "/archive",
+  collections: "/collections",
   newPost: "/post/create",
+  writing: "/writing",
   instances: "/i",
   admin: "/admin",
 };
 
-/** The navigation links each signed-in account sees, in order. */
+/**
+ * The navigation links each signed-in account sees, in order. Superusers own no entries: no
+ * New entry for them (issue 13).
+ */
 const NAV_BY_ACCOUNT: Record<AccountName, NavLabel[]> = {
-  user: ["newEntry", "archive"],
-  writer: ["newEntry", "archive", "newPost"],
-  admin: ["newEntry", "archive", "newPost", "instances", "admin"],
-  superuser: ["newEntry", "archive", "instances", "admin"],
+  user: ["newEntry", "archive", "collections", "writing"],
+  writer: ["newEntry", "archive", "collections", "newPost", "writing"],
+  admin: ["newEntry", "archive", "collections", "newPost", "writing", "instances", "admin"],
+  superuser: ["archive", "collections", "instances", "admin"],
 };
 
 for (const lang of LANGS) {

@@ -2,15 +2,17 @@
  * The header of every page (spec §2 "Shared shell"): logo → `/`, a menu toggle for small
  * screens, the language switcher (shows "Fr" in English and "En" in French), then either the
  * Login and Sign up links, or the account (name or username with avatar → profile) and a
- * logout icon. Navigation: New entry and Archive for any signed-in user, New post for
- * writers, Instances and Admin (`/admin`) for admins and superusers.
+ * logout icon. Navigation: New entry (not for superusers, who own no entries), Archive and
+ * Collections for any signed-in user, New post for writers, Instances and Admin (`/admin`)
+ * for admins and superusers. Escape closes the small-screen menu and gives the focus back to
+ * its toggle.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../root.tsx";
 import { BookOpen, LogOut, Menu, X } from "lucide-react";
-import { isAdmin, isWriter, displayName } from "../../lib/session.ts";
+import { isAdmin, isSuperuser, isWriter, displayName } from "../../lib/session.ts";
 import { useSession } from "../session-provider.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -29,6 +31,21 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu, wherever the focus is, and returns the focus to the toggle.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
 
   // A navigation closes the small-screen menu.
   const [menuPath, setMenuPath] = useState(location.pathname);
@@ -39,9 +56,14 @@ export function Header() {
 
   const navLinks = user
     ? [
-        { to: paths.entryCreate(), label: t("nav.newEntry") },
+        ...(isSuperuser(user) ? [] : [{ to: paths.entryCreate(), label: t("nav.newEntry") }]),
         { to: paths.archive(), label: t("nav.archive") },
+        { to: paths.collections(), label: t("nav.collections") },
         ...(isWriter(user) ? [{ to: paths.postCreate(), label: t("nav.newPost") }] : []),
+        // My writing: for accounts that write (a superuser owns no entry and no post).
+        ...(user.collectionName === "users"
+          ? [{ to: paths.writing(), label: t("nav.writing") }]
+          : []),
         ...(isAdmin(user)
           ? [
               { to: paths.items(), label: t("nav.instances") },
@@ -75,6 +97,7 @@ export function Header() {
         </button>
 
         <button
+          ref={toggleRef}
           type="button"
           className="rounded p-2 text-stone-800 hover:bg-stone-100 md:hidden"
           aria-expanded={open}

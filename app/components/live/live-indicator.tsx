@@ -10,29 +10,83 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "../ui/button-link.tsx";
 import type { LiveStatus } from "./live-session.ts";
 import { holdNewItems } from "./new-items.ts";
+import { postState, type PostStateFields } from "#shared/records/post-state.ts";
 import { paths } from "../../lib/paths.ts";
 
-/** The live dot: nothing while off; "Live" when subscribed; "Reconnecting…" when dropped. */
-export function LiveIndicator({ status }: { status: LiveStatus }) {
+/**
+ * What an open record is while it is not public, said instead of "Live": a draft or a
+ * scheduled post, a private or unlisted entry.
+ */
+export type RecordState = "draft" | "scheduled" | "private" | "unlisted";
+
+/** The state a stored post shows instead of "Live": `undefined` once it is live. */
+export function postRecordState(post: PostStateFields | undefined): RecordState | undefined {
+  if (!post) return undefined;
+  const state = postState(post);
+  return state === "live" ? undefined : state;
+}
+
+/** The state a stored entry shows instead of "Live": `undefined` when it is public. */
+export function entryRecordState(
+  entry: { visibility: "private" | "unlisted" | "public" } | undefined,
+): RecordState | undefined {
+  return entry && entry.visibility !== "public" ? entry.visibility : undefined;
+}
+
+/**
+ * The live dot: nothing while off; "Live" when subscribed; "Reconnecting…" when dropped.
+ * With a `state` (a record readers cannot see yet, or not all of them), the pill names that
+ * state at all times ("Draft", "Scheduled", "Private", "Unlisted") and the dot alone tells
+ * the connection: a green "Live" next to a draft would read as "published".
+ */
+export function LiveIndicator({ status, state }: { status: LiveStatus; state?: RecordState }) {
   const { t } = useAppTranslation();
   const on = status === "live";
   const down = status === "reconnecting";
+  const connection = on
+    ? t("live:status.liveLabel")
+    : down
+      ? t("live:status.reconnectingLabel")
+      : "";
+  if (state) {
+    const name = t(`live:state.${state}`);
+    return (
+      <span
+        data-testid="live-status"
+        data-status={status}
+        data-state={state}
+        className="inline-flex"
+      >
+        <span
+          className="inline-flex items-center gap-1.5 rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-950"
+          title={connection ? `${name}. ${connection}` : name}
+        >
+          {(on || down) && (
+            <span
+              aria-hidden
+              className={`size-2 rounded-full ${on ? "bg-emerald-600" : "bg-stone-400"}`}
+            />
+          )}
+          <span>{name}</span>
+          {connection && <span className="sr-only">{` (${connection})`}</span>}
+        </span>
+      </span>
+    );
+  }
   return (
     // Not a live region: the dot is discreet; what changes on the page is announced instead.
     <span data-testid="live-status" data-status={status} className="inline-flex">
       {(on || down) && (
         <span
           className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white px-2.5 py-0.5 text-xs font-medium text-stone-700"
-          title={on ? t("live:status.liveLabel") : t("live:status.reconnectingLabel")}
+          title={connection}
         >
           <span
             aria-hidden
             className={`size-2 rounded-full ${on ? "bg-emerald-600" : "bg-stone-400"}`}
           />
           <span aria-hidden>{on ? t("live:status.live") : t("live:status.reconnecting")}</span>
-          <span className="sr-only">
-            {on ? t("live:status.liveLabel") : t("live:status.reconnectingLabel")}
-          </span>
+          <span className="sr-only">{connection}</span>
         </span>
       )}
     </span>

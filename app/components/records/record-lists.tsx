@@ -91,7 +91,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
   const { t } = useAppTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded border border-stone-200 bg-white">
+    <article className="flex flex-col overflow-hidden rounded border border-stone-200 bg-white">
       {post.cover && (
         <img
           src={post.cover}
@@ -103,7 +103,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
           className="aspect-[600/315] w-full bg-stone-100 object-cover"
         />
       )}
-      <div className="flex flex-1 flex-col gap-3 p-5">
+      <div className="flex flex-col gap-3 p-5">
         <Heading
           lang={post.lang}
           className="font-serif text-xl font-semibold text-stone-900 [overflow-wrap:anywhere]"
@@ -122,18 +122,19 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
             {post.excerpt}
           </p>
         )}
-        <div className="mt-auto">
-          <TagLinks tags={post.tags} kind="post" />
-        </div>
+        <TagLinks tags={post.tags} kind="post" />
       </div>
     </article>
   );
 }
 
-/** Post cards in a grid. */
+/**
+ * Post cards in a grid. Each card is as tall as its own content (`items-start`): a card
+ * without a cover is not stretched to the height of a neighbour that has one.
+ */
 export function PostCards(props: { posts: PostSummary[]; headingLevel?: 2 | 3 }) {
   return (
-    <ul className="grid gap-4 md:grid-cols-2">
+    <ul className="grid items-start gap-4 md:grid-cols-2">
       {props.posts.map((post) => (
         <li key={post.id}>
           <PostCard post={post} headingLevel={props.headingLevel} />
@@ -279,24 +280,34 @@ export function pageWindow(page: number, totalPages: number): (number | "gap")[]
 
 /**
  * Page links of a paginated list: previous, numbered pages (the current one marked with
- * `aria-current="page"`), next. Links keep the page's other query parameters (filters).
+ * `aria-current="page"`), next. Links keep the page's other query parameters (filters). A
+ * page with two lists gives the second its own query parameter (`param`) and each its own
+ * `label`, so the two navigation landmarks are told apart.
  */
-export function Pagination(props: { page: number; totalPages: number }) {
+export function Pagination(props: {
+  page: number;
+  totalPages: number;
+  /** The query parameter holding the page number (default `page`). */
+  param?: string;
+  /** The name of the navigation landmark (default "Pages"). */
+  label?: string;
+}) {
   const { t } = useAppTranslation();
   const location = useLocation();
   const { page, totalPages } = props;
+  const param = props.param ?? "page";
   if (totalPages <= 1) return null;
   const to = (n: number) => {
     const params = new URLSearchParams(location.search);
-    if (n === 1) params.delete("page");
-    else params.set("page", String(n));
+    if (n === 1) params.delete(param);
+    else params.set(param, String(n));
     const search = params.toString();
     return { pathname: location.pathname, search: search ? `?${search}` : "" };
   };
   const itemClass =
     "inline-flex min-h-10 min-w-10 items-center justify-center rounded border px-3 py-1";
   return (
-    <nav aria-label={t("listings:pagination.label")} className="mt-8 grid gap-3">
+    <nav aria-label={props.label ?? t("listings:pagination.label")} className="mt-8 grid gap-3">
       <p className="text-sm text-stone-700">
         {t("listings:pagination.summary", { page, total: totalPages })}
       </p>

@@ -8,7 +8,8 @@ import { Link } from "react-router";
 import { PenLine } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
-import { LiveIndicator, RecordGone } from "../live/live-indicator.tsx";
+import { PrintButton } from "../ui/print-button.tsx";
+import { LiveIndicator, RecordGone, type RecordState } from "../live/live-indicator.tsx";
 import type { LiveStatus } from "../live/live-session.ts";
 import { useLiveRecord } from "../live/use-live-record.ts";
 import { DeleteRecord } from "./delete-record.tsx";
@@ -23,11 +24,13 @@ export interface RecordHeaderProps {
   details: ReactNode;
   /** The live connection of the page. */
   live: LiveStatus;
+  /** What the record is when not every reader sees it (a draft, a scheduled post). */
+  state?: RecordState | undefined;
   /** More lines under the details (collection, visibility, excerpt). */
   children?: ReactNode;
 }
 
-/** The title block of an entry or a post. */
+/** The title block of an entry or a post, with the "Print or save as PDF" action. */
 export function RecordHeader(props: RecordHeaderProps) {
   return (
     <header className="mb-6">
@@ -38,7 +41,10 @@ export function RecordHeader(props: RecordHeaderProps) {
         >
           {props.title}
         </h1>
-        <LiveIndicator status={props.live} />
+        <div className="flex items-center gap-2">
+          <PrintButton compact />
+          <LiveIndicator status={props.live} state={props.state} />
+        </div>
       </div>
       <p className="mt-2 flex flex-wrap items-center gap-x-2 text-stone-700">{props.details}</p>
       {props.children}
@@ -85,7 +91,7 @@ export function RecordFooter(props: RecordFooterProps) {
         </ul>
       )}
       {props.isAuthor && (
-        <div className="flex flex-wrap gap-3">
+        <div className="flex flex-wrap gap-3 print:hidden">
           <ButtonLink
             to={
               kind === "entry"

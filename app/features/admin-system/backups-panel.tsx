@@ -298,7 +298,10 @@ export function BackupsPanel({ backups }: { backups: readonly BackupFile[] }) {
               <tbody className="divide-y divide-stone-200">
                 {backups.map((backup) => (
                   <tr key={backup.key}>
-                    <th scope="row" className={`${cell} font-mono font-normal wrap-anywhere`}>
+                    <th
+                      scope="row"
+                      className={`${cell} min-w-48 font-mono font-normal wrap-anywhere`}
+                    >
                       {backup.key}
                     </th>
                     <td className={`${cell} text-right whitespace-nowrap`}>

@@ -1,6 +1,6 @@
 /**
  * The editable settings of `/admin/settings` in one form (application name, mail sender,
- * rate limits, batch, log retention), saved with `PATCH /api/settings`, next to what the
+ * rate limits, batch, log retention, the revision history's cap), saved with `PATCH /api/settings`, next to what the
  * environment decides (APP_URL, SMTP_URL, OAUTH2_*, TRUSTED_PROXIES), shown read-only.
  * Numbers are sent as typed: the API validates them and its errors appear under each field.
  * Each section's contents are in `settings-sections.tsx` and `rate-limit-settings.tsx`.
@@ -22,6 +22,8 @@ import {
   MailSettings,
   OAuth2Settings,
   ProxySettings,
+  revisionCap,
+  RevisionSettings,
 } from "./settings-sections.tsx";
 import { systemSubmit } from "./system-errors.ts";
 import type { SystemSettings } from "./types.ts";
@@ -48,6 +50,7 @@ function settingsBody(form: FormData, rules: readonly RuleRow[]) {
       logIP: form.has("logsLogIP"),
       logAuthId: form.has("logsLogAuthId"),
     },
+    revisions: { maxPerRecord: revisionCap(text("revisionsMaxPerRecord")) },
   };
 }
 
@@ -100,6 +103,12 @@ export function SettingsForm(props: {
       </SettingsSection>
       <SettingsSection title={t("adminSystem:settings.logs.heading")}>
         <LogSettings settings={settings} errors={errors} />
+      </SettingsSection>
+      <SettingsSection
+        title={t("adminSystem:settings.revisions.heading")}
+        intro={t("adminSystem:settings.revisions.intro")}
+      >
+        <RevisionSettings settings={settings} errors={errors} />
       </SettingsSection>
       <SettingsSection title={t("adminSystem:settings.proxies.heading")}>
         <ProxySettings settings={settings} />

@@ -42,8 +42,10 @@ export function PlainTable(props: {
   rows: { key: string; cells: ReactNode[] }[];
 }) {
   return (
-    <div>
-      <table className="w-full text-left text-sm wrap-anywhere">
+    // Zero wide for the layout, as wide as its place: a table wider than a phone scrolls
+    // sideways here instead of widening the page (its words are never broken).
+    <div className="w-0 min-w-full overflow-x-auto">
+      <table className="w-full text-left text-sm break-words">
         <thead className="bg-stone-100">
           <tr>
             {props.columns.map((column) => (
@@ -57,7 +59,10 @@ export function PlainTable(props: {
           {props.rows.map((row) => (
             <tr key={row.key}>
               {row.cells.map((cell, index) => (
-                <td key={index} className={index === 0 ? "px-3 py-2 font-mono" : "px-3 py-2"}>
+                <td
+                  key={index}
+                  className={index === 0 ? "px-3 py-2 font-mono whitespace-nowrap" : "px-3 py-2"}
+                >
                   {cell}
                 </td>
               ))}

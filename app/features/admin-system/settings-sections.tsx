@@ -2,7 +2,7 @@
  * The contents of the `/admin/settings` sections, one component each (the form frames them):
  * what the API lets superusers edit, next to what the environment decides, read-only.
  */
-import { Checkbox, Select } from "../../components/ui/form-controls.tsx";
+import { Checkbox, Select, TextInput } from "../../components/ui/form-controls.tsx";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import {
   EnvManaged,
@@ -188,6 +188,35 @@ export function LogSettings({ settings, errors }: SectionProps) {
       />
     </>
   );
+}
+
+/**
+ * The revision history's cap: versions kept per entry or post. Unbounded (0) shows as an
+ * empty field; an empty field is sent as 0 (see {@link revisionCap}).
+ */
+export function RevisionSettings({ settings, errors }: SectionProps) {
+  const { t } = useAppTranslation();
+  const max = settings.revisions.maxPerRecord;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextInput
+        label={t("adminSystem:settings.revisions.maxPerRecord")}
+        hint={t("adminSystem:settings.revisions.maxPerRecordHint")}
+        error={errors["revisions.maxPerRecord"]}
+        name="revisionsMaxPerRecord"
+        type="text"
+        inputMode="numeric"
+        defaultValue={max > 0 ? String(max) : ""}
+      />
+    </div>
+  );
+}
+
+/** The cap as typed, for the API: empty is 0 (unbounded), a number a number, else as typed. */
+export function revisionCap(typed: string): number | string {
+  const trimmed = typed.trim();
+  if (trimmed === "") return 0;
+  return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
 }
 
 /** The trusted proxies (TRUSTED_PROXIES), read-only. */

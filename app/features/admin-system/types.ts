@@ -30,6 +30,8 @@ export interface SystemSettings {
   };
   batch: { enabled: boolean; maxRequests: number; timeout: number; maxBodySize: number };
   logs: { maxDays: number; minLevel: number; logIP: boolean; logAuthId: boolean };
+  /** How many versions each entry or post keeps; 0 keeps them all (ADR 041). */
+  revisions: { maxPerRecord: number };
   trustedProxy: { proxies: string[] };
 }
 

@@ -1,12 +1,15 @@
 /**
  * What an admin does to one user on `/admin/users`, through the browser's SDK client: change
- * the role, mark the email verified, delete (after a dialog naming the user) and, for
- * superusers, "View as" (ADR 025). The API decides (ADR 024); the controls only show what it
- * would allow: admins do not get them on another admin's row, nobody on their own.
+ * the role, mark the email verified, suspend (after a dialog) or lift the suspension, send a
+ * password reset link (the public request: the link goes to the user's own address), delete
+ * (after a dialog naming the user) and, for superusers, "View as" (ADR 025), which the user
+ * sees in their account. Nothing here sets a password or an email (ADR 046). The API
+ * decides; the controls only show what it would allow: admins do not get them on another
+ * admin's row, nobody on their own.
  */
 import { useId, useState, type ReactNode, type SubmitEvent } from "react";
 import { useRevalidator } from "react-router";
-import { CheckCircle, Eye, Trash } from "lucide-react";
+import { Ban, CheckCircle, Eye, KeyRound, Trash, Undo2 } from "lucide-react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { inputClass } from "../../components/ui/form-field.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
@@ -23,6 +26,8 @@ import { paths } from "../../lib/paths.ts";
 export interface ManagedUser extends UserRecord {
   email: string;
   verified: boolean;
+  /** A suspended account cannot log in (ADR 046). */
+  suspended: boolean;
 }
 
 /** Whether `viewer` may change `target` (ADR 024): superusers anyone, admins non-admins. */
@@ -81,7 +86,7 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
   const { revalidate } = useRevalidator();
   const roleId = useId();
   const { busy, run } = useFormSubmit(NOTIFY_ONLY);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<"delete" | "suspend" | null>(null);
   const username = user.username;
   const manage = canManage(viewer, user);
 
@@ -103,10 +108,26 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
       await revalidate();
     });
 
+  const setSuspended = (suspended: boolean) =>
+    void run(async () => {
+      await getBrowserClient().collection("users").update(user.id, { suspended });
+      setConfirming(null);
+      notify.success(
+        t(suspended ? "admin:users.suspended" : "admin:users.unsuspended", { username }),
+      );
+      await revalidate();
+    });
+
+  const sendReset = () =>
+    void run(async () => {
+      await getBrowserClient().collection("users").requestPasswordReset(user.email);
+      notify.success(t("admin:users.resetSent", { username }));
+    });
+
   const remove = () =>
     void run(async () => {
       await getBrowserClient().collection("users").delete(user.id);
-      setConfirming(false);
+      setConfirming(null);
       notify.success(t("admin:users.deleted", { username }));
       await revalidate();
     });
@@ -115,6 +136,7 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
     void run(async () => {
       const record = await startImpersonation(getBrowserClient(), user.id);
       notify.success(t("admin:impersonation.started", { username: String(record.username) }));
+      notify.info(t("admin:users.viewAsRecorded", { username: String(record.username) }));
       await navigate(paths.home());
     });
 
@@ -165,10 +187,46 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
               {t("admin:users.markVerified")}
             </RowButton>
           )}
+          {user.email && (
+            <RowButton
+              busy={busy}
+              onClick={sendReset}
+              label={t("admin:users.sendResetLabel", { username })}
+              tone="plain"
+              icon={KeyRound}
+            >
+              {t("admin:users.sendReset")}
+            </RowButton>
+          )}
+          {user.suspended ? (
+            <RowButton
+              busy={busy}
+              onClick={() => {
+                setSuspended(false);
+              }}
+              label={t("admin:users.unsuspendLabel", { username })}
+              tone="plain"
+              icon={Undo2}
+            >
+              {t("admin:users.unsuspend")}
+            </RowButton>
+          ) : (
+            <RowButton
+              busy={busy}
+              onClick={() => {
+                setConfirming("suspend");
+              }}
+              label={t("admin:users.suspendLabel", { username })}
+              tone="danger"
+              icon={Ban}
+            >
+              {t("admin:users.suspend")}
+            </RowButton>
+          )}
           <RowButton
             busy={busy}
             onClick={() => {
-              setConfirming(true);
+              setConfirming("delete");
             }}
             label={t("admin:users.deleteLabel", { username })}
             tone="danger"
@@ -177,7 +235,23 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
             {t("admin:users.delete")}
           </RowButton>
           <ConfirmDialog
-            open={confirming}
+            open={confirming === "suspend"}
+            busy={busy}
+            destructive
+            title={t("admin:users.suspendTitle", { username })}
+            confirmLabel={t("admin:users.suspendConfirm", { username })}
+            cancelLabel={t("admin:users.cancel")}
+            onConfirm={() => {
+              setSuspended(true);
+            }}
+            onCancel={() => {
+              setConfirming(null);
+            }}
+          >
+            <p className="wrap-anywhere">{t("admin:users.suspendBody", { username })}</p>
+          </ConfirmDialog>
+          <ConfirmDialog
+            open={confirming === "delete"}
             busy={busy}
             destructive
             title={t("admin:users.deleteTitle", { username })}
@@ -185,7 +259,7 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
             cancelLabel={t("admin:users.cancel")}
             onConfirm={remove}
             onCancel={() => {
-              setConfirming(false);
+              setConfirming(null);
             }}
           >
             <p className="wrap-anywhere">

@@ -10,12 +10,7 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
 import { displayFileName } from "../../lib/record-files.ts";
-import {
-  MAX_ATTACHMENT_SIZE,
-  MAX_ATTACHMENTS,
-  pendingFileUrl,
-  type PendingFile,
-} from "./attachments.ts";
+import { MAX_ATTACHMENT_SIZE, MAX_ATTACHMENTS, type PendingFile } from "./attachments.ts";
 
 /** Props of {@link AttachmentsField}. */
 export interface AttachmentsFieldProps {
@@ -129,12 +124,12 @@ export function AttachmentsField(props: AttachmentsFieldProps) {
               </li>
             );
           })}
-          {props.pending.map(({ key, file }) => (
+          {props.pending.map(({ key, file, ref }) => (
             <li key={key} className="flex flex-wrap items-center gap-2 px-3 py-2">
               <Paperclip aria-hidden size={18} className="text-stone-600" />
               <span className="min-w-0 flex-1 break-all text-stone-900">{file.name}</span>
               <span className="text-sm text-stone-700">{t("editor:attachments.pending")}</span>
-              {insertButton(file.name, pendingFileUrl(key))}
+              {insertButton(file.name, ref)}
               <button
                 type="button"
                 onClick={() => {

@@ -3,10 +3,14 @@ import { displayFileName, storedFileUrl, withFileToken } from "../../lib/record-
 import {
   addedNames,
   hasPendingLinks,
+  newPendingFile,
   newPendingKey,
-  pendingFileUrl,
+  pendingPreviewUrl,
+  pendingReference,
+  previewPendingLinks,
   resolvePendingLinks,
 } from "./attachments.ts";
+import { fileMarkdown } from "./format-commands.ts";
 
 describe("attachments", () => {
   it("shows stored names as they were uploaded", () => {
@@ -21,21 +25,58 @@ describe("attachments", () => {
     expect(addedNames([], [])).toEqual([]);
   });
 
-  it("swaps placeholders for the stored files' addresses", () => {
-    const first = { key: "k1", file: new File(["x"], "a.png") };
-    const second = { key: "k2", file: new File(["y"], "b.pdf") };
-    const text = `![a](${pendingFileUrl("k1")})\n[b](${pendingFileUrl("k2")}) and ![a again](${pendingFileUrl("k1")})`;
-    expect(hasPendingLinks(text)).toBe(true);
+  it("gives picked files a reference in the text made of their name, unique among them", () => {
+    expect(pendingReference("photo.jpg", new Set())).toBe("photo.jpg");
+    expect(pendingReference("photo.jpg", new Set(["photo.jpg", "photo-2.jpg"]))).toBe(
+      "photo-3.jpg",
+    );
+    expect(pendingReference("README", new Set(["README"]))).toBe("README-2");
+    expect(pendingReference(".env", new Set())).toBe(".env");
+    // Nothing in a name turns the reference into a scheme, a query, a fragment or an address.
+    expect(pendingReference("javascript:alert(1)#x?.png", new Set())).toBe(
+      "javascript%3Aalert(1)%23x%3F.png",
+    );
+    expect(pendingReference("a<b>\\c%.txt", new Set())).toBe("a%3Cb%3E%5Cc%25.txt");
+    const first = newPendingFile(new File(["x"], "a b.png"), []);
+    const second = newPendingFile(new File(["y"], "a b.png"), [first]);
+    expect([first.ref, second.ref]).toEqual(["a b.png", "a b-2.png"]);
+    expect(first.key).not.toBe(second.key);
+    // The text never holds an internal address: the link is the name.
+    expect(fileMarkdown(first.file.name, first.ref, true)).toBe("![a b.png](<a b.png>)");
+  });
+
+  it("swaps the links of picked files for the stored files' addresses, and only the links", () => {
+    const first = { key: "k1", file: new File(["x"], "a.png"), ref: "a.png" };
+    const second = { key: "k2", file: new File(["y"], "b c.pdf"), ref: "b c.pdf" };
+    const text = [
+      "![a.png](a.png) and [b c.pdf](<b c.pdf>)",
+      '![again](a.png "A title") but not a.png itself, nor [x](a.png.bak) or [y](da.png)',
+      "[ref]: a.png",
+    ].join("\n");
+    expect(hasPendingLinks(text, [first, second])).toBe(true);
+    expect(hasPendingLinks("plain a.png", [first])).toBe(false);
     const url = (name: string) => storedFileUrl("entries", "rec123", name);
-    const resolved = resolvePendingLinks(text, [first, second], ["a_x.png", "b_y.pdf"], url);
+    const resolved = resolvePendingLinks(text, [first, second], ["a_x.png", "b_c_y.pdf"], url);
     expect(resolved).toBe(
-      "![a](/api/files/entries/rec123/a_x.png)\n[b](/api/files/entries/rec123/b_y.pdf) and ![a again](/api/files/entries/rec123/a_x.png)",
+      [
+        "![a.png](/api/files/entries/rec123/a_x.png) and [b c.pdf](/api/files/entries/rec123/b_c_y.pdf)",
+        '![again](/api/files/entries/rec123/a_x.png "A title") but not a.png itself, nor [x](a.png.bak) or [y](da.png)',
+        "[ref]: /api/files/entries/rec123/a_x.png",
+      ].join("\n"),
     );
-    expect(hasPendingLinks(resolved)).toBe(false);
-    // A file that did not get a name keeps its placeholder.
+    expect(hasPendingLinks(resolved, [first, second])).toBe(false);
+    // A file that did not get a name keeps its link.
     expect(resolvePendingLinks(text, [first, second], ["a_x.png"], url)).toContain(
-      pendingFileUrl("k2"),
+      "[b c.pdf](<b c.pdf>)",
     );
+  });
+
+  it("points the preview's copy of the text at the picked files' preview addresses", () => {
+    const file = { key: "k1", file: new File(["x"], "a.png"), ref: "a.png" };
+    expect(previewPendingLinks("![a.png](a.png)", [file])).toBe(
+      `![a.png](${pendingPreviewUrl("k1")})`,
+    );
+    expect(previewPendingLinks("![a.png](a.png)", [])).toBe("![a.png](a.png)");
   });
 
   it("makes distinct keys and encoded addresses", () => {

@@ -5,9 +5,13 @@
  * changes on the server until the writer saves.
  *
  * A picked file can be inserted into the text before it has a name on the server: its link
- * points at a placeholder address (`/api/files/_pending/{key}`), and {@link resolvePendingLinks}
- * swaps in the real address once the save has answered with the stored names. Addresses and
- * names of stored files, which pages read too, are in `lib/record-files.ts`.
+ * then points at the file's name (`![photo.jpg](photo.jpg)`, made unique among the picked
+ * files), never at an internal address, and {@link resolvePendingLinks} swaps in the stored
+ * file's address once the save has answered with the stored names. Left unresolved (the file
+ * was dropped, or the page reloaded before the save), such a link stays harmless: a relative
+ * link, an image shown as its description. The preview shows a picked image at once from an
+ * object URL ({@link previewPendingLinks}, `use-pending-previews.ts`). Addresses and names of
+ * stored files, which pages read too, are in `lib/record-files.ts`.
  */
 
 /** Most files an entry holds (the registry's `maxSelect`). */
@@ -17,17 +21,47 @@ export const MAX_ATTACHMENT_SIZE = 10 * 1024 * 1024;
 
 /** A file picked but not uploaded yet. */
 export interface PendingFile {
-  /** A key unique within the page, used in the placeholder address. */
+  /** A key unique within the page. */
   key: string;
   file: File;
+  /** Its link destination in the text until the save: its name, unique among picked files. */
+  ref: string;
 }
 
-/** Placeholder addresses start with this. */
+/**
+ * Where the preview points a picked file before swapping in its object URL: an address the
+ * renderer accepts for images. It lives only inside the preview, never in the text.
+ */
 export const PENDING_PREFIX = "/api/files/_pending/";
 
-/** The placeholder address of a picked file. */
-export function pendingFileUrl(key: string): string {
+/** The preview's address of a picked file (see {@link PENDING_PREFIX}). */
+export function pendingPreviewUrl(key: string): string {
   return `${PENDING_PREFIX}${key}`;
+}
+
+/**
+ * The reference of a picked file in the text: its name, with the characters that would make
+ * it something else than a relative path (`%`, `#`, `?`, `:`, `\`, `<`, `>`) percent-encoded, and
+ * `-2`, `-3`… before the extension when another picked file has it already.
+ *
+ * @example pendingReference("photo.jpg", new Set(["photo.jpg"])) // "photo-2.jpg"
+ */
+export function pendingReference(name: string, taken: ReadonlySet<string>): string {
+  const safe = (name.trim() || "file").replace(/[%#?:\\<>]/g, (c) => encodeURIComponent(c));
+  const dot = safe.lastIndexOf(".");
+  const [stem, extension] = dot > 0 ? [safe.slice(0, dot), safe.slice(dot)] : [safe, ""];
+  let ref = safe;
+  for (let n = 2; taken.has(ref); n++) ref = `${stem}-${n}${extension}`;
+  return ref;
+}
+
+/** A picked file with a new key and a reference no file of `others` has. */
+export function newPendingFile(file: File, others: readonly PendingFile[]): PendingFile {
+  return {
+    key: newPendingKey(),
+    file,
+    ref: pendingReference(file.name, new Set(others.map((other) => other.ref))),
+  };
 }
 
 /**
@@ -39,10 +73,44 @@ export function addedNames(before: readonly string[], after: readonly string[]):
   return after.filter((name) => !known.has(name));
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /**
- * Replaces the placeholder addresses of `pending` files in `text` with the addresses of the
- * names the server gave them (`stored[i]` is the name of `pending[i]`). Placeholders of files
- * that were not uploaded stay as they are.
+ * Link and image destinations equal to `ref` in Markdown: inline (`](ref)`, `](<ref>)`,
+ * before an optional title) and in reference definitions (`[id]: ref`). The text around
+ * them, an image's description included, is never matched.
+ */
+function destinations(ref: string): RegExp[] {
+  const target = `(?:<${escapeRegExp(ref)}>|${escapeRegExp(ref)})`;
+  return [
+    new RegExp(`(\\]\\([ \\t]*)${target}(?=[ \\t]*\\)|[ \\t]+["'(])`, "g"),
+    new RegExp(`(^[ ]{0,3}\\[[^\\]\\n]+\\]:[ \\t]*)${target}(?=[ \\t]|$)`, "gm"),
+  ];
+}
+
+/** `text` with the links of `pending` files pointed at `urlOf(file, index)` (kept when null). */
+function replaceDestinations(
+  text: string,
+  pending: readonly PendingFile[],
+  urlOf: (file: PendingFile, index: number) => string | null,
+): string {
+  let out = text;
+  pending.forEach((file, index) => {
+    const url = urlOf(file, index);
+    if (url === null) return;
+    const destination = /[\s()<>]/.test(url) ? `<${url}>` : url;
+    for (const pattern of destinations(file.ref))
+      out = out.replace(pattern, (_match, start: string) => `${start}${destination}`);
+  });
+  return out;
+}
+
+/**
+ * Replaces the links of `pending` files in `text` with the addresses of the names the server
+ * gave them (`stored[i]` is the name of `pending[i]`). Links of files that were not uploaded
+ * stay as they are.
  */
 export function resolvePendingLinks(
   text: string,
@@ -50,18 +118,25 @@ export function resolvePendingLinks(
   stored: readonly string[],
   urlOf: (name: string) => string,
 ): string {
-  let out = text;
-  pending.forEach((file, index) => {
+  return replaceDestinations(text, pending, (_file, index) => {
     const name = stored[index];
-    if (name === undefined) return;
-    out = out.replaceAll(pendingFileUrl(file.key), urlOf(name));
+    return name === undefined ? null : urlOf(name);
   });
-  return out;
 }
 
-/** Whether `text` holds placeholder addresses of picked files. */
-export function hasPendingLinks(text: string): boolean {
-  return text.includes(PENDING_PREFIX);
+/** Whether `text` links to any of the `pending` files. */
+export function hasPendingLinks(text: string, pending: readonly PendingFile[]): boolean {
+  return pending.some((file) => destinations(file.ref).some((pattern) => pattern.test(text)));
+}
+
+/**
+ * `text` for the preview: links of `pending` files point at their preview addresses
+ * ({@link pendingPreviewUrl}), which `withLocalFiles` then swaps for object URLs.
+ */
+export function previewPendingLinks(text: string, pending: readonly PendingFile[]): string {
+  return pending.length
+    ? replaceDestinations(text, pending, (file) => pendingPreviewUrl(file.key))
+    : text;
 }
 
 /** A new key for a picked file. */

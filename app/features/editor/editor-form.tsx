@@ -1,9 +1,16 @@
 /**
- * Pieces shared by the entry and post forms: the draft offer, the list of fields to fix after
- * a refused save, the action bar (save button, draft status, cancel), Ctrl/Cmd+S, and a
- * few small helpers.
+ * Pieces shared by the entry and post forms: the offer of unsaved values, the list of fields
+ * to fix after a refused save, the action bar (save button, save status, cancel), Ctrl/Cmd+S,
+ * and a few small helpers.
  */
-import { useEffect, useSyncExternalStore, type ReactNode, type RefObject } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { Link } from "react-router";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
@@ -73,7 +80,9 @@ export function useSaveShortcut(form: RefObject<HTMLFormElement | null>): void {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== "s")
         return;
       event.preventDefault();
-      form.current?.requestSubmit();
+      // In a dialog of the form (a new collection), the dialog's own form is the one saved.
+      const dialog = event.target instanceof Element ? event.target.closest("dialog[open]") : null;
+      (dialog?.querySelector("form") ?? form.current)?.requestSubmit();
     };
     document.addEventListener("keydown", handle);
     return () => {
@@ -95,13 +104,20 @@ export function useTimeFormat(): (time: number) => string {
   };
 }
 
-/** The offer of a draft found in the browser. */
+/**
+ * The offer of unsaved values found when the editor opened (a draft in this browser, or
+ * pending edits kept on the server): restore or discard.
+ */
 export function DraftOffer(props: {
   savedAt: number;
+  /** The question, given the time the values were kept. */
+  message: (time: string) => string;
+  hint?: string | undefined;
+  restoreLabel: string;
+  discardLabel: string;
   onRestore: () => void;
   onDiscard: () => void;
 }) {
-  const { t } = useAppTranslation();
   const format = useTimeFormat();
   return (
     <div
@@ -109,13 +125,16 @@ export function DraftOffer(props: {
       data-testid="draft-offer"
       className="flex flex-col gap-3 rounded border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
     >
-      <p>{t("editor:draft.found", { time: format(props.savedAt) })}</p>
+      <div>
+        <p>{props.message(format(props.savedAt))}</p>
+        {props.hint && <p className="text-sm">{props.hint}</p>}
+      </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" onClick={props.onRestore} className={buttonClass.primary}>
-          {t("editor:draft.restore")}
+          {props.restoreLabel}
         </button>
         <button type="button" onClick={props.onDiscard} className={buttonClass.secondary}>
-          {t("editor:draft.discard")}
+          {props.discardLabel}
         </button>
       </div>
     </div>
@@ -170,30 +189,24 @@ export function ErrorSummary(props: {
   );
 }
 
-/** The bottom bar: save, the draft's status, and a way back. */
+/** The bottom bar: save, the save status, and a way back. */
 export function FormActions(props: {
   submitLabel: string;
   busy: boolean;
   hydrated: boolean;
   cancelTo: string;
-  lastSaved: number | false | null;
+  /** The save status line. */
+  status: ReactNode;
   extra?: ReactNode;
 }) {
   const { t } = useAppTranslation();
-  const format = useTimeFormat();
   return (
     <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-stone-200 bg-stone-50/95 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <p aria-live="polite" className="text-sm text-stone-700" data-testid="draft-status">
-        {props.lastSaved === false
-          ? t("editor:draft.notKept")
-          : props.lastSaved
-            ? t("editor:draft.kept", { time: format(props.lastSaved) })
-            : ""}
-      </p>
+      <div className="min-w-0">{props.status}</div>
       <div className="flex flex-wrap items-center gap-3">
         {props.extra}
         <Link to={props.cancelTo} className={buttonClass.secondary}>
-          {t("editor:form.cancel")}
+          {t("autosave:close")}
         </Link>
         <button
           type="submit"
@@ -235,7 +248,9 @@ export function localToday(now = new Date()): string {
 
 /**
  * The title of an entry or a post; `urlHint` says, once the record exists, that its address
- * keeps the first title.
+ * keeps the first title. A one-line text that wraps: a long title stays readable as a whole
+ * (the field grows with it, no scrolling inside a single line); line breaks are not part of a
+ * title, so Enter submits as in a text input and pasted breaks become spaces.
  */
 export function TitleField(props: {
   id: string;
@@ -245,6 +260,29 @@ export function TitleField(props: {
   urlHint: boolean;
 }) {
   const { t } = useAppTranslation();
+  const ref = useRef<HTMLTextAreaElement>(null);
+  // The field is as tall as its text: measured after each change and when its width changes.
+  useLayoutEffect(() => {
+    const field = ref.current;
+    if (!field) return;
+    const fit = () => {
+      field.style.height = "auto";
+      field.style.height = `${String(field.scrollHeight + field.offsetHeight - field.clientHeight)}px`;
+    };
+    fit();
+    // Only a new width can change the height the text needs (and resizing here must not
+    // observe its own height change).
+    let width = field.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (field.clientWidth === width) return;
+      width = field.clientWidth;
+      fit();
+    });
+    observer.observe(field);
+    return () => {
+      observer.disconnect();
+    };
+  }, [props.value]);
   return (
     <FormField
       id={props.id}
@@ -253,19 +291,25 @@ export function TitleField(props: {
       error={props.error}
     >
       {(field) => (
-        <input
+        <textarea
+          ref={ref}
           id={field.id}
           name="title"
-          type="text"
+          rows={1}
           required
           maxLength={200}
           value={props.value}
           onChange={(event) => {
-            props.onChange(event.currentTarget.value);
+            props.onChange(event.currentTarget.value.replace(/\s*[\r\n]+\s*/g, " "));
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
           }}
           aria-invalid={field.invalid || undefined}
           aria-describedby={field.describedBy}
-          className={`${inputClass} text-lg`}
+          className={`${inputClass} field-sizing-content resize-none overflow-hidden text-lg break-words`}
         />
       )}
     </FormField>

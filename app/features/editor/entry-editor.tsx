@@ -6,75 +6,39 @@
  * saved. The entry's name (its URL) is made by the server from the title on creation and
  * never changes afterwards.
  */
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
-import type { CollectionRecord, EntryRecord, Visibility } from "../../lib/records.ts";
+import type { CollectionRecord, EntryRecord } from "../../lib/records.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { Select, TextInput } from "../../components/ui/form-controls.tsx";
+import { TextInput } from "../../components/ui/form-controls.tsx";
 import { AttachmentsField } from "./attachments-field.tsx";
+import { CollectionField } from "./collection-field.tsx";
 import {
   addedNames,
   hasPendingLinks,
   MAX_ATTACHMENT_SIZE,
   MAX_ATTACHMENTS,
-  newPendingKey,
-  pendingFileUrl,
+  newPendingFile,
+  previewPendingLinks,
   resolvePendingLinks,
   type PendingFile,
 } from "./attachments.ts";
 import { storedFileUrl } from "../../lib/record-files.ts";
-import { draftKey, sameValues } from "../../lib/draft-storage.ts";
 import { useLocalToday, type FieldProblem, TitleField } from "./editor-form.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
 import { useFreshFileToken } from "../../lib/file-token.ts";
 import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
-import { RecordFormShell, useRecordForm } from "./record-form.tsx";
+import { useRecordForm } from "./record-form.tsx";
+import { RecordFormShell } from "./record-form-shell.tsx";
+import { entryTarget, entryValues, type EntryValues } from "./entry-values.ts";
+import { entryRecordState } from "../../components/live/live-indicator.tsx";
 import { TagInput } from "./tag-input.tsx";
-import { useEditorDraft } from "./use-editor-draft.ts";
+import { HistoryPanel } from "./history-panel.tsx";
+import { usePendingPreviews } from "./use-pending-previews.ts";
 import { VisibilityField } from "./visibility-field.tsx";
 import { paths } from "../../lib/paths.ts";
-
-/** The values of the entry form (what a draft holds). */
-export interface EntryValues {
-  title: string;
-  content: string;
-  /** `YYYY-MM-DD`, or `""`. */
-  date: string;
-  /** A collection id, or `""`. */
-  collection: string;
-  visibility: Visibility;
-  tags: string[];
-}
-
-const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];
-
-/** Whether stored draft values have the entry form's shape. */
-export function isEntryValues(value: unknown): value is EntryValues {
-  const v = value as Partial<EntryValues> | null;
-  return (
-    typeof v?.title === "string" &&
-    typeof v.content === "string" &&
-    typeof v.date === "string" &&
-    typeof v.collection === "string" &&
-    VISIBILITIES.includes(v.visibility as Visibility) &&
-    Array.isArray(v.tags) &&
-    v.tags.every((tag) => typeof tag === "string")
-  );
-}
-
-/** The form values of a stored entry, or of a new one dated `today`. */
-export function entryValues(entry: EntryRecord | undefined, today: string): EntryValues {
-  return {
-    title: entry?.title ?? "",
-    content: entry?.content ?? "",
-    date: entry ? entry.date.slice(0, 10) : today,
-    collection: entry?.collection ?? "",
-    visibility: entry?.visibility ?? "private",
-    tags: entry?.tags ?? [],
-  };
-}
 
 /** Props of {@link EntryEditor}. */
 export interface EntryEditorProps {
@@ -107,9 +71,14 @@ export function EntryEditor(props: EntryEditorProps) {
   const [values, setValues] = useState(initial);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [removed, setRemoved] = useState<string[]>([]);
+  const previews = usePendingPreviews(pending);
   const form = useRecordForm({
-    collection: "entries",
+    target: entryTarget,
+    author,
     record: entry,
+    initial,
+    values,
+    files: pending.length > 0 || removed.length > 0,
     onReload: (fresh: EntryRecord) => {
       const next = entryValues(fresh, props.today);
       setEntry(fresh);
@@ -117,23 +86,11 @@ export function EntryEditor(props: EntryEditorProps) {
       setValues(next);
       setRemoved([]);
     },
+    // An autosave created or updated the entry: the form edits that version now.
+    onRecord: setEntry,
   });
-  const { formId, errors, setErrors } = form;
+  const { formId, errors, setErrors, draft } = form;
   const stored = entry?.attachments ?? [];
-
-  const draft = useEditorDraft({
-    storageKey: draftKey(author.id, "entries", entry?.id),
-    base: entry?.updated ?? "",
-    initial,
-    values,
-    isValues: isEntryValues,
-  });
-
-  const dirty = useCallback(
-    () =>
-      !form.saved() && (!sameValues(values, initial) || pending.length > 0 || removed.length > 0),
-    [form, values, initial, pending, removed],
-  );
 
   const ids = {
     title: `${formId}-title`,
@@ -170,7 +127,7 @@ export function EntryEditor(props: EntryEditorProps) {
         );
       else if (accepted.length >= room)
         refused.push(t("editor:attachments.tooMany", { max: MAX_ATTACHMENTS }));
-      else accepted.push({ key: newPendingKey(), file });
+      else accepted.push(newPendingFile(file, [...pending, ...accepted]));
     }
     setErrors((current) => {
       const next = { ...current };
@@ -181,11 +138,8 @@ export function EntryEditor(props: EntryEditorProps) {
     setPending((current) => [...current, ...accepted]);
     if (insertPicked.current) {
       insertPicked.current = false;
-      for (const { key, file } of accepted) {
-        editorRef.current?.insert(
-          fileMarkdown(file.name, pendingFileUrl(key), isImageName(file.name)),
-          true,
-        );
+      for (const { file, ref } of accepted) {
+        editorRef.current?.insert(fileMarkdown(file.name, ref, isImageName(file.name)), true);
       }
     }
   }
@@ -218,7 +172,7 @@ export function EntryEditor(props: EntryEditorProps) {
       // Links to files picked before the save point at placeholders until now.
       after: async (saved: EntryRecord) => {
         draft.finish();
-        if (!hasPendingLinks(values.content) || !pending.length) return saved;
+        if (!hasPendingLinks(values.content, pending)) return saved;
         const names = addedNames(stored, saved.attachments);
         const content = resolvePendingLinks(values.content, pending, names, (name) =>
           storedFileUrl("entries", saved.id, name),
@@ -267,7 +221,6 @@ export function EntryEditor(props: EntryEditorProps) {
   return (
     <RecordFormShell
       form={form}
-      draft={draft}
       onRestoreDraft={() => {
         const restored = draft.restore();
         if (restored) setValues(restored);
@@ -282,9 +235,9 @@ export function EntryEditor(props: EntryEditorProps) {
       ]}
       onFocusField={focusField}
       onSubmit={handleSubmit}
-      submitLabel={entry ? t("editor:form.save") : t("editor:form.create")}
+      submitLabel={props.entry ? t("editor:form.save") : t("editor:form.create")}
       cancelTo={cancelTo}
-      dirty={dirty}
+      recordState={entryRecordState(entry)}
     >
       <TitleField
         id={ids.title}
@@ -308,9 +261,21 @@ export function EntryEditor(props: EntryEditorProps) {
           insertPicked.current = true;
           fileInputRef.current?.click();
         }}
+        tools={
+          entry && (
+            <HistoryPanel
+              collection="entries"
+              recordId={entry.id}
+              current={values}
+              unsaved={form.unsaved}
+              write={form.ownWrite}
+            />
+          )
+        }
         renderPreview={(text) => (
           <MarkdownPreview
-            text={text}
+            text={previewPendingLinks(text, pending)}
+            localFiles={previews}
             fileToken={fileToken}
             ownFiles={entry ? storedFileUrl("entries", entry.id, "") : undefined}
             onFileLinkClick={onFileLinkClick}
@@ -331,24 +296,16 @@ export function EntryEditor(props: EntryEditorProps) {
             set("date", event.currentTarget.value);
           }}
         />
-        <Select
+        <CollectionField
           id={ids.collection}
-          label={t("editor:fields.collection")}
-          hint={t("editor:fields.collectionHint")}
-          error={errors.collection}
-          name="collection"
           value={values.collection}
-          onChange={(event) => {
-            set("collection", event.currentTarget.value);
+          onChange={(collection) => {
+            set("collection", collection);
           }}
-        >
-          <option value="">{t("editor:fields.noCollection")}</option>
-          {props.collections.map((collection) => (
-            <option key={collection.id} value={collection.id}>
-              {collection.title}
-            </option>
-          ))}
-        </Select>
+          error={errors.collection}
+          collections={props.collections}
+          ownerId={author.id}
+        />
       </div>
 
       <VisibilityField

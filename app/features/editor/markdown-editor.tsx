@@ -5,6 +5,8 @@
  * preview rendered by the page (the same renderer readers get), side by side on wide screens
  * and behind Write/Preview tabs on narrow ones.
  *
+ * Under both, the live word count and the parent's tools (the history).
+ *
  * The parent owns the text (`value`/`onChange`); edits that must land at the caret (an
  * attachment's link) go through the {@link MarkdownEditorHandle} given to `handleRef`.
  */
@@ -22,6 +24,7 @@ import {
 } from "react";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
+import { WordCount } from "./word-count.tsx";
 import type { MarkdownViewHandle } from "./codemirror-view.ts";
 import {
   formatText,
@@ -54,6 +57,8 @@ export interface MarkdownEditorProps {
   /** Offers an image-from-an-address template (posts). */
   imageTemplate?: boolean;
   handleRef?: Ref<MarkdownEditorHandle>;
+  /** Tools shown under the text, beside the word count (the history button). */
+  tools?: ReactNode;
 }
 
 type Mode = "write" | "preview";
@@ -339,6 +344,10 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
             )}
           </div>
         </section>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <WordCount text={preview} />
+        {props.tools}
       </div>
     </div>
   );

@@ -5,7 +5,7 @@
  * rules show it to readers once it is due, with no job to run) and language. The post's slug
  * (its URL) is made by the server from the title on creation and never changes afterwards.
  */
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import type { PostRecord } from "../../lib/records.ts";
@@ -13,7 +13,6 @@ import { useSession } from "../../components/session-provider.tsx";
 import { LocaleOptions, Select, TextArea, TextInput } from "../../components/ui/form-controls.tsx";
 import { CoverField } from "./cover-field.tsx";
 import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts";
-import { draftKey, sameValues } from "../../lib/draft-storage.ts";
 import {
   FieldNote,
   labelClass,
@@ -24,53 +23,16 @@ import {
 } from "./editor-form.tsx";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
 import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
-import { RecordFormShell, useRecordForm } from "./record-form.tsx";
+import { useRecordForm } from "./record-form.tsx";
+import { RecordFormShell } from "./record-form-shell.tsx";
+import { postTarget, postValues, type PostValues } from "./post-values.ts";
+import { postRecordState } from "../../components/live/live-indicator.tsx";
 import { TagInput } from "./tag-input.tsx";
-import { useEditorDraft } from "./use-editor-draft.ts";
+import { HistoryPanel } from "./history-panel.tsx";
 import { paths } from "../../lib/paths.ts";
 
 /** Longest excerpt (the registry's `max`). */
 export const MAX_EXCERPT = 500;
-
-/** The values of the post form (what a draft holds). */
-export interface PostValues {
-  title: string;
-  excerpt: string;
-  content: string;
-  status: "draft" | "published";
-  /** In the API's format (UTC), `""` for "when published". */
-  publishedAt: string;
-  lang: Locale;
-  tags: string[];
-}
-
-/** Whether stored draft values have the post form's shape. */
-export function isPostValues(value: unknown): value is PostValues {
-  const v = value as Partial<PostValues> | null;
-  return (
-    typeof v?.title === "string" &&
-    typeof v.excerpt === "string" &&
-    typeof v.content === "string" &&
-    (v.status === "draft" || v.status === "published") &&
-    typeof v.publishedAt === "string" &&
-    isLocale(v.lang) &&
-    Array.isArray(v.tags) &&
-    v.tags.every((tag) => typeof tag === "string")
-  );
-}
-
-/** The form values of a stored post, or of a new one in `lang`. */
-export function postValues(post: PostRecord | undefined, lang: Locale): PostValues {
-  return {
-    title: post?.title ?? "",
-    excerpt: post?.excerpt ?? "",
-    content: post?.content ?? "",
-    status: post?.status ?? "draft",
-    publishedAt: post?.publishedAt ?? "",
-    lang: isLocale(post?.lang) ? post.lang : lang,
-    tags: post?.tags ?? [],
-  };
-}
 
 /** Props of {@link PostEditor}. */
 export interface PostEditorProps {
@@ -95,8 +57,12 @@ export function PostEditor(props: PostEditorProps) {
   const [cover, setCover] = useState<File | null>(null);
   const [coverRemoved, setCoverRemoved] = useState(false);
   const form = useRecordForm({
-    collection: "posts",
+    target: postTarget,
+    author,
     record: post,
+    initial,
+    values,
+    files: cover !== null || coverRemoved,
     onReload: (fresh: PostRecord) => {
       const next = postValues(fresh, props.lang);
       setPost(fresh);
@@ -104,22 +70,12 @@ export function PostEditor(props: PostEditorProps) {
       setValues(next);
       setCoverRemoved(false);
     },
+    // An autosave created or updated the post: the form edits that version now.
+    onRecord: setPost,
   });
-  const { formId, errors, hydrated } = form;
+  const { formId, errors, hydrated, draft } = form;
   const now = useClock();
   const zone = useTimeZone();
-
-  const draft = useEditorDraft({
-    storageKey: draftKey(author.id, "posts", post?.id),
-    base: post?.updated ?? "",
-    initial,
-    values,
-    isValues: isPostValues,
-  });
-  const dirty = useCallback(
-    () => !form.saved() && (!sameValues(values, initial) || cover !== null || coverRemoved),
-    [form, values, initial, cover, coverRemoved],
-  );
 
   const ids = {
     title: `${formId}-title`,
@@ -207,7 +163,6 @@ export function PostEditor(props: PostEditorProps) {
   return (
     <RecordFormShell
       form={form}
-      draft={draft}
       onRestoreDraft={() => {
         const restored = draft.restore();
         if (restored) setValues(restored);
@@ -215,9 +170,9 @@ export function PostEditor(props: PostEditorProps) {
       problems={problems}
       onFocusField={focusField}
       onSubmit={handleSubmit}
-      submitLabel={post ? t("editor:form.save") : t("editor:form.create")}
+      submitLabel={props.post ? t("editor:form.save") : t("editor:form.create")}
       cancelTo={cancelTo}
-      dirty={dirty}
+      recordState={postRecordState(post)}
     >
       <TitleField
         id={ids.title}
@@ -261,6 +216,17 @@ export function PostEditor(props: PostEditorProps) {
         error={errors.content}
         handleRef={editorRef}
         imageTemplate
+        tools={
+          post && (
+            <HistoryPanel
+              collection="posts"
+              recordId={post.id}
+              current={values}
+              unsaved={form.unsaved}
+              write={form.ownWrite}
+            />
+          )
+        }
         renderPreview={(text) => <MarkdownPreview text={text} lang={values.lang} />}
       />
 

@@ -1,50 +1,55 @@
 /**
- * The form shell the entry and post editors share: the `<form>` with its draft offer, error
- * summary, action bar and leave guard; the save (create or update through the browser's SDK
- * client, field errors, notifications, then the record's page); and edit conflicts (ADR 028):
- * a non-blocking warning when the record is saved or deleted elsewhere while it is open, and
- * a question before a save would overwrite a newer version, checked with a fresh read even
- * when realtime is unavailable.
+ * The state the entry and post forms share (their `<form>` is `record-form-shell.tsx`): the
+ * offers of unsaved values (a browser draft, or pending edits kept on the server); the
+ * explicit save (create or update through the browser's SDK client, field errors,
+ * notifications, then the record's page) and the form's other own writes (a restore); the
+ * server autosave (`use-autosave.ts`, ADR 047); one save at a time from every source
+ * (`save-queue.ts`); and edit conflicts (ADR 028): a non-blocking warning when the record is saved or deleted
+ * elsewhere while it is open, and a question before a save would overwrite a newer version,
+ * checked with a fresh read even when realtime is unavailable. The form's own autosaves never
+ * count as changes made elsewhere.
  */
-import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ClientResponseError } from "pocketbase";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { requestErrorMessage } from "../../lib/api-errors.ts";
+import { sameValues } from "../../lib/draft-storage.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { buttonClass } from "../../components/ui/button-link.tsx";
-import { LiveIndicator } from "../../components/live/live-indicator.tsx";
 import type { LiveStatus } from "../../components/live/live-session.ts";
 import { useLiveRecords, type LiveEvent } from "../../components/live/use-live-records.ts";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { apiTime, isNewer, remoteChange, type RemoteChange } from "./conflict.ts";
+import type { AutosaveRecord, AutosaveTarget } from "./autosave-target.ts";
+import type { ConflictState } from "./conflict-banner.tsx";
+import { isNewer, remoteChange, type RemoteChange } from "./conflict.ts";
 import { editorFieldErrors } from "./editor-errors.ts";
-import {
-  DraftOffer,
-  ErrorSummary,
-  FormActions,
-  useHydrated,
-  useSaveShortcut,
-  useTimeFormat,
-  type FieldProblem,
-} from "./editor-form.tsx";
-import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
-import type { EditorDraft } from "./use-editor-draft.ts";
+import { useHydrated } from "./editor-form.tsx";
+import type { SaveStatusView } from "./save-status.tsx";
+import { useAutosave, type Autosave } from "./use-autosave.ts";
+
+export type { ConflictState } from "./conflict-banner.tsx";
 
 /** A saved entry or post, as far as the shell is concerned. */
-export interface SavedRecord {
-  id: string;
-  updated: string;
-}
+export type SavedRecord = AutosaveRecord;
 
 /** Options of {@link useRecordForm}. */
-export interface RecordFormOptions<R extends SavedRecord> {
-  collection: "entries" | "posts";
-  /** The record being edited (as loaded); a new one is created when absent. */
+export interface RecordFormOptions<V, R extends SavedRecord> {
+  /** The kind of record: its values, their request body and their autosave. */
+  target: AutosaveTarget<V, R>;
+  /** The author (the signed-in user). */
+  author: { id: string; username: string };
+  /** The record being edited (as loaded, reloaded or autosaved); created when absent. */
   record: R | undefined;
+  /** The values of the stored record (a new record's defaults). */
+  initial: V;
+  /** The values in the form now. */
+  values: V;
+  /** Whether files were picked or removed (only an explicit save sends them). */
+  files: boolean;
   /** Puts a version saved elsewhere into the form ("Reload their version"). */
   onReload: (fresh: R) => void;
+  /** The autosave wrote the record (created or updated it): the editor edits that version. */
+  onRecord: (saved: R) => void;
 }
 
 /** What one save sends and does, given by each editor. */
@@ -63,8 +68,20 @@ export interface SaveSpec<R extends SavedRecord> {
 /** Field errors by field name. */
 export type FieldErrors = Record<string, string>;
 
+/** The offer of unsaved values found when the editor opened, and the draft's life. */
+export interface FormDraft<V> {
+  /** Found in this browser, or kept on the server as pending edits; the newer one. */
+  offer: { savedAt: number; source: "browser" | "server" } | null;
+  /** Takes the offer: returns its values (the other copy, if any, is dropped). */
+  restore(): V | null;
+  /** Refuses the offer (both copies). */
+  discard(): void;
+  /** Ends the draft after an explicit save. */
+  finish(): void;
+}
+
 /** The form's shared state and its save. */
-export interface RecordForm<R extends SavedRecord> {
+export interface RecordForm<V, R extends SavedRecord> {
   formId: string;
   busy: boolean;
   hydrated: boolean;
@@ -75,38 +92,46 @@ export interface RecordForm<R extends SavedRecord> {
   saved: () => boolean;
   /** Saves with this spec (asks first if a newer version exists on the server). */
   submit: (spec: SaveSpec<R>) => Promise<void>;
+  /**
+   * Runs a write of the record this form makes besides saving (a restore from the history):
+   * its own change raises no conflict warning, and the form then edits the record it wrote.
+   */
+  ownWrite: (write: () => Promise<R>) => Promise<R>;
   /** What the conflict UI needs. */
   conflict: ConflictState;
   /** Whether changes elsewhere reach this form now (the warning works only then). */
   live: LiveStatus;
+  /** The offers of unsaved values and the draft's end. */
+  draft: FormDraft<V>;
+  /** What the status line shows (the button's label aside). */
+  status: Omit<SaveStatusView, "action">;
+  /** Whether leaving now would lose something (the autosave cannot keep it). */
+  dirty: () => boolean;
+  /**
+   * Whether the form holds changes made since the record was loaded (autosaved or not): a
+   * write from elsewhere in the form (a restore) would replace them, and a restore of a
+   * record readers can see drops its pending edits.
+   */
+  unsaved: boolean;
 }
 
-/** The conflict UI's state and actions. */
-export interface ConflictState {
-  kind: "entry" | "post";
-  /** A version saved or a delete elsewhere, not yet acknowledged. */
-  remote: RemoteChange | null;
-  /** The newer version a save would overwrite (the question is open), or null. */
-  overwrite: string | null;
-  reloading: boolean;
-  reload: () => void;
-  keepMine: () => void;
-  confirmOverwrite: () => void;
-  cancelOverwrite: () => void;
-}
-
-/** Shared state, save and conflict handling of an entry or post form. */
-export function useRecordForm<R extends SavedRecord>(options: RecordFormOptions<R>): RecordForm<R> {
+/** Shared state, saves and conflict handling of an entry or post form. */
+export function useRecordForm<V, R extends SavedRecord>(
+  options: RecordFormOptions<V, R>,
+): RecordForm<V, R> {
   const { t } = useAppTranslation();
   const navigate = useSafeNavigate();
   const notify = useNotify();
   const hydrated = useHydrated();
   const formId = useId();
-  const { collection, record } = options;
+  const { target, record, values } = options;
+  const collection = target.collection;
   const kind = collection === "entries" ? "entry" : "post";
   const savedRef = useRef(false);
-  // While this form's own PATCH is in flight, its own event may arrive before the answer.
+  // While a save of this form is in flight, its own event may arrive before the answer: such
+  // events wait, and are judged against the version the save made.
   const savingRef = useRef(false);
+  const heldEvents = useRef<LiveEvent[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -116,19 +141,34 @@ export function useRecordForm<R extends SavedRecord>(options: RecordFormOptions<
   const [remote, setRemote] = useState<RemoteChange | null>(null);
   const [overwrite, setOverwrite] = useState<{ updated: string; spec: SaveSpec<R> } | null>(null);
   const [reloading, setReloading] = useState(false);
-  const onReload = useRef(options.onReload);
+  const latest = useRef(options);
+  const spec = useRef<SaveSpec<R> | null>(null);
+  // What the queue's next explicit run does: the save, or another write of the form's own.
+  const job = useRef<() => Promise<void>>(() => Promise.resolve());
+  const checkedSpec = useRef(false);
+  const autosaveRef = useRef<Autosave<V, R> | null>(null);
   useEffect(() => {
     baseRef.current = base;
-    onReload.current = options.onReload;
+    latest.current = options;
   });
+
+  const consider = (event: LiveEvent) => {
+    if (event.kind !== "record") return;
+    const change = remoteChange(baseRef.current, event);
+    if (change) setRemote(change);
+  };
+  const moveBase = (updated: string) => {
+    baseRef.current = updated;
+    setBase(updated);
+  };
 
   const { status: live } = useLiveRecords({
     topics: record ? [{ collection, topic: record.id }] : [],
     onEvents: (events: LiveEvent[]) => {
       for (const event of events) {
-        if (event.kind !== "record" || savedRef.current || savingRef.current) continue;
-        const change = remoteChange(baseRef.current, event);
-        if (change) setRemote(change);
+        if (event.kind !== "record" || savedRef.current) continue;
+        if (savingRef.current) heldEvents.current.push(event);
+        else consider(event);
       }
       // The form keeps the writer's text: nothing to revalidate.
       return false;
@@ -150,36 +190,98 @@ export function useRecordForm<R extends SavedRecord>(options: RecordFormOptions<
     });
   }
 
-  async function save(spec: SaveSpec<R>, checked: boolean) {
+  /** The explicit save the queue runs: the latest spec, against the record as it is now. */
+  async function save() {
+    const current = spec.current;
+    if (!current || savedRef.current) return;
+    const checked = checkedSpec.current;
+    checkedSpec.current = false;
+    // The record as the last write left it (an autosave may have just created it).
+    const existing = autosaveRef.current?.record();
     const records = getBrowserClient().collection(collection);
+    const request = { requestKey: null };
     let saved: R;
     try {
-      if (record && !checked) {
+      if (existing && !checked) {
         // Without realtime too: a fresh read tells whether someone saved since (ADR 028).
-        const current = await records.getOne<SavedRecord>(record.id, { fields: "id,updated" });
-        if (isNewer(current.updated, baseRef.current)) {
-          setOverwrite({ updated: current.updated, spec });
+        const fresh = await records.getOne<SavedRecord>(existing.id, {
+          fields: "id,updated",
+          requestKey: null,
+        });
+        if (isNewer(fresh.updated, baseRef.current)) {
+          setOverwrite({ updated: fresh.updated, spec: current });
           setBusy(false);
           return;
         }
       }
-      savingRef.current = true;
-      saved = record
-        ? await records.update<R>(record.id, spec.body)
-        : await records.create<R>(spec.body);
+      saved = existing
+        ? await records.update<R>(existing.id, current.body, request)
+        : await records.create<R>(current.body, request);
     } catch (error) {
-      savingRef.current = false;
       fail(error);
       setBusy(false);
       return;
     }
     savedRef.current = true;
-    saved = await spec.after(saved);
-    setBase(saved.updated);
+    autosaveRef.current?.finish();
+    saved = await current.after(saved);
+    moveBase(saved.updated);
     notify.success(t("editor:form.saved"));
     setBusy(false);
-    await navigate(spec.href(saved));
+    await navigate(current.href(saved));
   }
+
+  const autosave = useAutosave({
+    target,
+    author: options.author,
+    record,
+    initial: options.initial,
+    values,
+    explicit: () => job.current(),
+    onSaving: (saving) => {
+      savingRef.current = saving;
+      if (saving) return;
+      const held = heldEvents.current;
+      heldEvents.current = [];
+      if (!savedRef.current) for (const event of held) consider(event);
+    },
+    enabled: hydrated && remote === null && overwrite === null,
+    live,
+    base: () => baseRef.current,
+    onRecord: (saved: R) => {
+      moveBase(saved.updated);
+      latest.current.onRecord(saved);
+    },
+    onConflict: (updated) => {
+      setRemote({ kind: "updated", updated });
+    },
+  });
+  useEffect(() => {
+    autosaveRef.current = autosave;
+  });
+
+  const explicit = (next: SaveSpec<R>, checked: boolean) => {
+    spec.current = next;
+    checkedSpec.current = checked;
+    job.current = save;
+    setBusy(true);
+    return autosave.request("explicit").catch(() => undefined);
+  };
+
+  // The newer of the two offers: this browser's draft, or the server's pending edits.
+  const local = autosave.draft.offer;
+  const server = autosave.offer;
+  const source: "browser" | "server" | null =
+    local && (!server || local.savedAt > server.savedAt) ? "browser" : server ? "server" : null;
+  const offer =
+    source === "browser" && local
+      ? { savedAt: local.savedAt, source }
+      : source === "server" && server
+        ? { savedAt: server.savedAt, source }
+        : null;
+
+  const inPending = record !== undefined && target.readerVisible(record);
+  const unsaved = !sameValues(values, autosave.acknowledged);
 
   return {
     formId,
@@ -190,12 +292,62 @@ export function useRecordForm<R extends SavedRecord>(options: RecordFormOptions<
     failure,
     saved: () => savedRef.current,
     live,
-    submit: async (spec) => {
-      if (busy) return;
-      setBusy(true);
+    submit: async (next) => {
       setErrors({});
       setFailure(null);
-      await save(spec, false);
+      await explicit(next, false);
+    },
+    draft: {
+      offer,
+      restore: () => {
+        if (source === "browser") {
+          if (server) autosave.discard();
+          return autosave.draft.restore();
+        }
+        if (local) autosave.draft.discard();
+        return autosave.restore();
+      },
+      discard: () => {
+        if (local) autosave.draft.discard();
+        if (server) autosave.discard();
+      },
+      finish: () => {
+        autosave.finish();
+      },
+    },
+    status: {
+      status: autosave.status,
+      held: inPending
+        ? !sameValues(values, options.initial)
+        : !sameValues(values, target.autosaved(values, record)),
+      needsTitle: unsaved && !record && !target.creatable(values),
+      paused: remote !== null || overwrite !== null,
+      local: autosave.draft.lastSaved,
+    },
+    dirty: () => !savedRef.current && (options.files || (unsaved && !autosave.covers())),
+    unsaved: !sameValues(values, options.initial),
+    ownWrite: async (write) => {
+      // After the saves under way, as one of the queue's: it never runs beside another.
+      await autosave.idle();
+      const outcome: { fresh?: R; error?: unknown; failed: boolean } = { failed: false };
+      job.current = async () => {
+        try {
+          const written = await write();
+          moveBase(written.updated);
+          setRemote(null);
+          setOverwrite(null);
+          autosave.reset();
+          latest.current.onReload(written);
+          outcome.fresh = written;
+        } catch (error) {
+          outcome.failed = true;
+          outcome.error = error;
+        }
+      };
+      await autosave.request("explicit");
+      if (outcome.failed) throw outcome.error;
+      if (!outcome.fresh) throw new Error("The write did not run.");
+      return outcome.fresh;
     },
     conflict: {
       kind,
@@ -210,11 +362,11 @@ export function useRecordForm<R extends SavedRecord>(options: RecordFormOptions<
           .getOne<R>(record.id)
           .then(
             (fresh) => {
-              setBase(fresh.updated);
-              baseRef.current = fresh.updated;
+              moveBase(fresh.updated);
               setRemote(null);
               setOverwrite(null);
-              onReload.current(fresh);
+              autosave.reset();
+              latest.current.onReload(fresh);
               notify.info(t("live:conflict.reloaded"));
             },
             (error: unknown) => {
@@ -226,18 +378,16 @@ export function useRecordForm<R extends SavedRecord>(options: RecordFormOptions<
           });
       },
       keepMine: () => {
-        if (remote?.kind === "updated") setBase(remote.updated);
+        if (remote?.kind === "updated") moveBase(remote.updated);
         setRemote(null);
         notify.info(t("live:conflict.kept"));
       },
       confirmOverwrite: () => {
         if (!overwrite) return;
-        setBase(overwrite.updated);
-        baseRef.current = overwrite.updated;
+        moveBase(overwrite.updated);
         setRemote(null);
         setOverwrite(null);
-        setBusy(true);
-        void save(overwrite.spec, true);
+        void explicit(overwrite.spec, true);
       },
       cancelOverwrite: () => {
         if (overwrite) setRemote({ kind: "updated", updated: overwrite.updated });
@@ -245,142 +395,4 @@ export function useRecordForm<R extends SavedRecord>(options: RecordFormOptions<
       },
     },
   };
-}
-
-/** Props of {@link RecordFormShell}. */
-export interface RecordFormShellProps<R extends SavedRecord> {
-  form: RecordForm<R>;
-  draft: Pick<EditorDraft<unknown>, "lastSaved" | "discard"> & {
-    offer: { savedAt: number } | null;
-  };
-  /** Restores the offered draft's values into the form. */
-  onRestoreDraft: () => void;
-  problems: FieldProblem[];
-  onFocusField: (target: string) => void;
-  onSubmit: () => void;
-  submitLabel: string;
-  cancelTo: string;
-  /** Whether leaving would lose something. */
-  dirty: () => boolean;
-  children: ReactNode;
-}
-
-/** The `<form>` around an editor's fields, with everything the two editors share. */
-export function RecordFormShell<R extends SavedRecord>(props: RecordFormShellProps<R>) {
-  const { t } = useAppTranslation();
-  const notify = useNotify();
-  const { form, draft } = props;
-  const formRef = useRef<HTMLFormElement>(null);
-  useSaveShortcut(formRef);
-  return (
-    <form
-      ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        props.onSubmit();
-      }}
-      className="grid gap-6"
-      aria-busy={form.busy || undefined}
-    >
-      <ConflictBanner conflict={form.conflict} />
-      {draft.offer && (
-        <DraftOffer
-          savedAt={draft.offer.savedAt}
-          onRestore={() => {
-            props.onRestoreDraft();
-            notify.info(t("editor:draft.restored"));
-          }}
-          onDiscard={() => {
-            draft.discard();
-            notify.info(t("editor:draft.discarded"));
-          }}
-        />
-      )}
-      {form.failure && (
-        <ErrorSummary
-          message={form.failure}
-          problems={props.problems}
-          onFocusField={props.onFocusField}
-        />
-      )}
-      {props.children}
-      <FormActions
-        submitLabel={props.submitLabel}
-        busy={form.busy}
-        hydrated={form.hydrated}
-        cancelTo={props.cancelTo}
-        lastSaved={draft.lastSaved}
-        extra={<LiveIndicator status={form.live} />}
-      />
-      <UnsavedChangesGuard dirty={props.dirty} />
-      <OverwriteQuestion conflict={form.conflict} />
-    </form>
-  );
-}
-
-/** "This entry was changed elsewhere at 14:32 — Reload their version / Keep mine". */
-function ConflictBanner({ conflict }: { conflict: ConflictState }) {
-  const { t } = useAppTranslation();
-  const format = useTimeFormat();
-  const { remote, kind } = conflict;
-  return (
-    // Empty, it leaves the grid's flow (no gap) but stays a live region.
-    <div aria-live="polite" className="empty:absolute" data-testid="edit-conflict">
-      {remote?.kind === "deleted" && (
-        <p className="rounded border border-red-300 bg-red-50 p-4 text-red-900">
-          {kind === "entry" ? t("live:conflict.deletedEntry") : t("live:conflict.deletedPost")}
-        </p>
-      )}
-      {remote?.kind === "updated" && (
-        <div className="flex flex-col gap-3 rounded border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="font-semibold">
-              {t(kind === "entry" ? "live:conflict.changedEntry" : "live:conflict.changedPost", {
-                time: format(apiTime(remote.updated)),
-              })}
-            </p>
-            <p className="text-sm">{t("live:conflict.changedHint")}</p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={conflict.reload}
-              disabled={conflict.reloading}
-              className={buttonClass.primary}
-            >
-              {t("live:conflict.reload")}
-            </button>
-            <button type="button" onClick={conflict.keepMine} className={buttonClass.secondary}>
-              {t("live:conflict.keep")}
-            </button>
-          </div>
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** The question before a save would replace a newer version. */
-function OverwriteQuestion({ conflict }: { conflict: ConflictState }) {
-  const { t } = useAppTranslation();
-  const format = useTimeFormat();
-  return (
-    <ConfirmDialog
-      open={conflict.overwrite !== null}
-      title={t("live:conflict.confirmTitle")}
-      confirmLabel={t("live:conflict.confirmSave")}
-      cancelLabel={t("live:conflict.confirmCancel")}
-      destructive
-      onConfirm={conflict.confirmOverwrite}
-      onCancel={conflict.cancelOverwrite}
-    >
-      <p>
-        {t("live:conflict.confirmText", {
-          time: conflict.overwrite ? format(apiTime(conflict.overwrite)) : "",
-        })}
-      </p>
-    </ConfirmDialog>
-  );
 }

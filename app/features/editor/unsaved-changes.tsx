@@ -1,8 +1,10 @@
 /**
- * A warning before leaving a form with unsaved changes: the browser's own prompt when the tab
- * is closed or reloaded (`beforeunload`), and a dialog for navigations inside the app (React
- * Router's blocker). The draft in local storage survives either way; the warning is about
- * the save that did not happen (and picked files, which drafts cannot hold).
+ * A warning before leaving a form with changes nothing will keep on the server: the browser's
+ * own prompt when the tab is closed or reloaded (`beforeunload`), and a dialog for
+ * navigations inside the app (React Router's blocker). What the autosave can keep is saved on
+ * the way out and asks nothing (ADR 047); `dirty()` is true only for the rest: picked files, a
+ * new visibility or status, a new record without a title, or while offline or refused. The
+ * draft in local storage survives either way.
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useBlocker } from "react-router";

@@ -20,7 +20,7 @@ import {
 } from "../../lib/records.ts";
 import type { SessionUser } from "../../lib/session.ts";
 import type { ListingQuery } from "./listing-query.ts";
-import { mergedPage, pagedSource } from "./merged-page.ts";
+import { mergedPage, pagedSource } from "../../lib/merged-page.ts";
 
 /** One page of the archive. */
 export interface ArchivePage {

@@ -1,17 +1,20 @@
 /**
  * "Continue with …" on `/login`: one button per provider that `auth-methods` lists for
  * `users`, and the handling of the provider's redirect back to `/login?code=…&state=…`
- * (see `oauth2-flow.ts`). Nothing shows when no provider is configured.
+ * (see `oauth2-flow.ts`). Nothing shows when no provider is configured. An account with
+ * two-step verification answers with an `mfaId`, handed to the route for the second step.
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ClientResponseError, type AuthProviderInfo } from "pocketbase";
 import { useNotify } from "../../components/notifications/notifications.tsx";
+import { useSession } from "../../components/session-provider.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
 import { useSafeNavigate } from "../../lib/navigation.ts";
 import { displayName, toSessionUser } from "../../lib/session.ts";
+import { mfaIdOf } from "../../lib/mfa.ts";
 import {
   callbackUrl,
   describeProviderError,
@@ -34,11 +37,15 @@ function failureMessage(failure: unknown, provider: string, t: AppT): string {
   return t("oauth2:failed", { provider });
 }
 
-/** The provider buttons and the callback handling of `/login`. */
-export function OAuth2Login() {
+/**
+ * The provider buttons and the callback handling of `/login`; `onSecondFactor` gets the
+ * `mfaId` of a two-step account.
+ */
+export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void }) {
   const { t, i18n } = useAppTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
+  const { adoptAccountLocale } = useSession();
   const safeNavigate = useSafeNavigate();
   const [searchParams] = useSearchParams();
   const initial = readCallback(searchParams);
@@ -47,6 +54,7 @@ export function OAuth2Login() {
   const [signingIn, setSigningIn] = useState(initial.kind === "code");
   const [error, setError] = useState<string | null>(null);
   const handled = useRef(false);
+  const { onSecondFactor } = props;
 
   // The providers, with a fresh state and PKCE verifier each time the page loads.
   useEffect(() => {
@@ -107,15 +115,25 @@ export function OAuth2Login() {
         const account = toSessionUser(answer.record);
         const name = account ? displayName(account) : "";
         const isNew = (answer.meta as { isNew?: unknown } | undefined)?.isNew === true;
+        // The account's language first, so the welcome is in it.
+        const welcome = await adoptAccountLocale();
         notify.success(
-          t(isNew ? "shell:notifications.signedUp" : "shell:notifications.loggedIn", { name }),
+          welcome(isNew ? "shell:notifications.signedUp" : "shell:notifications.loggedIn", {
+            name,
+          }),
         );
         await navigate(paths.home(), { replace: true });
       })
       .catch((failure: unknown) => {
+        const mfaId = mfaIdOf(failure);
+        if (mfaId) {
+          setSigningIn(false);
+          onSecondFactor(mfaId);
+          return;
+        }
         fail(failureMessage(failure, pending.displayName, t));
       });
-  }, [searchParams, navigate, notify, t, i18n.language]);
+  }, [searchParams, navigate, notify, t, i18n.language, onSecondFactor, adoptAccountLocale]);
 
   async function start(provider: AuthProviderInfo) {
     setError(null);

@@ -2,10 +2,11 @@
  * "Email me a code" on `/login`: the email (`request-otp`, answered the same whether or not
  * an account exists), then the code from the email (`autocomplete="one-time-code"`,
  * `auth-with-otp`), then home, logged in. Lives next to the password form and needs nothing
- * from it.
+ * from it. An account with two-step verification answers with an `mfaId`, handed to the
+ * route, which asks for the second step.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, FormMessage, inputClass } from "../../components/ui/form-field.tsx";
 import {
@@ -15,21 +16,24 @@ import {
   SubmitForm,
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
+import { useSession } from "../../components/session-provider.tsx";
+import { returnPath } from "../../lib/navigation.ts";
 import { requestErrorMessage } from "../../lib/api-errors.ts";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
 import { displayName, toSessionUser } from "../../lib/session.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { isSignInRefused, mfaIdOf } from "../../lib/mfa.ts";
 import { normalizeOtpCode, otpFailure } from "./otp-code.ts";
-import { paths } from "../../lib/paths.ts";
 
 type Step = "closed" | "email" | "code";
 
 const linkButtonClass =
   "rounded text-sm font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950";
 
-function failureMessage(error: unknown, t: AppT): string {
+function failureMessage(error: unknown, t: AppT, step: Step): string {
+  if (step === "code" && isSignInRefused(error)) return t("auth:login.suspended");
   switch (otpFailure(error)) {
     case "invalid":
       return t("account:otp.invalid");
@@ -42,11 +46,13 @@ function failureMessage(error: unknown, t: AppT): string {
   }
 }
 
-/** The "email me a code" login. */
-export function OtpLogin() {
+/** The "email me a code" login; `onSecondFactor` gets the `mfaId` of a two-step account. */
+export function OtpLogin(props: { onSecondFactor: (mfaId: string) => void }) {
   const { t } = useAppTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { adoptAccountLocale } = useSession();
   const headingId = useId();
   const [step, setStep] = useState<Step>("closed");
   const [email, setEmail] = useState("");
@@ -55,7 +61,7 @@ export function OtpLogin() {
   // Both steps' requests: only the email has a field, the code's refusals are the form's.
   const form = useFormSubmit({
     fields: ["email"],
-    message: (failure, fields) => (fields.email ? null : failureMessage(failure, t)),
+    message: (failure, fields) => (fields.email ? null : failureMessage(failure, t, step)),
   });
   const { error, busy } = form;
   const emailInput = useRef<HTMLInputElement>(null);
@@ -88,12 +94,21 @@ export function OtpLogin() {
   const handleCode = form.submit(async (data) => {
     const code = normalizeOtpCode(formText(data, "code"));
     const pb = getBrowserClient();
-    await pb.collection("users").authWithOTP(otpId, code);
+    try {
+      await pb.collection("users").authWithOTP(otpId, code);
+    } catch (error) {
+      const mfaId = mfaIdOf(error);
+      if (!mfaId) throw error;
+      props.onSecondFactor(mfaId);
+      return;
+    }
     const account = toSessionUser(pb.authStore.record);
+    // The account's language first, so the welcome is in it.
+    const welcome = await adoptAccountLocale();
     notify.success(
-      t("shell:notifications.loggedIn", { name: account ? displayName(account) : email }),
+      welcome("shell:notifications.loggedIn", { name: account ? displayName(account) : email }),
     );
-    await navigate(paths.home());
+    await navigate(returnPath(searchParams.get("redirectTo")));
   });
 
   function close() {

@@ -190,7 +190,7 @@ export default function Logs({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </td>
                     <td className="px-3 py-2 font-mono">{dataText(entry.data, "method")}</td>
-                    <td className="max-w-md px-3 py-2 font-mono wrap-anywhere">
+                    <td className="max-w-md min-w-64 px-3 py-2 font-mono wrap-anywhere">
                       {dataText(entry.data, "url") || entry.message}
                     </td>
                     <td className="px-3 py-2">

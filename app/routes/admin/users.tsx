@@ -120,13 +120,18 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               {user.id === viewer.id && (
                 <span className="text-stone-700"> {t("admin:users.you")}</span>
               )}
+              {user.suspended && (
+                <span className="mt-1 inline-block rounded border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-900">
+                  {t("admin:users.suspendedBadge")}
+                </span>
+              )}
             </th>
-            <td className={`${cell} wrap-anywhere`}>{user.email}</td>
-            <td className={cell}>{roleLabel(t, user.role)}</td>
-            <td className={cell}>
+            <td className={`${cell} whitespace-nowrap`}>{user.email}</td>
+            <td className={`${cell} whitespace-nowrap`}>{roleLabel(t, user.role)}</td>
+            <td className={`${cell} whitespace-nowrap`}>
               {user.verified ? t("admin:users.verifiedYes") : t("admin:users.verifiedNo")}
             </td>
-            <td className={cell}>
+            <td className={`${cell} whitespace-nowrap`}>
               <FormattedDate value={user.created} />
             </td>
             <td className={cell}>

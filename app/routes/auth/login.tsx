@@ -1,7 +1,13 @@
 /**
  * `/login`: email or username + password. Tries the `users` collection, then superusers
- * (who sign in with their email). The request goes from the browser through the SDK.
+ * (who sign in with their email). The request goes from the browser through the SDK. When
+ * the account has two-step verification, any first factor (password, emailed code, OAuth2)
+ * answers with an `mfaId` and the page asks for the second step instead (ADR 046). Once
+ * signed in, the account's own language applies (a fresh browser included), and the visitor
+ * goes back to the page a guard sent them from (`?redirectTo=`), else home.
  */
+import { useState } from "react";
+import type { RecordModel } from "pocketbase";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
@@ -19,11 +25,15 @@ import { getBrowserClient } from "../../lib/browser-client.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { displayName, toSessionUser } from "../../lib/session.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
+import { useSession } from "../../components/session-provider.tsx";
+import { returnPath } from "../../lib/navigation.ts";
 import { routeContext } from "../../lib/route-data.ts";
 import { ClientResponseError } from "pocketbase";
 import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
 import { EmailVerification } from "../../features/account/email-verification.tsx";
 import { OtpLogin } from "../../features/otp/otp-login.tsx";
+import { TwoFactorChallenge } from "../../features/account/two-factor-challenge.tsx";
+import { isSignInRefused, mfaIdOf } from "../../lib/mfa.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Title. */
@@ -31,10 +41,14 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args);
 }
 
-/** Signed-in accounts have nothing to do here, unless they follow an email confirmation link. */
+/**
+ * Signed-in accounts have nothing to do here (they go where they were going), unless they
+ * follow an email confirmation link.
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user, t } = routeContext(context);
-  if (user && !new URL(request.url).searchParams.has("verify")) throw redirect(paths.home());
+  const params = new URL(request.url).searchParams;
+  if (user && !params.has("verify")) throw redirect(returnPath(params.get("redirectTo")));
   return { title: t("auth:login.title") };
 }
 
@@ -48,9 +62,31 @@ export default function Login() {
     message: (failure) =>
       failure instanceof ClientResponseError && failure.status === 400
         ? t("auth:login.failed")
-        : requestErrorMessage(failure, t),
+        : isSignInRefused(failure)
+          ? t("auth:login.suspended")
+          : requestErrorMessage(failure, t),
   });
-  const verifyToken = useSearchParams()[0].get("verify");
+  const { adoptAccountLocale } = useSession();
+  const [searchParams] = useSearchParams();
+  const verifyToken = searchParams.get("verify");
+  const back = returnPath(searchParams.get("redirectTo"));
+  // The pending sign-in of a first factor that asked for the second step.
+  const [mfaId, setMfaId] = useState<string | null>(null);
+
+  /**
+   * Every way in ends here: the account's language first (so the welcome is in it), the
+   * greeting, then the page the visitor came from.
+   */
+  async function signedIn(record: RecordModel | null, fallbackName: string) {
+    const account = toSessionUser(record);
+    const welcome = await adoptAccountLocale();
+    notify.success(
+      welcome("shell:notifications.loggedIn", {
+        name: account ? displayName(account) : fallbackName,
+      }),
+    );
+    await navigate(back);
+  }
 
   const handleSubmit = form.submit(async (data) => {
     const identity = formText(data, "identity").trim();
@@ -59,15 +95,33 @@ export default function Login() {
     try {
       await pb.collection("users").authWithPassword(identity, password);
     } catch (first) {
+      const pending = mfaIdOf(first);
+      if (pending) {
+        setMfaId(pending);
+        return;
+      }
       if (!(first instanceof ClientResponseError) || first.status !== 400) throw first;
       await pb.collection("_superusers").authWithPassword(identity, password);
     }
-    const account = toSessionUser(pb.authStore.record);
-    notify.success(
-      t("shell:notifications.loggedIn", { name: account ? displayName(account) : identity }),
-    );
-    await navigate(paths.home());
+    await signedIn(pb.authStore.record, identity);
   });
+
+  if (mfaId) {
+    return (
+      <div className="mx-auto max-w-md">
+        <PageHeader title={t("auth:login.title")} />
+        <TwoFactorChallenge
+          key={mfaId}
+          mfaId={mfaId}
+          onSignedIn={(record) => signedIn(record, "")}
+          onCancel={() => {
+            form.reset();
+            setMfaId(null);
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-md">
@@ -101,8 +155,8 @@ export default function Login() {
           </Link>
         </p>
       </SubmitForm>
-      <OAuth2Login />
-      <OtpLogin />
+      <OAuth2Login onSecondFactor={setMfaId} />
+      <OtpLogin onSecondFactor={setMfaId} />
     </div>
   );
 }

@@ -1,9 +1,12 @@
 /**
  * `/signUp`: username, name, email, password and confirmation, with a link to the privacy
- * policy. Field errors come from the API's validation codes, translated. On success the new
- * account signs in and is mailed the link that confirms its address.
+ * policy. The form says which fields are required (all but the name) and what the username
+ * is for (the address of the profile, shown as it is typed). Field errors come from the
+ * API's validation codes, translated. On success the new account signs in and is mailed the
+ * link that confirms its address.
  */
 import { useAppTranslation } from "../../lib/i18n.ts";
+import { useState, type ChangeEvent } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-controls.tsx";
@@ -38,6 +41,8 @@ export default function SignUp() {
   const navigate = useNavigate();
   const notify = useNotify();
   const form = useFormSubmit({ failed: t("auth:signUp.failed") });
+  // The username as typed, shown in its hint as the address it makes.
+  const [username, setUsername] = useState("");
 
   const handleSubmit = form.submit(async (data) => {
     const values = Object.fromEntries(FIELDS.map((f) => [f, formText(data, f)]));
@@ -61,7 +66,9 @@ export default function SignUp() {
   > = {
     username: {
       label: t("auth:signUp.username"),
-      hint: t("auth:signUp.usernameHint"),
+      hint: t("auth:signUp.usernameHint", {
+        example: username.trim() || t("auth:signUp.usernameExample"),
+      }),
       type: "text",
       autoComplete: "username",
     },
@@ -98,6 +105,13 @@ export default function SignUp() {
             type={labels[field].type}
             autoComplete={labels[field].autoComplete}
             required={field !== "name"}
+            onChange={
+              field === "username"
+                ? (event: ChangeEvent<HTMLInputElement>) => {
+                    setUsername(event.currentTarget.value);
+                  }
+                : undefined
+            }
           />
         ))}
         <p className="text-sm text-stone-700">

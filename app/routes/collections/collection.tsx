@@ -5,6 +5,7 @@
  * reload, new entries behind a "new entries — show" notice.
  */
 import { Link } from "react-router";
+import { BookOpen } from "lucide-react";
 import type { Route } from "./+types/collection";
 import { EmptyState } from "../../components/records/empty-state.tsx";
 import { Markdown } from "../../components/records/markdown.tsx";
@@ -119,6 +120,10 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
         actions={
           <>
             <LiveIndicator status={live.status} />
+            <ButtonLink to={paths.collectionPrint(username, collection.name)} variant="secondary">
+              <BookOpen aria-hidden size={16} />
+              {t("data:print.book")}
+            </ButtonLink>
             {isOwner && (
               <ButtonLink
                 to={paths.collectionUpdate(username, collection.name)}

@@ -8,8 +8,8 @@ import { requireUser, requireWriter } from "../../lib/route-data.ts";
 import { isSuperuser } from "../../lib/session.ts";
 
 /** Answers 403 to accounts without the writer or admin role (also on client-side navigations, through the data request). */
-export function loader({ context }: Route.LoaderArgs) {
-  if (!isSuperuser(requireUser(context))) requireWriter(context);
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (!isSuperuser(requireUser(context, request))) requireWriter(context);
   return null;
 }
 

@@ -120,15 +120,15 @@ export default function Items({ loaderData }: Route.ComponentProps) {
       >
         {loaderData.items.map((item) => (
           <tr key={item.id}>
-            <td className={`${cell} font-mono`}>
+            <td className={`${cell} font-mono whitespace-nowrap`}>
               <Link to={paths.item(item.code)} className="underline underline-offset-4">
                 {item.code}
               </Link>
             </td>
-            <td className={`${cell} wrap-anywhere`}>{item.name}</td>
-            <td className={cell}>{t(`records:items.${item.status}`)}</td>
-            <td className={cell}>{item.tags.join(", ")}</td>
-            <td className={cell}>
+            <td className={`${cell} min-w-40 break-words`}>{item.name}</td>
+            <td className={`${cell} whitespace-nowrap`}>{t(`records:items.${item.status}`)}</td>
+            <td className={`${cell} min-w-32 break-words`}>{item.tags.join(", ")}</td>
+            <td className={`${cell} whitespace-nowrap`}>
               <FormattedDate value={item.updated} />
             </td>
           </tr>

@@ -134,6 +134,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
             title={post.title}
             lang={post.lang}
             live={status}
+            state={scheduled ? "scheduled" : live ? undefined : "draft"}
             details={
               <>
                 {post.publishedAt ? (

@@ -5,6 +5,7 @@
  * `?emailChange=TOKEN` (the link mailed to a new address) adds the confirmation step on
  * top, for visitors too: the link may be opened where nobody is logged in. Without that
  * link, visitors go to `/login`. Superusers have no profile: they see their email only.
+ * Two-step verification (ADR 046) sits between the password and the deletion.
  */
 import type { Route } from "./+types/profile-settings";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -13,6 +14,11 @@ import { EmailChangeConfirm } from "../../features/account/email-change-confirm.
 import { EmailChangeRequest } from "../../features/account/email-change-request.tsx";
 import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
 import { PasswordChange } from "../../features/account/password-change.tsx";
+import { YourData } from "../../features/data/your-data.tsx";
+import {
+  TwoFactorSettings,
+  type TwoFactorStatus,
+} from "../../features/account/two-factor-settings.tsx";
 import { ProfileForm, type ProfileValues } from "../../features/account/profile-form.tsx";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
@@ -42,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         })();
   const title = t("records:settings.title");
   if (!user) {
-    if (!emailChange) requireUser(context);
+    if (!emailChange) requireUser(context, request);
     return { title, user: null, emailChange, account: null, email: "" };
   }
   if (user.collectionName !== "users") {
@@ -52,12 +58,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const total = async (collection: string, field: string) =>
     (await pb.collection(collection).getList(1, 1, { filter: byOwner(field), fields: "id" }))
       .totalItems;
-  const [record, entries, posts, collections, items] = await Promise.all([
+  // A superuser viewing as the account gets nothing here (the API refuses their token).
+  const twoFactor = user.impersonated
+    ? Promise.resolve(null)
+    : pb.send<TwoFactorStatus>("/api/collections/users/totp", {});
+  const [record, entries, posts, collections, items, twoFactorStatus] = await Promise.all([
     pb.collection("users").getOne<UserRecord & { email?: string }>(user.id),
     total("entries", "author"),
     total("posts", "author"),
     total("collections", "owner"),
     user.role === "admin" ? total("items", "owner") : Promise.resolve(0),
+    twoFactor,
   ]);
   const profile: ProfileValues = {
     id: record.id,
@@ -73,7 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     title,
     user: user.id,
     emailChange,
-    account: { profile, counts },
+    account: { profile, counts, twoFactor: twoFactorStatus },
     email: record.email ?? user.email,
   };
 }
@@ -92,6 +103,12 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
           <EmailChangeRequest email={email} />
           <PasswordChange
             userId={account.profile.id}
+            identity={email || account.profile.username}
+          />
+          <YourData />
+          <TwoFactorSettings
+            key={account.profile.id}
+            status={account.twoFactor}
             identity={email || account.profile.username}
           />
           <DeleteAccount

@@ -167,7 +167,10 @@ describe.each(DIALECTS)("profile page (%s)", (dialect) => {
     expect(metaContent(visitor, "description")).toBe(
       "paul on Cahier: published posts, public entries and collections.",
     );
-    expect(visitor).toContain("paul has not published a post yet.");
+    // Paul may not post: no Posts section, no post feeds, no "not published yet" to anyone.
+    expect(visitor).not.toContain("has not published a post yet");
+    expect(visitor).not.toContain('id="profile-posts"');
+    expect(visitor).not.toContain('href="/profile/paul/rss.xml"');
     expect(visitor).toContain("paul has no public entries yet.");
     expect(visitor).toContain("paul has no public collections yet.");
     expect(visitor).toContain('data-avatar="initials"');
@@ -175,12 +178,90 @@ describe.each(DIALECTS)("profile page (%s)", (dialect) => {
     expect(visitor).not.toContain(">Writer<");
 
     const owner = (await page("/profile/paul", { cookie: authCookie(paul) })).body;
-    expect(owner).toContain("You have not published a post yet.");
+    expect(owner).not.toContain("You have not published a post yet.");
+    expect(owner).not.toContain('id="profile-posts"');
     expect(owner).toContain("Entries you make public or unlisted appear here.");
     expect(owner).toContain('href="/entry/create"');
     expect(owner).toContain('href="/collection/create"');
     // Paul is not a writer: no way to a post editor he may not open.
     expect(owner).not.toContain("Write a post");
+  });
+
+  it("promises posts only of someone who may post, or did", async () => {
+    const wren = await app.createUser({ username: "wren", role: "writer" });
+    const asWriter = (await page("/profile/wren")).body;
+    expect(asWriter).toContain("wren has not published a post yet.");
+    expect(asWriter).toContain('href="/profile/wren/rss.xml"');
+    const own = (await page("/profile/wren", { cookie: authCookie(wren) })).body;
+    expect(own).toContain("You have not published a post yet.");
+    expect(own).toContain('href="/post/create"');
+
+    // A former writer keeps their published posts on their profile.
+    const former = await app.createUser({ username: "former" });
+    await app.seedRecord("posts", {
+      author: String(former.record.id),
+      title: "From my writing days",
+      content: "…",
+      status: "published",
+      publishedAt: "2025-02-01 09:00:00.000Z",
+    });
+    const formerPage = (await page("/profile/former")).body;
+    expect(formerPage).toContain('id="profile-posts"');
+    expect(formerPage).toContain("From my writing days");
+  });
+
+  it("pages through more than 30 posts and 30 entries, each list on its own", async () => {
+    const prolific = await app.createUser({ username: "prolific", role: "writer" });
+    const id = String(prolific.record.id);
+    for (let n = 1; n <= 32; n++) {
+      const day = String(n).padStart(2, "0");
+      const month = n > 28 ? "02" : "01";
+      const date = `2025-${month}-${n > 28 ? String(n - 28).padStart(2, "0") : day} 09:00:00.000Z`;
+      await app.seedRecord("posts", {
+        author: id,
+        title: `Post number ${String(n)}`,
+        content: "…",
+        status: "published",
+        publishedAt: date,
+      });
+      await app.seedRecord("entries", {
+        author: id,
+        title: `Entry number ${String(n)}`,
+        content: "…",
+        visibility: "public",
+        date,
+      });
+    }
+    const first = (await page("/profile/prolific")).body;
+    expect(first).toContain(">Post number 32<");
+    expect(first).toContain(">Post number 3<");
+    expect(first).not.toContain(">Post number 2<");
+    expect(first).toContain(">Entry number 3<");
+    expect(first).not.toContain(">Entry number 2<");
+    // Two page lists, each named for its own list, each keeping the other's page.
+    expect(first).toContain('aria-label="Pages of the posts of prolific"');
+    expect(first).toContain('aria-label="Pages of the entries of prolific"');
+    expect(first).toContain('href="/profile/prolific?page=2"');
+    expect(first).toContain('href="/profile/prolific?entryPage=2"');
+
+    const second = await page("/profile/prolific?page=2");
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain(">Post number 2<");
+    expect(second.body).toContain(">Post number 1<");
+    expect(second.body).not.toContain(">Post number 3<");
+    // The entries stay on their first page.
+    expect(second.body).toContain(">Entry number 32<");
+    expect(second.body).toContain("<title>prolific (Page 2) · Cahier</title>");
+    expect(metaContent(second.body, "og:url")).toBe(`http://${HOST}/profile/prolific?page=2`);
+
+    const entries = (await page("/profile/prolific?page=2&entryPage=2")).body;
+    expect(entries).toContain(">Entry number 1<");
+    expect(entries).not.toContain(">Entry number 3<");
+    expect(entries).toContain(">Post number 1<");
+
+    const past = await page("/profile/prolific?page=9");
+    expect(past.statusCode).toBe(200);
+    expect(past.body).toContain("There is nothing on page 9.");
   });
 
   it("redirects another spelling of a username to the canonical one (ADR 034)", async () => {
@@ -218,7 +299,8 @@ describe.each(DIALECTS)("profile page (%s)", (dialect) => {
     expect(html).toContain(">Non répertorié<");
     expect(html).toContain("Modifier votre profil");
     const empty = (await page("/profile/paul", { cookie: "locale=fr" })).body;
-    expect(empty).toContain("paul n&#x27;a encore publié aucun article.");
+    expect(empty).toContain("paul n&#x27;a encore aucune entrée publique.");
+    expect(empty).not.toContain("aucun article");
   });
 
   it("escapes what people write about themselves", async () => {

@@ -3,16 +3,24 @@
  * biography in Markdown) and what they share: published posts, public entries and public
  * collections, with the author's feeds. The owner also sees a link to their settings and
  * their unlisted entries and collections, marked as such; private entries, drafts and
- * scheduled posts never appear here. Unknown users get the 404 page; another spelling of a
- * username (`/profile/ALICE`) is redirected to the canonical one.
+ * scheduled posts never appear here. Posts and entries come 30 a page, each list with its own
+ * page links (`?page=` for posts, `?entryPage=` for entries). Someone who cannot post (no
+ * writer or admin role) and has no post gets no Posts section and no feed links: nothing to
+ * promise there. Unknown users get the 404 page; another spelling of a username
+ * (`/profile/ALICE`) is redirected to the canonical one.
  */
 import type { ReactNode } from "react";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { Rss } from "lucide-react";
 import type { Route } from "./+types/profile";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { Markdown } from "../../components/records/markdown.tsx";
-import { collectionHref, entryHref, postHref } from "../../components/records/record-lists.tsx";
+import {
+  collectionHref,
+  entryHref,
+  Pagination,
+  postHref,
+} from "../../components/records/record-lists.tsx";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate, formatDate } from "../../components/ui/formatted-date.tsx";
@@ -23,6 +31,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import {
   findUserByUsername,
   PAGE_SIZE,
+  pageParam,
   PUBLISHED_FILTER,
   type CollectionRecord,
   type EntryRecord,
@@ -30,6 +39,7 @@ import {
 } from "../../lib/records.ts";
 import { findOr404, routeContext, appName } from "../../lib/route-data.ts";
 import { isWriter } from "../../lib/session.ts";
+import { withQuery } from "../../lib/paths.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { authorFeedBase, authorFeedLinks, FEED_FORMATS, feedPath } from "../feeds/feed-links.ts";
 import { paths } from "../../lib/paths.ts";
@@ -39,6 +49,8 @@ const DESCRIPTION_LENGTH = 160;
 const EXCERPT_LENGTH = 220;
 /** Most collections listed. */
 const MAX_COLLECTIONS = 100;
+/** The query parameter of the entries' page (the posts' is `page`). */
+const ENTRY_PAGE = "entryPage";
 
 /** Title, description, canonical URL, Open Graph profile, and the author's feeds. */
 export function meta(args: Route.MetaArgs) {
@@ -55,7 +67,8 @@ export function meta(args: Route.MetaArgs) {
     ...(data.image ? [{ property: "og:image", content: data.image }] : []),
     { property: "profile:username", content: data.profile.username },
     { name: "twitter:card", content: "summary" },
-    ...authorFeedLinks(args),
+    // The post feeds, of someone who may post (or did).
+    ...(data.showsPosts ? authorFeedLinks(args) : []),
   ];
 }
 
@@ -70,16 +83,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const own = user?.id === profile.id && user.collectionName === "users";
   // SECURITY: the filters say what a profile shows; the API's rules only ever narrow it.
   const shared = own ? 'visibility != "private"' : 'visibility = "public"';
+  const postPage = pageParam(url);
+  const entryPage = pageParam(url, ENTRY_PAGE);
   const [posts, entries, collections] = await Promise.all([
-    pb.collection("posts").getList<PostRecord>(1, PAGE_SIZE, {
+    pb.collection("posts").getList<PostRecord>(postPage, PAGE_SIZE, {
       filter: pb.filter(`author = {:id} && ${PUBLISHED_FILTER}`, { id: profile.id }),
-      sort: "-publishedAt,-created",
-      skipTotal: true,
+      sort: "-publishedAt,-created,-id",
     }),
-    pb.collection("entries").getList<EntryRecord>(1, PAGE_SIZE, {
+    pb.collection("entries").getList<EntryRecord>(entryPage, PAGE_SIZE, {
       filter: pb.filter(`author = {:id} && ${shared}`, { id: profile.id }),
-      sort: "-date,-created",
-      skipTotal: true,
+      sort: "-date,-created,-id",
     }),
     pb.collection("collections").getList<CollectionRecord>(1, MAX_COLLECTIONS, {
       filter: pb.filter(`owner = {:id} && ${shared}`, { id: profile.id }),
@@ -91,15 +104,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const name = profile.name || profile.username;
   const { id, collectionId, username, avatar, role, bio, created } = profile;
   const image = avatarUrl(profile);
+  const page = postPage > 1 ? postPage : entryPage > 1 ? entryPage : 1;
   return {
-    title: name,
+    title: page > 1 ? `${name} (${t("listings:pagination.page", { page })})` : name,
     description: bio
       ? excerpt(bio, DESCRIPTION_LENGTH)
       : t("profile:description", { name, app: appName(context) }),
-    canonical: absoluteUrl(origin, paths.profile(username)),
+    canonical: absoluteUrl(
+      origin,
+      withQuery(paths.profile(username), {
+        page: postPage > 1 ? postPage : null,
+        [ENTRY_PAGE]: entryPage > 1 ? entryPage : null,
+      }),
+    ),
     image: image ? absoluteUrl(origin, image) : null,
     own,
     profile: { id, collectionId, username, name: profile.name, avatar, role, bio, created },
+    // Whether the person may post (writer or admin): else no promise of posts is made.
+    showsPosts: role === "writer" || role === "admin" || posts.totalItems > 0,
+    postPages: { page: postPage, totalPages: posts.totalPages, totalItems: posts.totalItems },
+    entryPages: { page: entryPage, totalPages: entries.totalPages, totalItems: entries.totalItems },
     posts: posts.items.map((post) => ({
       id: post.id,
       href: postHref(post, username),
@@ -169,9 +193,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Markdown text={profile.bio} />
         </section>
       )}
-      <FeedLinks username={profile.username} name={name} />
+      {loaderData.showsPosts && <FeedLinks username={profile.username} name={name} />}
       <div className="mt-10 grid gap-12">
-        <Posts data={loaderData} name={name} />
+        {loaderData.showsPosts && <Posts data={loaderData} name={name} />}
         <Entries data={loaderData} name={name} />
         <Collections data={loaderData} name={name} />
       </div>
@@ -224,6 +248,25 @@ function Empty(props: { text: string; action?: ReactNode }) {
   );
 }
 
+/** A page number past the end of a list: says so, with the way to its first page. */
+function OutOfRange(props: { page: number; param: string }) {
+  const { t } = useAppTranslation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete(props.param);
+  const search = params.toString();
+  return (
+    <Empty
+      text={t("listings:empty.outOfRange", { page: props.page })}
+      action={
+        <ButtonLink to={`${location.pathname}${search ? `?${search}` : ""}`}>
+          {t("listings:empty.firstPage")}
+        </ButtonLink>
+      }
+    />
+  );
+}
+
 /** The "Unlisted" mark of an item only its owner sees listed. */
 function UnlistedBadge() {
   const { t } = useAppTranslation();
@@ -242,7 +285,9 @@ function Posts({ data, name }: { data: ProfileData; name: string }) {
   const { user } = useSession();
   return (
     <Section id="profile-posts" title={t("profile:posts.title")}>
-      {data.posts.length === 0 ? (
+      {data.posts.length === 0 && data.postPages.totalItems > 0 ? (
+        <OutOfRange page={data.postPages.page} param="page" />
+      ) : data.posts.length === 0 ? (
         <Empty
           text={data.own ? t("profile:posts.emptyOwn") : t("profile:posts.empty", { name })}
           action={
@@ -274,6 +319,11 @@ function Posts({ data, name }: { data: ProfileData; name: string }) {
           ))}
         </ul>
       )}
+      <Pagination
+        page={data.postPages.page}
+        totalPages={data.postPages.totalPages}
+        label={t("profile:posts.pages", { name })}
+      />
     </Section>
   );
 }
@@ -282,7 +332,9 @@ function Entries({ data, name }: { data: ProfileData; name: string }) {
   const { t } = useAppTranslation();
   return (
     <Section id="profile-entries" title={t("profile:entries.title")}>
-      {data.entries.length === 0 ? (
+      {data.entries.length === 0 && data.entryPages.totalItems > 0 ? (
+        <OutOfRange page={data.entryPages.page} param={ENTRY_PAGE} />
+      ) : data.entries.length === 0 ? (
         <Empty
           text={data.own ? t("profile:entries.emptyOwn") : t("profile:entries.empty", { name })}
           action={
@@ -309,6 +361,12 @@ function Entries({ data, name }: { data: ProfileData; name: string }) {
           ))}
         </ul>
       )}
+      <Pagination
+        page={data.entryPages.page}
+        totalPages={data.entryPages.totalPages}
+        param={ENTRY_PAGE}
+        label={t("profile:entries.pages", { name })}
+      />
     </Section>
   );
 }

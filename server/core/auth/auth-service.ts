@@ -1,17 +1,21 @@
 /**
- * Password authentication and auth tokens for auth collections (`users`, `_superusers`):
- * resolving the request's auth record from its token, auth-with-password, auth-refresh and
- * auth-methods, with PocketBase's claims, lifetimes and answers.
+ * Auth tokens and sign-ins of auth collections (`users`, `_superusers`): resolving the
+ * request's auth record from its token, auth-with-password, auth-refresh, auth-methods, and
+ * {@link AuthService.completeAuth}, the one place where every sign-in (password, OTP, OAuth2,
+ * TOTP, impersonation) is finalised: the authRule, the second factor (ADR 046), the sign-in
+ * listeners (impersonation log; devices later), the token and the answer.
  */
 import { findCollection } from "../collections/collection-lookup.ts";
-import { badRequest, fieldError, forbidden, unauthorized } from "../errors.ts";
+import { CoreError, forbidden, unauthorized } from "../errors.ts";
 import { isAuthCollection, type AuthCollection, type Collection } from "../models/collection.ts";
 import type { RecordService } from "../records/record-service.ts";
 import { rowToRecord } from "../records/record-service.ts";
 import type { AuthInfo, RecordData, RequestInfo } from "../records/request-info.ts";
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
-import { verifyPassword } from "../../tools/security/passwords.ts";
+import type { RateLimiter } from "../rate-limit/index.ts";
 import { requireAuthCollection } from "./auth-input.ts";
+import type { MfaSessions } from "./mfa/mfa-sessions.ts";
+import { signInWithPassword } from "./password-sign-in.ts";
 import type { Secrets } from "./secrets.ts";
 import { readUnverifiedClaims, signToken, verifyToken, type TokenClaims } from "./tokens.ts";
 
@@ -38,16 +42,76 @@ export interface SignInAttempt {
   expand?: string | undefined;
 }
 
+/** How a sign-in identified its record. */
+export type SignInMethod = "password" | "oauth2" | "otp" | "totp" | "impersonation";
+
+/** The first factors: with a second factor enrolled, they answer `401 {mfaId}` instead. */
+const FIRST_FACTORS: ReadonlySet<SignInMethod> = new Set(["password", "oauth2", "otp"]);
+
+/** Options of {@link AuthService.completeAuth}. */
+export interface SignInOptions {
+  method: SignInMethod;
+  expand?: string | undefined;
+  /** The `mfaId` a first factor was sent with (its body; the query is read too). */
+  mfaId?: string | undefined;
+  /** False for impersonation tokens (they end with their duration). */
+  refreshable?: boolean;
+  /** Seconds the token lives (default: the collection's auth token duration). */
+  duration?: number | undefined;
+}
+
+/** A sign-in about to be answered, as the sign-in listeners see it. */
+export interface SignInEvent {
+  collection: AuthCollection;
+  /** The record signing in. */
+  record: RecordData;
+  method: SignInMethod;
+  /** The request; for an impersonation, the superuser's. */
+  request: RequestInfo;
+  refreshable: boolean;
+  /** Seconds the token will live. */
+  duration: number;
+  /** Claims added to the token; a listener may add its own (a device id). */
+  claims: Record<string, string | number | boolean>;
+}
+
+/**
+ * Runs for every sign-in, before the token is signed. Throwing refuses the sign-in (an
+ * impersonation that cannot be logged does not happen).
+ */
+export type SignInListener = (event: SignInEvent) => Promise<void> | void;
+
+/** What {@link AuthService} works with besides records and secrets. */
+export interface AuthServiceOptions {
+  /** Where `auth-methods` gets its `oauth2` part. */
+  oauth2?: OAuth2MethodsSource | null;
+  /** Pending multi-factor sign-ins and the second factors (none: one factor for everyone). */
+  mfa?: MfaSessions | null;
+  /** Per-account limits of password sign-ins (none: unlimited). */
+  limiter?: RateLimiter | null;
+}
+
 /** Auth flows over the record service. */
 export class AuthService {
   private readonly records: RecordService;
   private readonly secrets: Secrets;
   private readonly oauth2: OAuth2MethodsSource | null;
+  /** Pending multi-factor sign-ins (ADR 046). */
+  readonly mfa: MfaSessions | null;
+  private readonly limiter: RateLimiter | null;
+  private readonly listeners: SignInListener[] = [];
 
-  constructor(records: RecordService, secrets: Secrets, oauth2: OAuth2MethodsSource | null = null) {
+  constructor(records: RecordService, secrets: Secrets, options: AuthServiceOptions = {}) {
     this.records = records;
     this.secrets = secrets;
-    this.oauth2 = oauth2;
+    this.oauth2 = options.oauth2 ?? null;
+    this.mfa = options.mfa ?? null;
+    this.limiter = options.limiter ?? null;
+  }
+
+  /** Adds a listener run by every sign-in (see {@link SignInListener}). */
+  onSignIn(listener: SignInListener): void {
+    this.listeners.push(listener);
   }
 
   private key(collection: Collection, tokenKey: unknown, type: keyof Secrets[string]): string {
@@ -56,15 +120,16 @@ export class AuthService {
     return `${String(tokenKey)}${secret}`;
   }
 
-  /** Signs an auth token for a record. */
+  /** Signs an auth token for a record, with extra claims if any. */
   async authToken(
     collection: AuthCollection,
     record: RecordData,
     refreshable = true,
     duration?: number,
+    claims: Record<string, string | number | boolean> = {},
   ): Promise<string> {
     return signToken(
-      { id: String(record.id), type: "auth", collectionId: collection.id, refreshable },
+      { ...claims, id: String(record.id), type: "auth", collectionId: collection.id, refreshable },
       this.key(collection, record.tokenKey, "auth"),
       duration ?? collection.auth.authTokenDuration,
     );
@@ -104,7 +169,7 @@ export class AuthService {
    * identification: `null` refuses everyone, `""` lets everyone in, any other rule must match
    * the stored record for the request. 403 when it fails.
    */
-  private async checkAuthRule(
+  async checkAuthRule(
     collection: AuthCollection,
     record: RecordData,
     request: RequestInfo,
@@ -116,33 +181,15 @@ export class AuthService {
       throw forbidden("The request doesn't satisfy the collection requirements to authenticate.");
   }
 
-  /** `auth-with-password`: identity is any of the collection's identity fields. */
-  async authWithPassword(attempt: SignInAttempt): Promise<AuthResponse> {
-    const auth = requireAuthCollection(attempt.collection);
-    const { body, request, expand } = attempt;
-    const identity = typeof body.identity === "string" ? body.identity : "";
-    const password = typeof body.password === "string" ? body.password : "";
-    const identityField = typeof body.identityField === "string" ? body.identityField : "";
-    const errors: Record<string, ReturnType<typeof fieldError>> = {};
-    if (!identity) errors.identity = fieldError("validation_required", "Cannot be blank.");
-    if (!password) errors.password = fieldError("validation_required", "Cannot be blank.");
-    if (identityField && !auth.auth.identityFields.includes(identityField)) {
-      errors.identityField = fieldError("validation_in_invalid", "Must be a valid value.");
-    }
-    if (Object.keys(errors).length)
-      throw badRequest("An error occurred while validating the submitted data.", errors);
-
-    const fields = identityField ? [identityField] : auth.auth.identityFields;
-    let row;
-    for (const field of fields) {
-      if (field === "email" && !identity.includes("@") && fields.length > 1) continue;
-      row = await this.records.findAuthRecord(auth, field, identity);
-      if (row) break;
-    }
-    const ok = await verifyPassword(password, row?.password as string | undefined);
-    if (!row || !ok) throw badRequest("Failed to authenticate.");
-    const record = rowToRecord(auth, row);
-    return this.completeAuth(auth, record, { ...request, context: "password" }, { expand });
+  /**
+   * `auth-with-password`: identity is any of the collection's identity fields; failures count
+   * against the account they name (F4, `password-sign-in.ts`).
+   */
+  authWithPassword(attempt: SignInAttempt): Promise<AuthResponse> {
+    return signInWithPassword(
+      { records: this.records, auth: this, limiter: this.limiter },
+      attempt,
+    );
   }
 
   /** `auth-refresh`: a new token for a refreshable one, the same token otherwise. */
@@ -166,19 +213,63 @@ export class AuthService {
   }
 
   /**
-   * Answers an auth flow that has identified `record` (a password, a one-time password, OAuth2,
-   * impersonation): checks the collection's authRule, signs a refreshable token unless `token`
-   * is given, and answers `{token, record}` like auth-with-password. `skipAuthRule` is for
-   * superuser requests (impersonation), which pass every rule.
+   * Confirms a session without renewing it: the checks of `auth-refresh` (a valid token of an
+   * existing auth record, the collection's authRule) and its record, as auth-refresh presents
+   * it, with the same token. `null` when the session is not valid (what auth-refresh answers
+   * 401 or 403); other failures (the database unreachable) are thrown. For the web app's
+   * server rendering, which reads the session of every page request from a cookie: it must
+   * not mint a token per request, nor make a request of its own (ADR 048).
+   */
+  async confirmSession(token: string, request: RequestInfo): Promise<AuthResponse | null> {
+    const found = await this.authenticate(token);
+    if (!found || !isAuthCollection(found.auth.collection)) return null;
+    const collection = found.auth.collection;
+    const self: RequestInfo = { ...request, auth: found.auth };
+    try {
+      await this.checkAuthRule(collection, found.auth.record, self);
+    } catch (error) {
+      if (error instanceof CoreError && error.status === 403) return null;
+      throw error;
+    }
+    return this.respond(collection, found.auth.record, found.token, self);
+  }
+
+  /**
+   * Finalises every sign-in that identified `record` (a password, an emailed code, OAuth2, a
+   * second factor, impersonation): checks the collection's authRule (not for impersonation:
+   * superusers pass every rule), asks a first factor for the second one when the record has
+   * enrolled one (`401 {mfaId}`), runs the sign-in listeners, signs the token and answers
+   * `{token, record}` like auth-with-password.
    */
   async completeAuth(
     collection: AuthCollection,
     record: RecordData,
     request: RequestInfo,
-    options: { token?: string; expand?: string; skipAuthRule?: boolean } = {},
+    options: SignInOptions,
   ): Promise<AuthResponse> {
-    if (!options.skipAuthRule) await this.checkAuthRule(collection, record, request);
-    const token = options.token ?? (await this.authToken(collection, record));
+    const { method } = options;
+    if (method !== "impersonation") await this.checkAuthRule(collection, record, request);
+    if (this.mfa && FIRST_FACTORS.has(method)) {
+      const mfaId = options.mfaId || request.query.mfaId || "";
+      await this.mfa.requireSecondFactor(collection, String(record.id), method, mfaId);
+    }
+    const event: SignInEvent = {
+      collection,
+      record,
+      method,
+      request,
+      refreshable: options.refreshable ?? true,
+      duration: options.duration ?? collection.auth.authTokenDuration,
+      claims: {},
+    };
+    for (const listener of this.listeners) await listener(event);
+    const token = await this.authToken(
+      collection,
+      record,
+      event.refreshable,
+      event.duration,
+      event.claims,
+    );
     return this.respond(collection, record, token, request, options.expand);
   }
 
@@ -210,7 +301,10 @@ export class AuthService {
     return {
       authProviders: oauth2.enabled ? oauth2.providers : null,
       emailPassword: identityFields.includes("email"),
-      mfa: { duration: 0, enabled: false },
+      mfa:
+        this.mfa?.enabledFor(auth) && auth.auth.mfa
+          ? { duration: auth.auth.mfa.duration, enabled: true }
+          : { duration: 0, enabled: false },
       oauth2,
       otp: auth.auth.otp
         ? { duration: auth.auth.otp.duration, enabled: true }

@@ -27,7 +27,7 @@ export class AuthThrottle {
   private readonly clock: () => number;
   private readonly sweeps: IntervalGate;
 
-  constructor(db: Database, clock: () => number = Date.now) {
+  constructor(db: Database, clock: () => number = () => Date.now()) {
     this.db = db;
     this.clock = clock;
     this.sweeps = new IntervalGate(SWEEP_INTERVAL_MS, clock);

@@ -1,7 +1,8 @@
 /**
  * `impersonate/{id}`: a superuser gets a token of another auth record, to see the site as that
  * record does. The token cannot be refreshed (`refreshable: false`), so it ends with its
- * duration (the collection's auth token duration, or `duration` seconds when given).
+ * duration (the collection's auth token duration, or `duration` seconds when given). Every
+ * impersonation is recorded for the account's owner to see (`impersonation-log.ts`).
  */
 import { badRequest, fieldError, forbidden, notFound, unauthorized } from "../errors.ts";
 import type { Collection } from "../models/collection.ts";
@@ -50,12 +51,13 @@ export class Impersonation {
       });
     }
     const record = rowToRecord(auth, row);
-    const token = await this.deps.auth.authToken(auth, record, false, duration || undefined);
-    // PocketBase checks the authRule as the requester, and a superuser passes every rule.
+    // PocketBase checks the authRule as the requester, and a superuser passes every rule; the
+    // sign-in listeners log the impersonation (ADR 046) before the token exists.
     return this.deps.auth.completeAuth(auth, record, request, {
-      token,
+      method: "impersonation",
+      refreshable: false,
+      duration: duration || undefined,
       expand,
-      skipAuthRule: true,
     });
   }
 }

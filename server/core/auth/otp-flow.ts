@@ -7,6 +7,7 @@
 import { randomInt } from "node:crypto";
 import {
   deleteOtp,
+  deleteOtpCopies,
   deleteOtpsCreatedBefore,
   findOtpById,
   findRecentOtps,
@@ -37,7 +38,7 @@ import { randomSecret } from "./secrets.ts";
 export const OTP_MAX_ATTEMPTS = 5;
 /** The attempts window, in seconds. */
 export const OTP_ATTEMPTS_WINDOW_SECONDS = 180;
-/** From this many live codes on, a record's latest code is reused instead of mailing another. */
+/** From this many live codes on, a record's latest code is handed out again instead of mailed. */
 const MAX_LIVE_OTPS = 10;
 /** How often one process deletes expired codes. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -109,8 +110,14 @@ export class OtpFlow extends AccountFlow {
       formatDate(new Date(now - duration * 1000)),
     );
     const latest = live[0];
-    // Someone is asking too often: hand out the last code again, mail nothing.
-    if (latest && live.length >= MAX_LIVE_OTPS) return { otpId: latest.id };
+    if (latest && live.length >= MAX_LIVE_OTPS) {
+      // Someone is asking too often: mail nothing, and let the last code mailed work under a
+      // new id too (same hash, same expiry). SECURITY (F3): the answer is a fresh id, like
+      // every other answer, known address or not.
+      const copy = generateFromPattern("[a-z0-9]{15}");
+      await insertOtp(db.kysely, { ...latest, id: copy });
+      return { otpId: copy };
+    }
 
     const id = generateFromPattern("[a-z0-9]{15}");
     const created = formatDate(new Date(now));
@@ -140,7 +147,7 @@ export class OtpFlow extends AccountFlow {
   async authenticate(
     collection: Collection,
     request: RequestInfo,
-    read: ReadInput<{ otpId: string; password: string }>,
+    read: ReadInput<{ otpId: string; password: string; mfaId?: string }>,
     expand?: string,
   ): Promise<AuthResponse> {
     const auth = this.enabled(collection);
@@ -169,8 +176,8 @@ export class OtpFlow extends AccountFlow {
     if (!allowed) throw new CoreError(429, TOO_MANY);
     if (!(await verifyPassword(input.password, otp.password))) throw badRequest(INVALID_OTP);
     // SECURITY: single use even against concurrent attempts: only the request that deletes
-    // the code may sign in with it.
-    if (!(await deleteOtp(db.kysely, otp.id))) throw badRequest(INVALID_OTP);
+    // the code (and every id it was handed out under) may sign in with it.
+    if (!(await deleteOtpCopies(db.kysely, otp))) throw badRequest(INVALID_OTP);
 
     const id = String(row.id);
     const record = rowToRecord(auth, row);
@@ -192,7 +199,7 @@ export class OtpFlow extends AccountFlow {
       auth,
       rowToRecord(auth, fresh),
       { ...request, context: "otp" },
-      { expand },
+      { method: "otp", expand, mfaId: input.mfaId },
     );
   }
 }

@@ -16,6 +16,8 @@ import readline from "node:readline";
 import type { Database, Row } from "../../data/db.ts";
 import type { FileStorage, StoredFile } from "../../tools/filesystem/index.ts";
 import { replaceAllTables } from "../../data/repositories/backup-repository.ts";
+import { isSearchIndexTable } from "../../data/registry/search.ts";
+import { rebuildSearchIndex } from "../../data/repositories/search-repository.ts";
 import {
   ArchiveError,
   extractZip,
@@ -41,6 +43,14 @@ const FORMAT_VERSION = 1;
 const TABLE_ENTRY = /^data\/([A-Za-z0-9_]+)\.jsonl$/;
 /** Tables never restored (the schema version is checked, not overwritten). */
 const SKIPPED_TABLES = new Set(["_migrations"]);
+
+/**
+ * Tables neither backed up nor restored: the schema version, and the search index (derived
+ * from the records, engine-specific, rebuilt in the restore's transaction; ADR 043).
+ */
+function skipped(table: string): boolean {
+  return SKIPPED_TABLES.has(table) || isSearchIndexTable(table);
+}
 const BUSY = "Try again later - another backup/restore process has already been started.";
 /** The deployment-wide lock every backup, restore and backup delete takes. */
 const LOCK_NAME = "cahier:backups";
@@ -257,7 +267,7 @@ export class BackupService {
       const storage = this.options.storage;
       let files = 0;
       try {
-        const tables = snapshot.tables.filter((t) => !SKIPPED_TABLES.has(t));
+        const tables = snapshot.tables.filter((t) => !skipped(t));
         async function* entries(migrations: readonly string[], engine: string) {
           for (const table of tables) {
             yield {
@@ -411,7 +421,7 @@ export class BackupService {
             `The backup could not be restored: unknown tables ${unknown.join(", ")}.`,
           );
         const tables = live
-          .filter((t) => !SKIPPED_TABLES.has(t))
+          .filter((t) => !skipped(t))
           .map((name) => {
             const rowsFile = path.join(work, "data", `${name}.jsonl`);
             return {
@@ -423,7 +433,10 @@ export class BackupService {
             };
           });
         try {
-          await replaceAllTables(this.options.db.kysely, tables);
+          const { dialect } = this.options.db;
+          await replaceAllTables(this.options.db.kysely, tables, (trx) =>
+            rebuildSearchIndex({ kysely: trx, dialect }).then(() => undefined),
+          );
         } catch (error) {
           if (error instanceof CoreError) throw error;
           throw badRequest(

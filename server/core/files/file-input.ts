@@ -5,8 +5,16 @@
  * validates what changed: unknown names, count, size and content type (sniffed, never the
  * name or the client's claim).
  */
-import { mimeAllowed, UploadedFile } from "../../tools/filesystem/index.ts";
-import { fieldError, type FieldError } from "../errors.ts";
+import {
+  canThumb,
+  imageDimensions,
+  imageSizeAllowed,
+  MAX_IMAGE_SIDE,
+  MAX_THUMB_INPUT_PIXELS,
+  mimeAllowed,
+  UploadedFile,
+} from "../../tools/filesystem/index.ts";
+import { fieldError, type FieldError, type FieldErrors } from "../errors.ts";
 import { isMultiValue, type FileField } from "../models/collection.ts";
 import type { RecordData } from "../records/request-info.ts";
 
@@ -125,4 +133,46 @@ export function applyFileField(
     uploads: entries.filter((e): e is UploadedFile => typeof e !== "string"),
     ...(error ? { error } : {}),
   };
+}
+
+/**
+ * SECURITY: the first upload among `uploads` whose image header declares more pixels than may
+ * be thumbnailed (a side over `MAX_IMAGE_SIDE` or more than `MAX_THUMB_INPUT_PIXELS` in all),
+ * as a field error; read from the header only, never decoded. Such an image could never be
+ * thumbnailed, so every page showing it would have to send it whole.
+ */
+export async function oversizedImageError(
+  uploads: readonly UploadedFile[],
+): Promise<FieldError | undefined> {
+  for (const upload of uploads) {
+    if (!canThumb(upload.mime)) continue;
+    const size = await imageDimensions(upload.data);
+    if (!size || imageSizeAllowed(size.width, size.height)) continue;
+    return fieldError(
+      "validation_image_too_large",
+      `Failed to upload ${JSON.stringify(upload.originalName)} - the image is ${size.width}x${size.height} pixels; the maximum allowed is ${MAX_IMAGE_SIDE} pixels on a side and ${MAX_THUMB_INPUT_PIXELS} pixels in total.`,
+      {
+        file: upload.originalName,
+        width: size.width,
+        height: size.height,
+        maxSide: MAX_IMAGE_SIDE,
+        maxPixels: MAX_THUMB_INPUT_PIXELS,
+      },
+    );
+  }
+  return undefined;
+}
+
+/** `oversizedImageError` for each field of `fieldUploads` that has no error yet. */
+export async function oversizedImageErrors(
+  fieldUploads: ReadonlyMap<string, readonly UploadedFile[]>,
+  errors: FieldErrors,
+): Promise<FieldErrors> {
+  const found: FieldErrors = {};
+  for (const [name, uploads] of fieldUploads) {
+    if (errors[name]) continue;
+    const error = await oversizedImageError(uploads);
+    if (error) found[name] = error;
+  }
+  return found;
 }

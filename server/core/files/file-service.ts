@@ -4,6 +4,7 @@
  * thumbnails (declared sizes only, bounded work, cached in storage) and the sniffed type.
  */
 import { availableParallelism } from "node:os";
+import { Readable } from "node:stream";
 import {
   baseMime,
   canThumb,
@@ -12,6 +13,7 @@ import {
   SNIFF_BYTES,
   sniffMime,
   StorageUnavailableError,
+  THUMB_PLACEHOLDER,
   type StoredFile,
 } from "../../tools/filesystem/index.ts";
 import type { Secrets } from "../auth/secrets.ts";
@@ -28,6 +30,31 @@ import { TaskLimiter } from "../../tools/routine/task-limiter.ts";
 
 /** The pause before a thumbnail that failed to open or read is tried again. */
 const THUMB_RETRY_MS = 150;
+
+/**
+ * Suffix of the marker stored beside a thumbnail that could not be made (an undecodable
+ * image): its content is `THUMB_PLACEHOLDER`, served for that size from then on, without
+ * trying again, on every instance and after restarts. It goes with the file's thumbs.
+ */
+const FAILED_THUMB_SUFFIX = ".failed";
+
+/** How a thumbnail request ended. */
+type ThumbOutcome =
+  | { kind: "stored"; key: string }
+  | { kind: "placeholder"; key: string | null }
+  | { kind: "original" };
+
+/** The placeholder, when it could not be stored (busy or unreachable storage). */
+function placeholderFile(): StoredFile {
+  const data = THUMB_PLACEHOLDER;
+  return {
+    size: data.length,
+    modified: new Date(0),
+    read: (position, length) => Promise.resolve(data.subarray(position, position + length)),
+    stream: (range) => Readable.from([range ? data.subarray(range.start, range.end + 1) : data]),
+    close: () => Promise.resolve(),
+  };
+}
 
 /** Seconds a file token lives (PocketBase's default `fileToken` duration). */
 export const FILE_TOKEN_DURATION = 180;
@@ -94,7 +121,7 @@ export interface FileDownload {
 export interface FileServiceOptions {
   /** Thumbnails generated at once (default: the number of CPUs). */
   thumbConcurrency?: number;
-  /** Thumbnail requests that may wait for a slot before the original is served instead. */
+  /** Thumbnail requests that may wait for a slot before a placeholder is served instead. */
   thumbQueue?: number;
   /** How long one may wait for a slot (ms). */
   thumbWaitMs?: number;
@@ -107,7 +134,7 @@ export class FileService {
   private readonly secrets: Secrets;
   private readonly limiter: TaskLimiter;
   /** Thumbnails being generated, by storage key: concurrent requests share one generation. */
-  private readonly pending = new Map<string, Promise<boolean>>();
+  private readonly pending = new Map<string, Promise<ThumbOutcome>>();
 
   constructor(
     records: RecordService,
@@ -188,15 +215,20 @@ export class FileService {
     const originalKey = this.files.fileKey(collection, recordId, req.filename);
     let servedKey = originalKey;
     let servedName = req.filename;
+    let placeholder = false;
     const thumb = req.thumb ?? "";
     if (thumb && (DEFAULT_THUMB_SIZES.includes(thumb) || field.thumbs.includes(thumb))) {
-      const thumbKey = await this.thumbKeyFor(collection, recordId, req.filename, thumb);
-      if (thumbKey) {
-        servedKey = thumbKey;
+      const outcome = await this.thumbFor(collection, recordId, req.filename, thumb);
+      if (outcome.kind !== "original") {
         servedName = `${thumb}_${req.filename}`;
+        // SECURITY: never the original in place of a thumbnail that cannot be made.
+        if (outcome.key) servedKey = outcome.key;
+        else placeholder = true;
       }
     }
-    const opened = await this.openServed(servedKey, servedKey !== originalKey);
+    const opened = placeholder
+      ? { file: placeholderFile(), head: THUMB_PLACEHOLDER }
+      : await this.openServed(servedKey, servedKey !== originalKey);
     if (!opened) throw notFound();
     const { file, head } = opened;
     try {
@@ -256,59 +288,82 @@ export class FileService {
   }
 
   /**
-   * The storage key of a thumbnail, generated first when needed; null when the original is
-   * not a thumbnailable image or generation failed (the original is served instead).
+   * A thumbnail, generated first when needed: its storage key; the placeholder (stored as
+   * the failure's marker, or in memory when the storage or the thumb slots were unavailable)
+   * when it cannot be made; the original when the file is not a thumbnailable image.
    */
-  private async thumbKeyFor(
+  private async thumbFor(
     collection: Collection,
     recordId: string,
     filename: string,
     thumb: string,
-  ): Promise<string | null> {
+  ): Promise<ThumbOutcome> {
     const size = parseThumbSize(thumb);
-    if (!size) return null;
+    if (!size) return { kind: "original" };
     const storage = this.files.storage;
     const originalKey = this.files.fileKey(collection, recordId, filename);
     const thumbKey = this.files.thumbKey(collection, recordId, filename, thumb);
+    const failedKey = `${thumbKey}${FAILED_THUMB_SUFFIX}`;
     const original = await storage.open(originalKey);
-    if (!original) return null;
+    if (!original) return { kind: "original" };
     let mime: string;
     try {
       mime = sniffMime(await original.read(0, SNIFF_BYTES));
-      if (!canThumb(mime)) return null;
-      if (await storage.exists(thumbKey)) return thumbKey;
+      if (!canThumb(mime)) return { kind: "original" };
+      if (await storage.exists(thumbKey)) return { kind: "stored", key: thumbKey };
+      if (await storage.exists(failedKey)) return { kind: "placeholder", key: failedKey };
     } finally {
       await original.close();
     }
     let generation = this.pending.get(thumbKey);
     if (!generation) {
       generation = this.limiter
-        .run(async () => {
+        .run(async (): Promise<ThumbOutcome> => {
           const source = await storage.open(originalKey);
-          if (!source) return false;
+          if (!source) return { kind: "original" };
           let input: Buffer;
           try {
             input = await source.read(0, source.size);
           } finally {
             await source.close();
           }
-          const thumbnail = await createThumb(input, size, mime);
+          let thumbnail: Buffer;
+          try {
+            thumbnail = await createThumb(input, size, mime);
+          } catch (error) {
+            // Undecodable or too large: remembered, so it is never tried again.
+            this.files.report(
+              error,
+              `Placeholder from now on - failed to create thumb ${thumbKey}`,
+            );
+            await storage.write(failedKey, THUMB_PLACEHOLDER);
+            return (await this.keepIfOriginal(originalKey, failedKey))
+              ? { kind: "placeholder", key: failedKey }
+              : { kind: "original" };
+          }
           // Another instance may have stored it while this one made it: never write it twice.
           if (!(await storage.exists(thumbKey))) await storage.write(thumbKey, thumbnail);
-          // The original may have been replaced meanwhile: never keep an orphan thumb.
-          if (!(await storage.exists(originalKey))) {
-            await storage.delete(thumbKey);
-            return false;
-          }
-          return true;
+          return (await this.keepIfOriginal(originalKey, thumbKey))
+            ? { kind: "stored", key: thumbKey }
+            : { kind: "original" };
         })
-        .catch((error: unknown) => {
-          this.files.report(error, `Fallback to original - failed to create thumb ${thumbKey}`);
-          return false;
+        .catch((error: unknown): ThumbOutcome => {
+          this.files.report(error, `Placeholder - could not create thumb ${thumbKey} now`);
+          return { kind: "placeholder", key: null };
         })
         .finally(() => this.pending.delete(thumbKey));
       this.pending.set(thumbKey, generation);
     }
-    return (await generation) ? thumbKey : null;
+    return generation;
+  }
+
+  /**
+   * Whether the original still exists; when it was replaced meanwhile, `key` (a thumb or a
+   * marker made from it) is deleted: never an orphan.
+   */
+  private async keepIfOriginal(originalKey: string, key: string): Promise<boolean> {
+    if (await this.files.storage.exists(originalKey)) return true;
+    await this.files.storage.delete(key);
+    return false;
   }
 }

@@ -170,6 +170,14 @@ export interface AuthOptions {
     /** Digits per code. */
     length: number;
   };
+  /**
+   * Multi-factor sign-in (PocketBase's MFA): an account that enrolled a second factor (TOTP)
+   * must add it after its first factor; absent = disabled.
+   */
+  mfa?: {
+    /** Seconds the first factor stays good for the second step (`_mfas` lifetime). */
+    duration: number;
+  };
 }
 
 /** A collection of the registry. */

@@ -115,6 +115,36 @@ describe("RateLimiter", () => {
     await limiter.close();
   });
 
+  it("applies *:tag rules to tagged routes outside collections, in a bucket per path", async () => {
+    const settings: RateLimitSettings = {
+      ...DEFAULT_RATE_LIMIT_SETTINGS,
+      rules: [
+        { label: "*:list", audience: "", duration: 10, maxRequests: 1 },
+        { label: "/api/", audience: "", duration: 10, maxRequests: 5 },
+      ],
+    };
+    const limiter = new RateLimiter(settings, new MemoryCounters());
+    const search: LimitedRequest = {
+      ip: "203.0.113.7",
+      authenticated: false,
+      superuser: false,
+      method: "GET",
+      path: "/api/search",
+      tags: ["list"],
+    };
+    const decision = await limiter.checkRequest(search);
+    expect(decision.rule?.label).toBe("*:list");
+    expect((await limiter.checkRequest(search)).allowed).toBe(false);
+    // A collection's list keeps its own count.
+    const list: LimitedRequest = {
+      ...search,
+      path: "/api/collections/posts/records",
+      collection: { id: "id_posts", name: "posts" },
+    };
+    expect((await limiter.checkRequest(list)).allowed).toBe(true);
+    await limiter.close();
+  });
+
   it("counts accounts across IPs, case-insensitively, and clears them on demand", async () => {
     const settings: RateLimitSettings = {
       ...DEFAULT_RATE_LIMIT_SETTINGS,

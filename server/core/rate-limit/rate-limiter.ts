@@ -29,7 +29,10 @@ export interface LimitedRequest {
   path: string;
   /** The collection of a collection route (records, auth, files). */
   collection?: { id: string; name: string };
-  /** The route's actions and tags, most specific first (`["authWithPassword", "auth"]`). */
+  /**
+   * The route's actions and tags, most specific first (`["authWithPassword", "auth"]`). A
+   * route outside collections may have tags too (a search is a `list`): `*:<tag>` rules apply.
+   */
   tags?: readonly string[];
 }
 
@@ -80,14 +83,18 @@ export class RateLimiter {
     if (!settings.enabled || request.superuser || !request.ip) return { allowed: true };
     const tags = request.tags ?? [];
     const labels: string[] = [];
-    if (request.collection) {
+    if (request.collection)
       for (const tag of tags) labels.push(`${request.collection.name}:${tag}`);
-      for (const tag of tags) labels.push(`*:${tag}`);
-    }
+    for (const tag of tags) labels.push(`*:${tag}`);
     labels.push(`${request.method} ${request.path}`, request.path);
     const rule = findRateLimitRule(settings.rules, labels, request.authenticated);
     if (!rule) return { allowed: true };
-    const bucket = request.collection ? `${request.collection.id}:${tags.join(",")}` : rule.label;
+    // Outside collections, a tag rule counts per route (a search does not share a list's bucket).
+    const bucket = request.collection
+      ? `${request.collection.id}:${tags.join(",")}`
+      : rule.label.startsWith("*:")
+        ? `${request.path}:${rule.label}`
+        : rule.label;
     const allowed = await this.consume(
       `ip:${bucket}${rule.audience}:${request.ip}`,
       rule.duration,

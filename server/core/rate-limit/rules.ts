@@ -45,6 +45,8 @@ export const RATE_LIMIT_ACTIONS = [
   "authWithPassword",
   "authWithOAuth2",
   "authWithOTP",
+  "authWithTOTP",
+  "manageTOTP",
   "requestOTP",
   "requestPasswordReset",
   "confirmPasswordReset",
@@ -122,13 +124,17 @@ function pick(group: readonly RateLimitRule[], own: RateLimitAudience): RateLimi
   return everyone;
 }
 
+/** The request actions counted per account (the identity they name), not per IP. */
+export const ACCOUNT_ACTIONS = [
+  "authWithPassword",
+  "requestPasswordReset",
+  "requestVerification",
+  "requestOTP",
+  "requestEmailChange",
+] as const;
+
 /** A request action counted per account (the identity it names), not per IP. */
-export type AccountAction =
-  | "authWithPassword"
-  | "requestPasswordReset"
-  | "requestVerification"
-  | "requestOTP"
-  | "requestEmailChange";
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
 /** One per-account limit. */
 export interface AccountLimit {
@@ -142,9 +148,12 @@ export interface AccountLimit {
   maxRequests: number;
 }
 
-/** The body field naming the identity each per-account action is counted against. */
-export const ACCOUNT_IDENTITY_FIELDS: Record<AccountAction, string> = {
-  authWithPassword: "identity",
+/**
+ * The body field naming the address each mail-sending action is counted against, by the
+ * HTTP layer before the endpoint runs. Password sign-ins are counted by the sign-in itself,
+ * against the account the identity names (F4): it alone knows that account.
+ */
+export const ACCOUNT_IDENTITY_FIELDS: Record<Exclude<AccountAction, "authWithPassword">, string> = {
   requestPasswordReset: "email",
   requestVerification: "email",
   requestOTP: "email",
@@ -153,11 +162,12 @@ export const ACCOUNT_IDENTITY_FIELDS: Record<AccountAction, string> = {
 
 /**
  * Cahier's per-account limits (README "Rate limits"): 10 consecutive failed passwords per
- * identity per 15 min; 5 reset or verification mails per address per hour; 5 sign-in codes
+ * account per 15 min (every identity of the account together, F4); 5 reset or verification mails per address per hour; 5 sign-in codes
  * per address per 15 min; 5 email-change mails per new address per hour. They hold across
  * IPs (credential stuffing, mail bombing) and answer the same for known and unknown
  * identities, so they reveal nothing about which accounts exist. OTP code attempts are
- * limited by the OTP flow itself (5 per code per 180 s, as PocketBase).
+ * limited by the OTP flow itself (5 per code per 180 s, as PocketBase), authenticator codes
+ * by the TOTP flow (10 consecutive wrong codes per account per 15 min), both always on.
  */
 export const DEFAULT_ACCOUNT_LIMITS: readonly AccountLimit[] = [
   { action: "authWithPassword", duration: 900, maxRequests: 10 },

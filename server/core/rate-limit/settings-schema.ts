@@ -6,11 +6,10 @@
  */
 import { z } from "zod";
 import {
-  ACCOUNT_IDENTITY_FIELDS,
+  ACCOUNT_ACTIONS,
   DEFAULT_ACCOUNT_LIMITS,
   DEFAULT_RATE_LIMIT_RULES,
   RATE_LIMIT_LABEL_PATTERN,
-  type AccountAction,
   type RateLimitSettings,
 } from "./rules.ts";
 
@@ -34,8 +33,6 @@ export const RateLimitRuleSchema = z.strictObject({
   duration: count("duration"),
   maxRequests: count("maxRequests"),
 });
-
-const ACCOUNT_ACTIONS = Object.keys(ACCOUNT_IDENTITY_FIELDS) as [AccountAction, ...AccountAction[]];
 
 /** One per-account limit: `{action, duration, maxRequests}`. */
 export const AccountLimitSchema = z.strictObject({

@@ -27,6 +27,8 @@ export interface AppliedBody {
   errors: FieldErrors;
   /** New uploads kept in file fields' values, to store under their generated names. */
   uploads: UploadedFile[];
+  /** The same uploads by field name (for the checks that need to read them). */
+  fieldUploads: Map<string, UploadedFile[]>;
 }
 
 const TRUE_STRINGS = new Set(["true", "1", "t", "yes", "on"]);
@@ -148,6 +150,7 @@ export function applyBody(
   const touched = new Set<string>();
   const errors: FieldErrors = {};
   const uploads: UploadedFile[] = [];
+  const fieldUploads = new Map<string, UploadedFile[]>();
 
   for (const field of collection.fields) {
     if (!isWritable(field, options.isCreate)) continue;
@@ -163,6 +166,7 @@ export function applyBody(
         values[name] = applied.value;
         body[name] = applied.value;
         uploads.push(...applied.uploads);
+        if (applied.uploads.length) fieldUploads.set(name, applied.uploads);
         if (applied.error) errors[name] = applied.error;
       }
       continue;
@@ -207,7 +211,7 @@ export function applyBody(
     body[name] = value;
   }
 
-  const applied: AppliedBody = { values, body, touched, errors, uploads };
+  const applied: AppliedBody = { values, body, touched, errors, uploads, fieldUploads };
   if (collection.type === "auth") {
     for (const key of ["password", "passwordConfirm", "oldPassword"] as const) {
       const v = rawBody[key];

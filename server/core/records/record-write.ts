@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from "../../tools/security/passwords.ts"
 import { randomSecret } from "../auth/secrets.ts";
 import { allCollections } from "../collections/collection-lookup.ts";
 import { badRequest, fieldError, forbidden, notFound, type FieldErrors } from "../errors.ts";
-import { fileNames } from "../files/file-input.ts";
+import { fileNames, oversizedImageErrors } from "../files/file-input.ts";
 import type { RecordFiles } from "../files/record-files.ts";
 import { isAuthCollection, isMultiValue, type Collection } from "../models/collection.ts";
 import { RecordExpander } from "./record-expand.ts";
@@ -178,6 +178,7 @@ export class RecordWriter {
       try {
         await write.before();
         const errors: FieldErrors = { ...applied.errors, ...validateRecord(collection, values) };
+        Object.assign(errors, await oversizedImageErrors(applied.fieldUploads, errors));
         if (isAuthCollection(collection)) {
           const passwordError = validatePassword(collection, applied.password);
           if (passwordError) errors.password = passwordError;
@@ -254,6 +255,7 @@ export class RecordWriter {
           ...applied.errors,
           ...validateRecord(collection, values, applied.touched),
         };
+        Object.assign(errors, await oversizedImageErrors(applied.fieldUploads, errors));
         if (Object.hasOwn(rawBody, "id") && rawBody.id !== id) {
           errors.id = fieldError(
             "validation_pk_change",

@@ -18,12 +18,22 @@ export interface RequestInfo {
   auth: AuthInfo | null;
   method: string;
   context:
-    "default" | "oauth2" | "otp" | "password" | "realtime" | "protectedFile" | "batch" | "expand";
+    | "default"
+    | "oauth2"
+    | "otp"
+    | "password"
+    | "totp"
+    | "realtime"
+    | "protectedFile"
+    | "batch"
+    | "expand";
   /** Header names lower-snake-cased (`X-Token` → `x_token`), first values. */
   headers: Record<string, string>;
   query: Record<string, string>;
   /** Submitted body with modifiers resolved; undefined outside create/update. */
   body: RecordData | undefined;
+  /** The client's address, when the request came over HTTP (sign-in records keep it). */
+  ip?: string | undefined;
 }
 
 /** A guest request with nothing submitted (for internal reads). */

@@ -60,6 +60,8 @@ export interface EnvironmentSettings {
 export interface SettingsTargets {
   rateLimits?: (settings: RateLimitSettings) => void;
   mailFrom?: (from: string) => void;
+  /** The site's `meta` (its name is on every page: the page cache forgets them on a change). */
+  meta?: (meta: StoredSettings["meta"]) => void;
 }
 
 /** How often an instance rereads the stored settings (changes made through another one). */
@@ -220,6 +222,7 @@ export class SettingsService {
   private apply(): void {
     this.targets.rateLimits?.(this.stored.rateLimits);
     this.targets.mailFrom?.(joinFrom(this.stored.meta.senderName, this.stored.meta.senderAddress));
+    this.targets.meta?.(this.stored.meta);
   }
 
   /** The settings as superusers see them (secrets blanked). */

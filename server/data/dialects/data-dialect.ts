@@ -4,6 +4,7 @@
  */
 import type { Sql, SearchDialect } from "../../tools/search/index.ts";
 import type { Field } from "../../core/models/collection.ts";
+import type { FulltextDialect } from "./fulltext-dialect.ts";
 
 /** Capabilities and schema fragments of one database engine. */
 export interface DataDialect extends SearchDialect {
@@ -17,4 +18,8 @@ export interface DataDialect extends SearchDialect {
   rowLocks: boolean;
   /** Statement that serialises migrations across processes inside a transaction, if needed. */
   migrationLock: Sql | null;
+  /** The full-text search index: its tables and statements (ADR 043). */
+  fulltext: FulltextDialect;
+  /** Query listing the columns of a table as rows `{name}` (migrations adding a field). */
+  columnNames(table: string): Sql;
 }

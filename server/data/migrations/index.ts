@@ -11,6 +11,10 @@ import * as authOtps from "./1763913600-auth-otps.ts";
 import * as externalAuths from "./1763913700-external-auths.ts";
 import * as requestLogs from "./1763913800-request-logs.ts";
 import * as revisions from "./1795603600-revisions.ts";
+import * as pendingEdits from "./1795700000-pending-edits.ts";
+import * as searchIndex from "./1795800000-search-index.ts";
+import * as accountSecurity from "./1795900000-account-security.ts";
+import * as imports from "./1796000000-imports.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -25,6 +29,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1763913700-external-auths", up: externalAuths.up },
   { name: "1763913800-request-logs", up: requestLogs.up },
   { name: "1795603600-revisions", up: revisions.up },
+  { name: "1795700000-pending-edits", up: pendingEdits.up },
+  { name: "1795800000-search-index", up: searchIndex.up },
+  { name: "1795900000-account-security", up: accountSecurity.up },
+  { name: "1796000000-imports", up: imports.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

@@ -35,3 +35,24 @@ export async function createCollection(
   for (const index of collection.indexes)
     await sql.raw(createIndexSql(collection, index)).execute(db);
 }
+
+/**
+ * Adds a registry field's column to an existing table, unless it is there already (a fresh
+ * database gets every column of the current registry from the first migration).
+ */
+export async function addFieldColumn(
+  db: Kysely<AnyDB>,
+  dialect: DataDialect,
+  collection: Collection,
+  fieldName: string,
+): Promise<void> {
+  const field = collection.fields.find((f) => f.name === fieldName);
+  if (!field) throw new Error(`${collection.name} has no field ${fieldName} in the registry`);
+  const columns = await sql<{ name: string }>`${dialect.columnNames(collection.name)}`.execute(db);
+  if (columns.rows.some((row) => row.name === fieldName)) return;
+  await sql
+    .raw(
+      `ALTER TABLE ${quoteId(collection.name)} ADD COLUMN ${quoteId(field.name)} ${dialect.columnDefinition(field)}`,
+    )
+    .execute(db);
+}

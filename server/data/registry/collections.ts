@@ -6,6 +6,8 @@
 import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/models/collection.ts";
 import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
 import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
+import { authEventsCollection } from "./auth-events.ts";
+import { pendingEditsCollection } from "./pending-edits.ts";
 import { revisionsCollection } from "./revisions.ts";
 
 export { USERS_COLLECTION_ID } from "./common-fields.ts";
@@ -69,58 +71,96 @@ const authIndexes = (name: string): IndexSpec[] => [
 const isAdmin = `@request.auth.collectionName = "users" && @request.auth.role = "admin"`;
 const isWriter = `(@request.auth.role = "writer" || @request.auth.role = "admin")`;
 
+/** The fields of `users`. */
+const userFields: Field[] = [
+  idField,
+  ...authFields,
+  {
+    name: "username",
+    type: "text",
+    required: true,
+    min: 3,
+    max: 30,
+    pattern: USERNAME_PATTERN,
+    autogeneratePattern: "user[0-9]{6}",
+  },
+  { name: "name", type: "text", max: 80 },
+  {
+    name: "avatar",
+    type: "file",
+    maxSelect: 1,
+    maxSize: 5 * MB,
+    mimeTypes: IMAGE_TYPES,
+    thumbs: ["200x200"],
+    protected: false,
+  },
+  { name: "role", type: "select", values: ROLES, maxSelect: 1 },
+  { name: "bio", type: "text", max: 2000 },
+  { name: "locale", type: "select", values: LOCALES, maxSelect: 1 },
+  // Set by admins and superusers: a suspended account cannot sign in (the authRule), and
+  // suspending it ends its sessions (a users hook rotates its tokenKey).
+  { name: "suspended", type: "bool" },
+  ...autodates,
+];
+
+/** What an admin may change on a user who is not an admin (ADR 046). */
+export const ADMIN_MANAGED_USER_FIELDS = ["role", "verified", "suspended"] as const;
+
+/**
+ * `@request.body.<field>:isset = false` for every field of `users` a body can set, except
+ * those admins manage: the password and the email above all (ADR 046), and every field added
+ * later unless it is added to {@link ADMIN_MANAGED_USER_FIELDS}.
+ */
+const noOtherUserFields = [
+  ...userFields
+    .filter((f) => !f.system || f.name === "email" || f.name === "emailVisibility")
+    .map((f) => f.name),
+  "password",
+]
+  .filter((name) => !(ADMIN_MANAGED_USER_FIELDS as readonly string[]).includes(name))
+  .map((name) => `@request.body.${name}:isset = false`)
+  .join(" && ");
+
+/** A body that leaves `field` as it is stored (absent, or the same value). */
+const keeps = (field: string) =>
+  `(@request.body.${field}:isset = false || @request.body.${field} = ${field})`;
+
 /** Users: accounts that write entries and (with the writer role) posts. */
 export const usersCollection: AuthCollection = {
   id: USERS_COLLECTION_ID,
   name: "users",
   type: "auth",
   system: false,
-  fields: [
-    idField,
-    ...authFields,
-    {
-      name: "username",
-      type: "text",
-      required: true,
-      min: 3,
-      max: 30,
-      pattern: USERNAME_PATTERN,
-      autogeneratePattern: "user[0-9]{6}",
-    },
-    { name: "name", type: "text", max: 80 },
-    {
-      name: "avatar",
-      type: "file",
-      maxSelect: 1,
-      maxSize: 5 * MB,
-      mimeTypes: IMAGE_TYPES,
-      thumbs: ["200x200"],
-      protected: false,
-    },
-    { name: "role", type: "select", values: ROLES, maxSelect: 1 },
-    { name: "bio", type: "text", max: 2000 },
-    { name: "locale", type: "select", values: LOCALES, maxSelect: 1 },
-    ...autodates,
-  ],
+  fields: userFields,
   indexes: [
     ...authIndexes("users"),
     { name: "idx_username_users", columns: ["lower(username)"], unique: true, field: "username" },
   ],
   listRule: "",
   viewRule: "",
-  createRule: `@request.body.role:isset = false || @request.body.role = "" || (${isAdmin})`,
-  // SECURITY: a user may edit themself but never their own role; admins manage users who
-  // are not admins (ADR 024): another admin (or their own role) is a superuser's business.
-  updateRule: `(id = @request.auth.id && (@request.body.role:isset = false || @request.body.role = role)) || (${isAdmin} && role != "admin")`,
+  createRule:
+    `(@request.body.role:isset = false || @request.body.role = "" || (${isAdmin})) && ` +
+    `(@request.body.suspended:isset = false || @request.body.suspended = false || (${isAdmin}))`,
+  // SECURITY: a user may edit themself but never their own role nor suspension; admins
+  // change the role, verified flag and suspension of users who are not admins, and nothing
+  // else: never their password or email (ADR 046, superseding ADR 024's wider clause).
+  updateRule:
+    `(id = @request.auth.id && ${keeps("role")} && ${keeps("suspended")}) || ` +
+    `(${isAdmin} && role != "admin" && ${noOtherUserFields})`,
   // A user may delete their own account; admins delete users who are not admins (ADR 024).
   // Superusers live in `_superusers` and are never reachable through this rule.
   deleteRule: `id = @request.auth.id || (${isAdmin} && role != "admin")`,
   auth: {
     identityFields: ["email", "username"],
     authTokenDuration: 432000,
-    authRule: "",
+    // A suspended account cannot sign in, by any method (ADR 046).
+    authRule: "suspended = false",
+    // Admins see the addresses of users they manage and may set `verified`; the update rule
+    // keeps them away from passwords and emails.
     manageRule: isAdmin,
     otp: { duration: 180, length: 8 },
+    // PocketBase's default MFA session lifetime: 10 minutes between the two factors.
+    mfa: { duration: 600 },
   },
 };
 
@@ -290,7 +330,9 @@ export const postsCollection: Collection = {
   listRule: `(${POST_LIVE_FILTER}) || author = @request.auth.id`,
   viewRule: `(${POST_LIVE_FILTER}) || author = @request.auth.id`,
   createRule: `@request.auth.collectionName = "users" && author = @request.auth.id && ${isWriter}`,
-  updateRule: `author = @request.auth.id && (@request.body.author:isset = false || @request.body.author = @request.auth.id)`,
+  // SECURITY (F1): changing or publishing a post takes the writer role, as creating one does;
+  // a demoted writer keeps reading and may delete their posts, but no longer changes them.
+  updateRule: `author = @request.auth.id && ${isWriter} && (@request.body.author:isset = false || @request.body.author = @request.auth.id)`,
   deleteRule: "author = @request.auth.id",
 };
 
@@ -402,4 +444,6 @@ export const COLLECTIONS: readonly Collection[] = [
   itemsCollection,
   externalAuthsCollection,
   revisionsCollection,
+  authEventsCollection,
+  pendingEditsCollection,
 ];

@@ -13,11 +13,13 @@ const ROWS_PER_INSERT = 200;
 
 /**
  * Empties every listed table and inserts the given rows, in one transaction: when any step
- * fails (unknown column, bad value, a broken archive while reading), nothing changes.
+ * fails (unknown column, bad value, a broken archive while reading), nothing changes. `after`
+ * runs last in that transaction (derived data rebuilt from the restored rows: the search index).
  */
 export async function replaceAllTables(
   db: Kysely<AnyDB>,
   tables: readonly TableContent[],
+  after?: (trx: Kysely<AnyDB>) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of tables) await sql`DELETE FROM ${sql.table(table.name)}`.execute(trx);
@@ -47,5 +49,6 @@ export async function replaceAllTables(
         }
       }
     }
+    await after?.(trx);
   });
 }

@@ -54,6 +54,19 @@ export async function deleteOtp(db: Kysely<AnyDB>, id: string): Promise<boolean>
   return result.rows.length > 0;
 }
 
+/**
+ * Deletes an OTP and every copy of its code (the same hash handed out under other ids); true
+ * when this call deleted `otp` itself. Of two concurrent calls only one gets true.
+ */
+export async function deleteOtpCopies(db: Kysely<AnyDB>, otp: OtpRow): Promise<boolean> {
+  const result = await sql<{
+    id: string;
+  }>`DELETE FROM "_otps" WHERE "collectionRef" = ${otp.collectionRef} AND "recordRef" = ${otp.recordRef} AND "password" = ${otp.password} RETURNING "id"`.execute(
+    db,
+  );
+  return result.rows.some((row) => row.id === otp.id);
+}
+
 /** Deletes a collection's OTPs created before `before`; returns how many. */
 export async function deleteOtpsCreatedBefore(
   db: Kysely<AnyDB>,

@@ -17,3 +17,15 @@ export async function writeParam(db: Kysely<AnyDB>, id: string, value: string): 
     db,
   );
 }
+
+/**
+ * Writes a param unless it exists, then reads it: of several instances starting at once,
+ * the first writer's value is the one every instance gets.
+ */
+export async function ensureParam(db: Kysely<AnyDB>, id: string, value: string): Promise<string> {
+  const now = new Date().toISOString().replace("T", " ");
+  await sql`INSERT INTO "_params" ("id", "value", "updated") VALUES (${id}, ${value}, ${now}) ON CONFLICT ("id") DO NOTHING`.execute(
+    db,
+  );
+  return (await readParam(db, id)) ?? value;
+}

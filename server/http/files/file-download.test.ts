@@ -5,7 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createThumb } from "#server/tools/filesystem/thumbs.ts";
 import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
@@ -17,6 +18,12 @@ import {
   multipartBody,
   type Part,
 } from "#tests/helpers/file-fixtures.ts";
+
+// Counts thumbnail generations (the real sharp work stays).
+vi.mock("#server/tools/filesystem/thumbs.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("#server/tools/filesystem/thumbs.ts")>();
+  return { ...real, createThumb: vi.fn(real.createThumb) };
+});
 
 const NOT_FOUND = '{"data":{},"message":"The requested resource wasn\'t found.","status":404}';
 
@@ -77,7 +84,8 @@ describe.each(DIALECTS)("file download (%s)", (dialect) => {
       ],
       ["fake.png", Buffer.from("<html><body onload=alert(1)>")],
       ["script.js", Buffer.from("alert(document.cookie)")],
-      ["bomb.png", declaredPng(65535, 65535)],
+      // A PNG header on garbage: the upload is accepted, no thumbnail can ever be made.
+      ["broken.png", declaredPng(100, 100)],
     ];
     entry = await upload("POST", "/api/collections/entries/records", [
       { name: "author", value: String(alice.record.id) },
@@ -286,13 +294,29 @@ describe.each(DIALECTS)("file download (%s)", (dialect) => {
       },
     );
 
-    it("serves the original of a decompression bomb instead of decoding it", async () => {
-      const name = named["bomb.png"]!;
+    it("answers a placeholder, never the original, for a thumbnail that cannot be made, and remembers it", async () => {
+      const name = named["broken.png"]!;
+      const made = vi.mocked(createThumb);
+      const before = made.mock.calls.length;
       const res = await get(fileUrl(entry, name, "?thumb=100x100"));
       expect(res.statusCode).toBe(200);
-      expect(res.rawPayload).toEqual(declaredPng(65535, 65535));
-      expect(res.headers["content-disposition"]).toBe(`inline; filename=${name}`);
+      expect(res.headers["content-type"]).toBe("image/png");
+      expect(res.headers["content-disposition"]).toBe(`inline; filename=100x100_${name}`);
+      expect(res.headers["cache-control"]).toBe(FILE_CACHE_CONTROL);
+      expect(res.rawPayload).not.toEqual(declaredPng(100, 100));
+      expect(await imageInfo(res.rawPayload)).toEqual({ format: "png", width: 1, height: 1 });
+      expect(made.mock.calls.length).toBe(before + 1);
+      const marker = onDisk(entry, `thumbs_${name}`, `100x100_${name}.failed`);
+      expect(fs.readFileSync(marker)).toEqual(res.rawPayload);
       expect(fs.existsSync(onDisk(entry, `thumbs_${name}`, `100x100_${name}`))).toBe(false);
+
+      const again = await Promise.all(
+        [1, 2, 3].map(() => get(fileUrl(entry, name, "?thumb=100x100"))),
+      );
+      for (const r of again) expect(r.rawPayload).toEqual(res.rawPayload);
+      expect(made.mock.calls.length).toBe(before + 1);
+      // The original itself is still there for whoever asks for it.
+      expect((await get(fileUrl(entry, name))).rawPayload).toEqual(declaredPng(100, 100));
     });
 
     it("answers many concurrent requests for a new thumbnail with one result", async () => {

@@ -10,7 +10,7 @@ import { runScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
 import { RecordWriter } from "#server/core/records/record-write.ts";
-import { image, multipartBody, type Part } from "#tests/helpers/file-fixtures.ts";
+import { declaredPng, image, multipartBody, type Part } from "#tests/helpers/file-fixtures.ts";
 
 const USERS = "/api/collections/users/records";
 const ENTRIES = "/api/collections/entries/records";
@@ -414,6 +414,61 @@ describe.each(DIALECTS)("file uploads (%s)", (dialect) => {
           file("avatar", "picture.bin", await image(format, 20, 20)),
         ]);
         expect(updated.avatar).toMatch(stored("picture", ".bin"));
+      }
+    });
+
+    it.each([
+      ["20000x20000 pixels", 20000, 20000],
+      ["a side over 16384 pixels", 16385, 10],
+      ["more than 40 megapixels", 7000, 7000],
+    ])("refuses an image declaring %s, on covers and avatars", async (_name, width, height) => {
+      const message = `Failed to upload \\"huge.png\\" - the image is ${width}x${height} pixels; the maximum allowed is 16384 pixels on a side and 40000000 pixels in total.`;
+      const before = await send("POST", "/api/collections/posts/records", alice.token, [
+        text("author", String(alice.record.id)),
+        text("title", "Small cover"),
+      ]);
+      await send(
+        "PATCH",
+        `/api/collections/posts/records/${String(before.id)}`,
+        alice.token,
+        [file("cover", "huge.png", declaredPng(width, height))],
+        400,
+        [
+          `"cover":{"code":"validation_image_too_large","message":"${message}","params":{"file":"huge.png","width":${width},"height":${height},"maxSide":16384,"maxPixels":40000000}}`,
+        ],
+      );
+      expect(storedFiles(String(before.collectionId), String(before.id))).toEqual([]);
+      await send(
+        "POST",
+        "/api/collections/posts/records",
+        alice.token,
+        [
+          text("author", String(alice.record.id)),
+          text("title", "Huge cover"),
+          file("cover", "huge.png", declaredPng(width, height)),
+        ],
+        400,
+        [fieldCode("cover", "validation_image_too_large")],
+      );
+      await send(
+        "PATCH",
+        `${USERS}/${String(bob.record.id)}`,
+        bob.token,
+        [file("avatar", "huge.png", declaredPng(width, height))],
+        400,
+        [fieldCode("avatar", "validation_image_too_large")],
+      );
+    });
+
+    it("accepts images up to the pixel limit", async () => {
+      for (const [width, height] of [
+        [16384, 2441],
+        [6324, 6324],
+      ] as const) {
+        const updated = await send("PATCH", `${USERS}/${String(bob.record.id)}`, bob.token, [
+          file("avatar", "wide.png", declaredPng(width, height)),
+        ]);
+        expect(updated.avatar).toMatch(stored("wide", ".png"));
       }
     });
 

@@ -8,11 +8,19 @@
  *
  * Only requests without an Authorization header are cached: what a guest may see is the same
  * for every guest. `Cache-Control: no-cache` in the request skips the cache; `@random` sorts
- * are never cached.
+ * are never cached. Each answer keeps its Brotli and gzip forms once a client asked for them
+ * (`compression.ts`), so a repeated read is not compressed again.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RecordEvents } from "../../core/records/record-events.ts";
 import { BoundedCache } from "../../tools/cache/bounded-cache.ts";
+import {
+  appendVary,
+  compressBody,
+  COMPRESSION_THRESHOLD,
+  negotiateEncoding,
+  type ContentCoding,
+} from "./compression.ts";
 
 /** Most answers kept (least recently used dropped first). */
 export const GUEST_CACHE_MAX_ENTRIES = 500;
@@ -22,8 +30,22 @@ export const GUEST_CACHE_MAX_BODY = 1024 * 1024;
 interface Entry {
   /** Encoded once, so a hit costs no string-to-bytes conversion of the whole body. */
   body: Buffer;
+  /** The body compressed, per coding, once a client asked for it. */
+  compressed: Partial<Record<ContentCoding, Buffer>>;
   version: number;
   expires: number;
+}
+
+/** Sends a cached answer in the coding the request accepts (compressing it once per coding). */
+function sendHit(request: FastifyRequest, reply: FastifyReply, hit: Entry): FastifyReply {
+  reply.header("content-type", "application/json; charset=utf-8");
+  if (hit.body.length < COMPRESSION_THRESHOLD) return reply.send(hit.body);
+  reply.header("Vary", appendVary(reply.getHeader("vary"), "accept-encoding"));
+  const coding = negotiateEncoding(request.headers["accept-encoding"]);
+  if (coding === null || coding === "identity") return reply.send(hit.body);
+  const body = (hit.compressed[coding] ??= compressBody(hit.body, coding));
+  reply.header("Content-Encoding", coding);
+  return reply.send(body);
 }
 
 declare module "fastify" {
@@ -73,8 +95,7 @@ export function registerGuestCache(
     if (!key) return;
     const hit = entries.get(key);
     if (hit && hit.version === version && hit.expires > Date.now()) {
-      reply.header("content-type", "application/json; charset=utf-8");
-      return reply.send(hit.body);
+      return sendHit(request, reply, hit);
     }
     request.guestCache = { key, version };
   });
@@ -83,7 +104,12 @@ export function registerGuestCache(
     const pending = request.guestCache;
     if (!pending || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     if (pending.version !== version || payload.length > GUEST_CACHE_MAX_BODY) return payload;
-    entries.set(pending.key, { body: Buffer.from(payload), version, expires: Date.now() + ttlMs });
+    entries.set(pending.key, {
+      body: Buffer.from(payload),
+      compressed: {},
+      version,
+      expires: Date.now() + ttlMs,
+    });
     return payload;
   });
 }

@@ -300,7 +300,7 @@ describe.each(DIALECTS)("rate limits (%s)", (dialect) => {
       await app.close();
     });
 
-    it("stops an identity after 10 consecutive failures from any address, even with the right password", async () => {
+    it("stops an account after 10 consecutive failures from any address, even with the right password", async () => {
       const failures = await statuses(
         app,
         Array.from({ length: 10 }, () => signIn(nextIp(), "bob@example.com")),
@@ -309,12 +309,24 @@ describe.each(DIALECTS)("rate limits (%s)", (dialect) => {
       const blocked = await call(app, signIn(nextIp(), "BOB@example.com", PASSWORD));
       expect(blocked.statusCode).toBe(429);
       expect(blocked.body).toBe(TOO_MANY);
-      // The username names the same account, but is its own identity string.
-      expect((await call(app, signIn(nextIp(), "bob", PASSWORD))).statusCode).toBe(200);
+      // F4: the username names the same account, and so the same count.
+      expect((await call(app, signIn(nextIp(), "Bob", PASSWORD))).statusCode).toBe(429);
       // Other accounts are untouched.
       expect((await call(app, signIn(nextIp(), "carol@example.com", PASSWORD))).statusCode).toBe(
         200,
       );
+    });
+
+    it("counts failures under the email and the username of one account together (F4)", async () => {
+      const { record } = await app.createUser({ username: "fay", email: "fay@example.com" });
+      expect(record.username).toBe("fay");
+      const mixed = await statuses(app, [
+        ...Array.from({ length: 5 }, () => signIn(nextIp(), "fay@example.com")),
+        ...Array.from({ length: 5 }, () => signIn(nextIp(), "FAY")),
+        signIn(nextIp(), "fay", PASSWORD),
+        signIn(nextIp(), "fay@example.com", PASSWORD),
+      ]);
+      expect(mixed).toEqual([...Array.from({ length: 10 }, () => 400), 429, 429]);
     });
 
     it("treats unknown identities the same way (no account enumeration)", async () => {
@@ -425,6 +437,8 @@ describe.each(DIALECTS)("rate limits (%s)", (dialect) => {
     beforeAll(async () => {
       app = await createTestApp(dialect, {
         RATE_LIMITS: JSON.stringify([{ label: "/api/", duration: 60, maxRequests: 3 }]),
+        // Every request renders (no anonymous page cache): each one calls the API in process.
+        PAGE_CACHE_TTL_MS: "0",
       });
     });
     afterAll(async () => {

@@ -2,7 +2,8 @@
  * Rate limits for every request (core `RateLimiter`): PocketBase's per-IP rules, checked
  * right after the auth token is loaded (superusers skip, `@guest`/`@auth` audiences apply)
  * and before anything else runs, guest cache included; then, once the body is read,
- * Cahier's per-account limits on password sign-ins and on requests that send mail.
+ * Cahier's per-address limits on requests that send mail. (Password sign-ins are counted per
+ * account by the sign-in itself, which knows the account.)
  *
  * Labels are built from the canonical path: the matched route's pattern filled with its
  * decoded parameters (or, for paths no route claims, the decoded path without `//`, `.`/`..`
@@ -18,16 +19,13 @@ import net from "node:net";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { findCollection } from "../../core/collections/collection-lookup.ts";
 import { CoreError } from "../../core/errors.ts";
-import {
-  ACCOUNT_IDENTITY_FIELDS,
-  type AccountAction,
-  type RateLimiter,
-} from "../../core/rate-limit/index.ts";
+import { ACCOUNT_IDENTITY_FIELDS, type RateLimiter } from "../../core/rate-limit/index.ts";
+import type { RateLimitSettings } from "../../core/rate-limit/rules.ts";
 import { DEFAULT_MESSAGES } from "../errors.ts";
 
 /** Per-request state of the per-account check. */
 interface AccountCheck {
-  action: AccountAction;
+  action: MailAction;
   collectionId: string;
   superuser: boolean;
   /** The counter charged, once the body named an identity. */
@@ -68,6 +66,9 @@ export const COLLECTION_ROUTES: readonly CollectionRoute[] = [
   authRoute("auth-with-password", ["authWithPassword", "auth"]),
   authRoute("auth-with-oauth2", ["authWithOAuth2", "auth"]),
   authRoute("auth-with-otp", ["authWithOTP", "auth"]),
+  authRoute("auth-with-totp", ["authWithTOTP", "auth"]),
+  { method: "GET", pattern: new RegExp(`^${COLLECTION}/totp$`), tags: ["manageTOTP"] },
+  authRoute("totp/[a-z-]+(?:/[^/]+)?", ["manageTOTP"]),
   authRoute("request-otp", ["requestOTP"]),
   authRoute("request-password-reset", ["requestPasswordReset"]),
   authRoute("confirm-password-reset", ["confirmPasswordReset"]),
@@ -76,6 +77,14 @@ export const COLLECTION_ROUTES: readonly CollectionRoute[] = [
   authRoute("request-email-change", ["requestEmailChange"]),
   authRoute("confirm-email-change", ["confirmEmailChange"]),
   { method: "GET", pattern: /^\/api\/files\/([^/]+)\/[^/]+\/[^/]+$/, tags: ["file"] },
+];
+
+/**
+ * Routes outside collections that PocketBase-style rules still label by action: a search is
+ * counted like a list (`*:list` rules apply to it).
+ */
+export const ACTION_ROUTES: readonly { method: string; path: string; tags: readonly string[] }[] = [
+  { method: "GET", path: "/api/search", tags: ["list"] },
 ];
 
 function decodeSafe(segment: string): string {
@@ -134,7 +143,10 @@ function collectionRoute(
 
 const tooManyRequests = () => new CoreError(429, DEFAULT_MESSAGES[429] ?? "Too Many Requests.");
 
-function isAccountAction(tag: string): tag is AccountAction {
+/** Actions counted here against the address their body names (mail-sending routes). */
+type MailAction = keyof typeof ACCOUNT_IDENTITY_FIELDS;
+
+function isMailAction(tag: string): tag is MailAction {
   return Object.hasOwn(ACCOUNT_IDENTITY_FIELDS, tag);
 }
 
@@ -179,6 +191,22 @@ function isLocalPeer(address: string | undefined): boolean {
   return family !== 0 && PROXY_RANGES.check(v4, family === 4 ? "ipv4" : "ipv6");
 }
 
+/**
+ * Whether the limits in force could count a page request: limits are on and a rule is
+ * labelled with a path outside the API (`/`, `/blog`, `GET /post/`…). Collection labels
+ * (`users:auth`, `*:create`) and `/api…` paths only ever match API requests. The page cache's
+ * fast path, which answers before the limiter runs, steps aside when this is true.
+ */
+export function rateLimitsCoverPages(settings: RateLimitSettings | undefined): boolean {
+  if (!settings?.enabled) return false;
+  return settings.rules.some((rule) => {
+    const space = rule.label.indexOf(" ");
+    const path = space >= 0 ? rule.label.slice(space + 1) : rule.label;
+    if (!path.startsWith("/")) return false;
+    return !(path === "/api" || path.startsWith("/api/"));
+  });
+}
+
 /** Options of {@link registerRateLimits}. */
 export interface RateLimitHookOptions {
   /** Whether `TRUSTED_PROXIES` is set (otherwise a proxy in front is worth a warning). */
@@ -217,6 +245,9 @@ export function registerRateLimits(
     const route = collectionRoute(request, method === "HEAD" ? "GET" : method, path);
     const collection = route ? findCollection(route.idOrName) : undefined;
     const superuser = request.auth?.isSuperuser ?? false;
+    const action = ACTION_ROUTES.find(
+      (r) => r.path === path && r.method === (method === "HEAD" ? "GET" : method),
+    );
     const decision = await limiter.checkRequest({
       ip: request.ip,
       authenticated: request.auth !== null,
@@ -225,12 +256,14 @@ export function registerRateLimits(
       path,
       ...(route && collection
         ? { collection: { id: collection.id, name: collection.name }, tags: route.tags }
-        : {}),
+        : action
+          ? { tags: action.tags }
+          : {}),
     });
     if (!decision.allowed) throw tooManyRequests();
-    const action = route && collection ? route.tags.find(isAccountAction) : undefined;
-    if (action && collection) {
-      request.accountLimit = { action, collectionId: collection.id, superuser, key: null };
+    const mail = route && collection ? route.tags.find(isMailAction) : undefined;
+    if (mail && collection) {
+      request.accountLimit = { action: mail, collectionId: collection.id, superuser, key: null };
     }
   });
 
@@ -243,12 +276,5 @@ export function registerRateLimits(
       return;
     }
     await checkAccountBody(limiter, request, request.body);
-  });
-
-  app.addHook("onResponse", async (request, reply) => {
-    const check = request.accountLimit;
-    if (check?.key && check.action === "authWithPassword" && reply.statusCode === 200) {
-      await limiter.clearAccount(check.key);
-    }
   });
 }

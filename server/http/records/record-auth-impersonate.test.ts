@@ -216,4 +216,101 @@ describe.each(DIALECTS)("impersonate (%s)", (dialect) => {
     const claims = decodeJwt((res.json() as { token: string }).token);
     expect(claims).toMatchObject({ collectionId: "pbc_3142635823", refreshable: false });
   });
+
+  it("records every impersonation where the user sees it, and nowhere the user can erase it (ADR 046)", async () => {
+    const victim = await app.createUser({ username: "victim" });
+    const victimId = String(victim.record.id);
+    const res = await app.http.inject({
+      method: "POST",
+      url: `${USERS}/impersonate/${victimId}`,
+      payload: { duration: 600 },
+      remoteAddress: "198.51.100.23",
+      headers: { authorization: tokens.root ?? "", "user-agent": "Operator Browser/1.0" },
+    });
+    expect(res.statusCode).toBe(200);
+    const viewAs = res.json<{ token: string }>().token;
+    const events = "/api/collections/authEvents/records";
+    const listed = await runScenario(app, {
+      name: "the user lists their events",
+      method: "GET",
+      url: events,
+      token: victim.token,
+      expectedStatus: 200,
+      expectedContent: ['"totalItems":1', '"kind":"impersonation"'],
+    });
+    const [event] = (listed.json() as { items: Record<string, unknown>[] }).items;
+    expect(event).toMatchObject({
+      user: victimId,
+      kind: "impersonation",
+      actor: ids.root,
+      ip: "198.51.100.23",
+      userAgent: "Operator Browser/1.0",
+    });
+    const expires = Date.parse(String(event?.expires).replace(" ", "T"));
+    expect(Math.abs(expires - (Date.now() + 600_000))).toBeLessThan(30_000);
+    const id = String(event?.id);
+    for (const [name, token] of [
+      ["another user", tokens.alice],
+      ["an admin", tokens.admin],
+    ] as const) {
+      await runScenario(app, {
+        name: `${name} does not see it`,
+        method: "GET",
+        url: `${events}?filter=${encodeURIComponent(`user = "${victimId}"`)}`,
+        token,
+        expectedStatus: 200,
+        expectedContent: ['"totalItems":0'],
+      });
+      await runScenario(app, {
+        name: `${name} cannot view it`,
+        method: "GET",
+        url: `${events}/${id}`,
+        token,
+        expectedStatus: 404,
+      });
+    }
+    for (const [name, token] of [
+      ["the user", victim.token],
+      ["the impersonation token", viewAs],
+    ] as const) {
+      await runScenario(app, {
+        name: `${name} cannot delete it`,
+        method: "DELETE",
+        url: `${events}/${id}`,
+        token,
+        expectedStatus: 403,
+      });
+      await runScenario(app, {
+        name: `${name} cannot rewrite it`,
+        method: "PATCH",
+        url: `${events}/${id}`,
+        token,
+        body: { actor: "nobody" },
+        expectedStatus: 403,
+      });
+      await runScenario(app, {
+        name: `${name} cannot forge one`,
+        method: "POST",
+        url: events,
+        token,
+        body: { user: victimId, kind: "impersonation" },
+        expectedStatus: 403,
+      });
+    }
+    // Deleting the account deletes its events.
+    await runScenario(app, {
+      name: "the account goes",
+      method: "DELETE",
+      url: `${USERS}/records/${victimId}`,
+      token: victim.token,
+      expectedStatus: 204,
+    });
+    await runScenario(app, {
+      name: "with its events",
+      method: "GET",
+      url: `${events}/${id}`,
+      token: tokens.root,
+      expectedStatus: 404,
+    });
+  });
 });

@@ -14,7 +14,7 @@ export function registerRecordAuthOtpRoutes(app: FastifyInstance, otp: OtpFlow):
     otp.authenticate(
       collection,
       requestInfo(request, "otp"),
-      () => bindBody(request, { otpId: "string", password: "string" }),
+      () => bindBody(request, { otpId: "string", password: "string", mfaId: "string" }),
       queryOf(request).expand,
     ),
   );

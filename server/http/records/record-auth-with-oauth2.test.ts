@@ -459,6 +459,30 @@ describe.each(DIALECTS)("auth-with-oauth2 (%s)", (dialect) => {
       ]);
     });
 
+    it("asks an account with two-step verification for its second factor (ADR 046)", async () => {
+      const user = person();
+      const first = await signedIn(user);
+      const token = first.token;
+      const post = (url: string, body: object) =>
+        app.http.inject({ method: "POST", url, payload: body, headers: { authorization: token } });
+      const { secret } = (await post(`${USERS}/totp/setup`, {})).json<{ secret: string }>();
+      const { generate } = await import("otplib");
+      const enabled = await post(`${USERS}/totp/enable`, { code: await generate({ secret }) });
+      expect(enabled.statusCode, enabled.body).toBe(200);
+      const res = await signIn(user);
+      expect(res.statusCode, res.body).toBe(401);
+      expect(Object.keys(res.json())).toEqual(["mfaId"]);
+      expect(res.body).not.toContain("accessToken");
+      const { recoveryCodes } = enabled.json<{ recoveryCodes: string[] }>();
+      const done = await app.http.inject({
+        method: "POST",
+        url: `${USERS}/auth-with-totp`,
+        payload: { mfaId: res.json<{ mfaId: string }>().mfaId, code: recoveryCodes[0] },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json<AuthAnswer>().record.id).toBe(first.record.id);
+    });
+
     it("signs the same identity in to the same account, even with a new email", async () => {
       const user = person();
       const first = await signedIn(user);

@@ -257,7 +257,7 @@ describe.each(DIALECTS)("record auth (%s)", (dialect) => {
       expect(res.json()).toEqual({
         authProviders: null,
         emailPassword: true,
-        mfa: { duration: 0, enabled: false },
+        mfa: { duration: 600, enabled: true },
         oauth2: { enabled: false, providers: [] },
         otp: { duration: 180, enabled: true },
         password: { enabled: true, identityFields: ["email", "username"] },

@@ -8,7 +8,7 @@
  * in once the fixtures exist.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
+import { runScenario, tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import { multipartBody } from "#tests/helpers/file-fixtures.ts";
 
@@ -378,10 +378,11 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           },
           other: NOT_FOUND,
           writer: NOT_FOUND,
+          // ADR 046: an admin changes the role, verified flag and suspension only.
           admin: {
-            body: { name: "Alice B.", verified: true },
+            body: { verified: true, suspended: false },
             expectedStatus: 200,
-            expectedContent: ['"name":"Alice B."', '"verified":true'],
+            expectedContent: ['"verified":true', '"suspended":false'],
           },
           superuser: {
             body: { bio: "Writes." },
@@ -447,13 +448,21 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           expectedContent: ['"email":"wendy@example.com"'],
         },
         {
-          name: "an admin changes another user's email and role",
+          name: "an admin cannot change another user's email (ADR 046)",
           as: "admin",
           method: "PATCH",
           url: "/api/collections/users/records/$vera",
           body: { email: "vera2@example.com", role: "writer" },
+          ...NOT_FOUND,
+        },
+        {
+          name: "an admin changes another user's role",
+          as: "admin",
+          method: "PATCH",
+          url: "/api/collections/users/records/$vera",
+          body: { role: "writer" },
           expectedStatus: 200,
-          expectedContent: ['"email":"vera2@example.com"', '"role":"writer"'],
+          expectedContent: ['"email":"vera@example.com"', '"role":"writer"'],
         },
       ),
     ];
@@ -963,6 +972,54 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
     it.each(create)("$name", check);
     it.each(update)("$name", check);
     it.each(remove)("$name", check);
+
+    it("F1: a demoted writer keeps their posts but no longer changes or publishes them", async () => {
+      const demi = await app.createUser({ username: "demi", role: "writer" });
+      const id = String(demi.record.id);
+      const posts = "/api/collections/posts/records";
+      const created = await runScenario(app, {
+        name: "a writer drafts a post",
+        method: "POST",
+        url: posts,
+        token: demi.token,
+        body: { author: id, title: "Demi draft" },
+        expectedStatus: 200,
+      });
+      const post = `${posts}/${(created.json() as { id: string }).id}`;
+      await runScenario(app, {
+        name: "a superuser takes the writer role back",
+        method: "PATCH",
+        url: `/api/collections/users/records/${id}`,
+        token: tokens.superuser,
+        body: { role: "" },
+        expectedStatus: 200,
+      });
+      for (const body of [{ title: "Changed" }, { status: "published" }, {}]) {
+        await runScenario(app, {
+          name: `the former writer sends ${JSON.stringify(body)}`,
+          method: "PATCH",
+          url: post,
+          token: demi.token,
+          body,
+          ...NOT_FOUND,
+        });
+      }
+      await runScenario(app, {
+        name: "the post is unchanged",
+        method: "GET",
+        url: post,
+        token: demi.token,
+        expectedStatus: 200,
+        expectedContent: ['"title":"Demi draft"', '"status":"draft"'],
+      });
+      await runScenario(app, {
+        name: "the former writer still deletes it",
+        method: "DELETE",
+        url: post,
+        token: demi.token,
+        expectedStatus: 204,
+      });
+    });
   });
 
   describe("collections", () => {

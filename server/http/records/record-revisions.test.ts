@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { call, historyOf, kindsOf, patchRecord } from "#tests/helpers/revision-kit.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
+import type { RecordData } from "#server/core/records/request-info.ts";
 
 type Who = "guest" | "author" | "other" | "admin" | "superuser";
 type Case = TableScenario<Who>;
@@ -124,6 +125,79 @@ describe.each(DIALECTS)("revisions through the records API (%s)", (dialect) => {
       },
     );
     for (const row of rows) await check(row);
+  });
+
+  it("answers the editor's query (one record's history, newest first, a page at a time) to its author only", async () => {
+    const filter = (extra: string) =>
+      `filter=${encodeURIComponent("record = '")}$entry${encodeURIComponent(`' && recordCollection = 'entries'${extra}`)}`;
+    const rows = matrix(
+      "one record's history",
+      { method: "GET", url: `${REVISIONS}?${filter("")}&sort=-version&perPage=21` },
+      {
+        guest: { expectedStatus: 200, expectedContent: ['"totalItems":0', '"items":[]'] },
+        author: {
+          expectedStatus: 200,
+          expectedContent: ['"totalItems":2', '"record":"$entry"'],
+          notExpectedContent: ["Alice post", "Bob day"],
+        },
+        other: { expectedStatus: 200, expectedContent: ['"totalItems":0', '"items":[]'] },
+        admin: { expectedStatus: 200, expectedContent: ['"totalItems":0', '"items":[]'] },
+        superuser: { expectedStatus: 200, expectedContent: ['"totalItems":2'] },
+      },
+    );
+    for (const row of rows) await check(row);
+
+    const alice = tokens.author ?? "";
+    const entryFilter = (extra: string) =>
+      encodeURIComponent(`record = '${ids.entry ?? ""}' && recordCollection = 'entries'${extra}`);
+    const newest = await call(
+      app,
+      "GET",
+      `${REVISIONS}?filter=${entryFilter("")}&sort=-version&perPage=1`,
+      alice,
+    );
+    expect(newest.json).toMatchObject({ totalItems: 2, totalPages: 2 });
+    expect((newest.json.items as RecordData[]).map((r) => r.version)).toEqual([2]);
+    // The next page starts below the oldest version shown ("Show older versions").
+    const older = await call(
+      app,
+      "GET",
+      `${REVISIONS}?filter=${entryFilter(" && version < 2")}&sort=-version&perPage=21&skipTotal=1`,
+      alice,
+    );
+    expect(older.json).toMatchObject({ totalItems: -1 });
+    expect((older.json.items as RecordData[]).map((r) => [r.version, r.kind])).toEqual([
+      [1, "create"],
+    ]);
+  });
+
+  it("records a restore by the author only; anyone else's is refused and records nothing", async () => {
+    const entryId = ids.entry ?? "";
+    const root = tokens.superuser ?? "";
+    const before = await historyOf(app, root, entryId);
+    const restore = { title: "Alice day", content: "" };
+    for (const who of ["guest", "other", "admin"] as const) {
+      const res = await call(
+        app,
+        "PATCH",
+        `/api/collections/entries/records/${entryId}?revision=restore`,
+        tokens[who],
+        restore,
+      );
+      expect(res.status, who).toBe(404);
+    }
+    expect(await historyOf(app, root, entryId)).toEqual(before);
+
+    await patchRecord(app, tokens.author ?? "", "entries", entryId, restore, "restore");
+    const after = await historyOf(app, root, entryId);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      kind: "restore",
+      version: before.length + 1,
+      author: ids.alice,
+      title: "Alice day",
+      content: "",
+    });
   });
 
   it("expands the author", async () => {

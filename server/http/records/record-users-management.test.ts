@@ -317,3 +317,190 @@ describe.each(DIALECTS)("users managed by admins (%s)", (dialect) => {
 
   it.each(rows)("$name", check);
 });
+
+/**
+ * ADR 046: admins cannot take over accounts. They change the role, the verified flag and the
+ * suspension of users who are not admins, delete them and may send them a reset link, but
+ * never set their password, email or anything else of theirs, and never read their private
+ * entries. A suspended account cannot sign in, and its sessions end at once.
+ */
+describe.each(DIALECTS)("admins cannot take over accounts (%s)", (dialect) => {
+  let app: TestApp;
+  const ids: Record<string, string> = {};
+  const tokens: Partial<Record<Who | "ivy" | "suspendedIvy", string>> = {};
+  const { check } = tableRunner<Who | "ivy" | "suspendedIvy">(() => app, ids, tokens, {
+    requireToken: true,
+  });
+  const FORBIDDEN_SIGN_IN =
+    "The request doesn't satisfy the collection requirements to authenticate.";
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect);
+    const accounts = {
+      carol: await app.createUser({ username: "carol" }),
+      adam: await app.createUser({ username: "adam", role: "admin" }),
+      ada: await app.createUser({ username: "ada", role: "admin" }),
+      ivy: await app.createUser({ username: "ivy", email: "ivy@example.com" }),
+      superuser: await app.createSuperuser(),
+    };
+    for (const [who, account] of Object.entries(accounts)) {
+      tokens[who as Who] = account.token;
+      ids[who] = String(account.record.id);
+    }
+    const secret = await app.seedRecord("entries", {
+      author: ids.ivy,
+      title: "Ivy private day",
+    });
+    ids.secret = String(secret.id);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const ivy = "/api/collections/users/records/$ivy";
+  const signIn = (password = "password123"): TableScenario<"guest"> => ({
+    name: "ivy signs in",
+    as: "guest",
+    method: "POST",
+    url: "/api/collections/users/auth-with-password",
+    body: { identity: "ivy", password },
+    expectedStatus: 200,
+  });
+  const refused = (field: string, value: unknown): TableScenario<Who> => ({
+    name: `an admin cannot set a user's ${field}`,
+    as: "adam",
+    method: "PATCH",
+    url: ivy,
+    body:
+      field === "password"
+        ? { password: "taken-over-1", passwordConfirm: "taken-over-1" }
+        : { [field]: value },
+    ...NOT_FOUND,
+  });
+
+  it.each<TableScenario<Who>>([
+    refused("password", null),
+    refused("email", "taken-over@example.com"),
+    refused("emailVisibility", true),
+    refused("username", "ivy2"),
+    refused("name", "Renamed"),
+    refused("bio", "Written by an admin."),
+    refused("locale", "fr"),
+    {
+      name: "nor with a role change alongside",
+      as: "adam",
+      method: "PATCH",
+      url: ivy,
+      body: { role: "writer", email: "taken-over@example.com" },
+      ...NOT_FOUND,
+    },
+    {
+      name: "an admin does not read a user's private entry",
+      as: "adam",
+      method: "GET",
+      url: "/api/collections/entries/records/$secret",
+      ...NOT_FOUND,
+    },
+    {
+      name: "nor list it",
+      as: "adam",
+      method: "GET",
+      url: "/api/collections/entries/records?filter=author%3D%22$ivy%22",
+      expectedStatus: 200,
+      expectedContent: ['"totalItems":0'],
+    },
+    {
+      name: "an admin sends a user a password reset link (the public request)",
+      as: "adam",
+      method: "POST",
+      url: "/api/collections/users/request-password-reset",
+      body: { email: "ivy@example.com" },
+      expectedStatus: 204,
+    },
+    {
+      name: "a user cannot suspend themself",
+      as: "carol",
+      method: "PATCH",
+      url: "/api/collections/users/records/$carol",
+      body: { suspended: true },
+      ...NOT_FOUND,
+    },
+    {
+      name: "a user may resend their current suspension",
+      as: "carol",
+      method: "PATCH",
+      url: "/api/collections/users/records/$carol",
+      body: { suspended: false, name: "Carol" },
+      expectedStatus: 200,
+      expectedContent: ['"suspended":false', '"name":"Carol"'],
+    },
+    {
+      name: "an admin cannot suspend another admin",
+      as: "adam",
+      method: "PATCH",
+      url: "/api/collections/users/records/$ada",
+      body: { suspended: true },
+      ...NOT_FOUND,
+    },
+    {
+      name: "nobody signs up suspended",
+      as: "guest",
+      method: "POST",
+      url: "/api/collections/users/records",
+      body: {
+        username: "selfsuspended",
+        email: "selfsuspended@example.com",
+        password: "password123",
+        passwordConfirm: "password123",
+        suspended: true,
+      },
+      expectedStatus: 400,
+      expectedContent: ["Failed to create record."],
+    },
+  ])("$name", check);
+
+  it("lets an admin suspend a user: no sign-in, no session, until the suspension is lifted", async () => {
+    await check({ ...signIn(), as: "guest" });
+    tokens.suspendedIvy = tokens.ivy;
+    await check({
+      name: "an admin suspends ivy",
+      as: "adam",
+      method: "PATCH",
+      url: ivy,
+      body: { suspended: true },
+      expectedStatus: 200,
+      expectedContent: ['"suspended":true'],
+    });
+    await check({
+      name: "ivy's session is over",
+      as: "suspendedIvy",
+      method: "POST",
+      url: "/api/collections/users/auth-refresh",
+      expectedStatus: 401,
+    });
+    await check({
+      ...signIn(),
+      name: "ivy cannot sign in",
+      expectedStatus: 403,
+      expectedContent: [FORBIDDEN_SIGN_IN],
+    });
+    await check({
+      name: "a superuser still sets a password",
+      as: "superuser",
+      method: "PATCH",
+      url: ivy,
+      body: { password: "new-password-1", passwordConfirm: "new-password-1" },
+      expectedStatus: 200,
+    });
+    await check({
+      name: "an admin lifts the suspension",
+      as: "adam",
+      method: "PATCH",
+      url: ivy,
+      body: { suspended: false },
+      expectedStatus: 200,
+      expectedContent: ['"suspended":false'],
+    });
+    await check({ ...signIn("new-password-1"), name: "ivy signs in again" });
+  });
+});

@@ -154,22 +154,33 @@ describe.each(DIALECTS)("web app mounted in the API server (%s)", (dialect) => {
   });
 
   it("guards pages: login redirects, 403 for roles, data through the API rules", async () => {
-    for (const url of ["/entry/create", "/post/create", "/collection/create", "/profileSettings"]) {
+    // Guests go to /login, which brings them back to the page they asked for (ADR 048).
+    for (const url of [
+      "/entry/create",
+      "/post/create",
+      "/collection/create",
+      "/profileSettings",
+      "/i",
+      "/i/create",
+      "/admin",
+      "/admin/users",
+      "/admin/logs",
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(302);
-      expect(res.headers.location, url).toBe("/login");
+      expect(res.headers.location, url).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
     }
     const postAsPlain = await page("/post/create", { cookie: authCookie(plain) });
     expect(postAsPlain.statusCode).toBe(403);
     expect(postAsPlain.body).toContain("Forbidden");
     expect((await page("/post/create", { cookie: authCookie(writer) })).statusCode).toBe(200);
-    expect((await page("/i")).statusCode).toBe(403);
     expect((await page("/i", { cookie: authCookie(plain) })).statusCode).toBe(403);
+    expect((await page("/admin/logs", { cookie: authCookie(admin) })).statusCode).toBe(403);
     expect((await page("/i", { cookie: authCookie(admin) })).statusCode).toBe(200);
     expect((await page("/i/create", { cookie: authCookie(root) })).statusCode).toBe(200);
     const updateItem = await page("/i/update/nothing");
     expect(updateItem.statusCode).toBe(302);
-    expect(updateItem.headers.location).toBe("/login");
+    expect(updateItem.headers.location).toBe("/login?redirectTo=%2Fi%2Fupdate%2Fnothing");
     expect((await page("/i/update/nothing", { cookie: authCookie(plain) })).statusCode).toBe(403);
     // The error page keeps the visitor's language and signed-in header.
     const forbiddenFr = await page("/i", { cookie: `${authCookie(plain)}; locale=fr` });

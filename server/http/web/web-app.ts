@@ -12,9 +12,15 @@
  * dispatched to this same Fastify instance with `inject`, so they pass through the same
  * routes, hooks and access rules as a browser's, without a socket.
  *
- * Each page gets a Content-Security-Policy with a fresh nonce, handed to the app through
- * `createLoadContext` (React Router puts it on every script it writes). Its in-process API
- * calls carry the visitor's address, so rate limits count them against that visitor.
+ * Each render gets a Content-Security-Policy with a fresh nonce, handed to the app through
+ * `createLoadContext` (React Router puts it on every script it writes); a page the anonymous
+ * page cache keeps is sent with its render's nonce (ADR 045). Its in-process API calls carry
+ * the visitor's address, so rate limits count them against that visitor. Rendering,
+ * compression, the page cache and cache headers: `page-handler.ts`; assets are sent in
+ * their precompressed form when the reader accepts it (`scripts/precompress.ts`). The
+ * session of a page request (the `pb_auth` cookie) is confirmed by the API's own token check
+ * through `confirmSession` in the load context: no request, no new token, nothing in the
+ * request log for each page (ADR 048).
  * SECURITY: page requests other than GET/HEAD from another origin are refused (403), and
  * their bodies are limited to {@link PAGE_BODY_LIMIT} (413).
  *
@@ -23,23 +29,28 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
+import type { AuthService } from "../../core/auth/auth-service.ts";
 import { forbidden } from "../../core/errors.ts";
-import {
-  createNonce,
-  isApiPath,
-  pageContentSecurityPolicy,
-} from "../middlewares/security-headers.ts";
+import type { PageCache } from "../../core/page-cache/page-cache.ts";
+import { isApiPath } from "../middlewares/security-headers.ts";
 import { registerBuildRoutes } from "./builds.ts";
+import { loadBuild, type LoadedBuild } from "./page-build.ts";
+import type { PageEntry } from "./page-entry.ts";
+import { PageHandler } from "./page-handler.ts";
+
+export { createInProcessFetch } from "./in-process-fetch.ts";
+export type { PageRequestOptions } from "./page-build.ts";
 
 /** Default location of the web build (`npm run build`), at the repository root. */
 export const DEFAULT_BUILD_DIR = path.resolve(import.meta.dirname, "../../../build");
 
 /** Cache lifetime of content-hashed assets: one year, never revalidated. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** Seconds a CDN may keep a cached page when the configuration says nothing (ADR 045). */
+export const DEFAULT_PAGE_CACHE_CDN_SECONDS = 10;
 
 /** Cache lifetime of the other public files (favicon and the like): five minutes. */
 export const SHORT_CACHE_CONTROL = "public, max-age=300";
@@ -71,73 +82,15 @@ export interface WebAppOptions {
   siteUrl?: string | undefined;
   /** The application name of the settings (`meta.appName`), read for every page. */
   appName?: (() => string) | undefined;
-}
-
-/** A `fetch`-compatible function. */
-type FetchLike = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
-
-/** What the SSR request handler needs from the server build. */
-type RequestHandler = (request: Request, loadContext?: unknown) => Promise<Response>;
-
-/** What the server entry's `createLoadContext` receives besides the transport. */
-export interface PageRequestOptions {
-  /** The CSP nonce of this page's scripts. */
-  nonce: string;
-}
-
-interface LoadedBuild {
-  handle: RequestHandler;
-  createLoadContext:
-    | ((
-        transport: FetchLike | null,
-        options: PageRequestOptions & { siteUrl: string | null; appName: string | null },
-      ) => unknown)
-    | undefined;
-}
-
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-type InjectMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
-
-/**
- * A `fetch` that answers from `api.inject` instead of the network. Relative URLs
- * (`/api/...`, as the SDK builds them with base URL `/`) are accepted. `remoteAddress` is the
- * address the API sees (the visitor's, so rate limits count their page's calls against
- * them; `127.0.0.1` by default).
- */
-export function createInProcessFetch(
-  api: Pick<FastifyInstance, "inject">,
-  options: { remoteAddress?: string | undefined } = {},
-): FetchLike {
-  return async (input, init) => {
-    const request =
-      input instanceof Request && init === undefined
-        ? input
-        : new Request(
-            input instanceof Request ? input : new URL(String(input), "http://in-process.invalid"),
-            init,
-          );
-    const url = new URL(request.url);
-    const method = request.method.toUpperCase() as InjectMethod;
-    const payload =
-      method === "GET" || method === "HEAD" ? undefined : Buffer.from(await request.arrayBuffer());
-    const response = await api.inject({
-      method,
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers),
-      ...(payload ? { payload } : {}),
-      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [String(value)]) headers.append(name, item);
-    }
-    const empty = NULL_BODY_STATUSES.has(response.statusCode) || method === "HEAD";
-    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
-      status: response.statusCode,
-      headers,
-    });
-  };
+  /** The anonymous page cache (ADR 045); absent or null when it is off. */
+  pageCache?: PageCache<PageEntry> | null;
+  /** Seconds shared caches (CDNs) may keep a cached page; default 10. */
+  pageCacheCdnSeconds?: number;
+  /**
+   * Confirms the session a page request's cookie names, as auth-refresh would without
+   * renewing it (ADR 048); without it the app confirms it with an in-process auth-refresh.
+   */
+  sessions?: Pick<AuthService, "confirmSession"> | undefined;
 }
 
 /**
@@ -160,27 +113,6 @@ function isCrossSiteWrite(request: FastifyRequest, appOrigin: string | undefined
   } catch {
     return true;
   }
-}
-
-async function loadBuild(serverEntry: string): Promise<LoadedBuild> {
-  // React picks its development or production build from NODE_ENV when first imported;
-  // production SSR is about twice as fast (design §3). Tests set NODE_ENV themselves.
-  process.env.NODE_ENV ??= "production";
-  const { createRequestHandler } = await import("react-router");
-  const build = (await import(pathToFileURL(serverEntry).href)) as {
-    entry?: { module?: { createLoadContext?: unknown } };
-  };
-  const createLoadContext = build.entry?.module?.createLoadContext;
-  return {
-    handle: createRequestHandler(
-      build as Parameters<typeof createRequestHandler>[0],
-      process.env.NODE_ENV === "production" ? "production" : "development",
-    ) as RequestHandler,
-    createLoadContext:
-      typeof createLoadContext === "function"
-        ? (createLoadContext as LoadedBuild["createLoadContext"])
-        : undefined,
-  };
 }
 
 /**
@@ -206,6 +138,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     );
 
     registerBuildRoutes(web, { clientDir, dataDir: options.dataDir });
+    const pages = new PageHandler({
+      api: options.api,
+      siteUrl: options.siteUrl,
+      appName: options.appName,
+      sessions: options.sessions,
+      cache: options.pageCache ?? null,
+      cdnSeconds: options.pageCacheCdnSeconds ?? DEFAULT_PAGE_CACHE_CDN_SECONDS,
+    });
 
     if (fs.existsSync(clientDir)) {
       await web.register(fastifyStatic, {
@@ -215,6 +155,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         index: false,
         decorateReply: false,
         dotfiles: "ignore",
+        // The `.br`/`.gz` copies written at build time (scripts/precompress.ts), chosen by
+        // Accept-Encoding, with `Vary: Accept-Encoding`; files without one are compressed as
+        // they are sent (middlewares/compression.ts) when their type is worth it.
+        preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
           const relative = path.relative(clientDir, filePath);
@@ -261,29 +205,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       }
       if (isCrossSiteWrite(request, appOrigin)) throw forbidden();
       const build = await pending;
-      const nonce = createNonce();
-      reply.header("Content-Security-Policy", pageContentSecurityPolicy(nonce));
       reply.hijack();
-      // Headers set by the app's hooks (security headers) still apply to hijacked replies.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) reply.raw.setHeader(name, value);
-      }
       try {
-        const streamed = createRequest(request.raw, reply.raw);
-        // The body was read by the parser above; React Router gets it from memory.
-        const webRequest = Buffer.isBuffer(request.body)
-          ? new Request(streamed, { body: new Uint8Array(request.body) })
-          : streamed;
-        const transport = createInProcessFetch(options.api, { remoteAddress: request.ip });
-        const response = await build.handle(
-          webRequest,
-          build.createLoadContext?.(transport, {
-            nonce,
-            siteUrl: options.siteUrl ?? null,
-            appName: options.appName?.() ?? null,
-          }) ?? undefined,
-        );
-        await sendResponse(reply.raw, response);
+        await pages.handle(request, reply, build);
       } catch (error) {
         request.log.error({ err: error }, "page rendering failed");
         if (!reply.raw.headersSent) {

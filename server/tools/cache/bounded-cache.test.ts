@@ -14,6 +14,25 @@ describe("BoundedCache", () => {
     expect(cache.size).toBe(2);
   });
 
+  it("bounds the total size of its entries when given maxSize", () => {
+    const cache = new BoundedCache<string, string>({
+      max: 100,
+      maxSize: 10,
+      sizeOf: (value) => value.length,
+    });
+    cache.set("a", "aaaa");
+    cache.set("b", "bbbb");
+    expect(cache.totalSize).toBe(8);
+    cache.set("c", "cccc"); // 12 > 10: the least recently used goes
+    expect(cache.has("a")).toBe(false);
+    expect(cache.get("b")).toBe("bbbb");
+    expect(cache.totalSize).toBe(8);
+    cache.set("huge", "x".repeat(11)); // larger than the whole cache: not stored
+    expect(cache.has("huge")).toBe(false);
+    expect(cache.has("b")).toBe(true);
+    expect(() => new BoundedCache<string, string>({ max: 1, maxSize: 1 })).toThrow(/sizeOf/);
+  });
+
   it("keeps null values and computes each key once", () => {
     const cache = new BoundedCache<string, string | null>({ max: 10 });
     const compute = vi.fn(() => null);

@@ -12,7 +12,7 @@
 import { LRUCache } from "lru-cache";
 
 /** Options of a {@link BoundedCache}. */
-export interface BoundedCacheOptions {
+export interface BoundedCacheOptions<V = unknown> {
   /** Most entries kept; the least recently used goes first. */
   max: number;
   /** Milliseconds an entry stays fresh unless {@link BoundedCache.set} says otherwise; absent: until evicted. */
@@ -24,6 +24,14 @@ export interface BoundedCacheOptions {
    * entry stored at time 0 for one that never expires.
    */
   now?: () => number;
+  /**
+   * A bound on the total size of the entries besides their count, in the unit `sizeOf`
+   * measures (bytes, say): the least recently used entries go until the new one fits, and an
+   * entry larger than `maxSize` alone is not stored at all.
+   */
+  maxSize?: number;
+  /** The size of one value (required with `maxSize`; a positive integer). */
+  sizeOf?: (value: V) => number;
 }
 
 /** Options of one {@link BoundedCache.set}. */
@@ -36,9 +44,16 @@ export interface BoundedCacheSetOptions {
 export class BoundedCache<K extends string | number | object, V> {
   private readonly lru: LRUCache<K, { value: V }>;
 
-  constructor(options: BoundedCacheOptions) {
+  constructor(options: BoundedCacheOptions<V>) {
     const lruOptions: LRUCache.Options<K, { value: V }, unknown> = { max: options.max };
     if (options.ttlMs !== undefined) lruOptions.ttl = options.ttlMs;
+    if (options.maxSize !== undefined) {
+      const sizeOf = options.sizeOf;
+      if (!sizeOf) throw new Error("BoundedCache: maxSize needs sizeOf");
+      lruOptions.maxSize = options.maxSize;
+      lruOptions.maxEntrySize = options.maxSize;
+      lruOptions.sizeCalculation = (box) => Math.max(1, Math.ceil(sizeOf(box.value)));
+    }
     if (options.now) {
       lruOptions.perf = { now: options.now };
       lruOptions.ttlResolution = 0;
@@ -95,6 +110,11 @@ export class BoundedCache<K extends string | number | object, V> {
   /** Drops every entry. */
   clear(): void {
     this.lru.clear();
+  }
+
+  /** The total size of the entries held (with `maxSize`; 0 without). */
+  get totalSize(): number {
+    return this.lru.calculatedSize;
   }
 
   /** How many entries are held, expired ones not yet pruned included. */

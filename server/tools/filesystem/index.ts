@@ -30,8 +30,12 @@ export {
 export {
   canThumb,
   createThumb,
+  imageDimensions,
+  imageSizeAllowed,
+  MAX_IMAGE_SIDE,
   MAX_THUMB_INPUT_PIXELS,
   parseThumbSize,
+  THUMB_PLACEHOLDER,
   THUMB_SOURCE_TYPES,
   type ThumbSize,
 } from "./thumbs.ts";

@@ -1,7 +1,15 @@
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { canThumb, createThumb, parseThumbSize, type ThumbSize } from "./thumbs.ts";
+import {
+  canThumb,
+  createThumb,
+  imageDimensions,
+  imageSizeAllowed,
+  parseThumbSize,
+  THUMB_PLACEHOLDER,
+  type ThumbSize,
+} from "./thumbs.ts";
 
 /** A raw RGB image made of horizontal bands of the given colours, top to bottom. */
 function bands(width: number, height: number, colours: [number, number, number][]) {
@@ -153,5 +161,34 @@ describe("createThumb", () => {
     expect(["image/png", "image/jpeg", "image/gif", "image/webp"].every(canThumb)).toBe(true);
     expect(canThumb("image/svg+xml")).toBe(false);
     expect(canThumb("application/pdf")).toBe(false);
+  });
+});
+
+describe("image size limits", () => {
+  it("reads the declared size without decoding", async () => {
+    expect(await imageDimensions(declaredPng(20000, 20000))).toEqual({
+      width: 20000,
+      height: 20000,
+    });
+    expect(await imageDimensions(await bands(30, 20, [RED]).jpeg().toBuffer())).toEqual({
+      width: 30,
+      height: 20,
+    });
+    expect(await imageDimensions(Buffer.from("not an image"))).toBeNull();
+  });
+
+  it("allows 16384 pixels on a side and 40 megapixels in total", () => {
+    expect(imageSizeAllowed(16384, 2441)).toBe(true);
+    expect(imageSizeAllowed(6324, 6324)).toBe(true);
+    expect(imageSizeAllowed(16385, 1)).toBe(false);
+    expect(imageSizeAllowed(1, 16385)).toBe(false);
+    expect(imageSizeAllowed(7000, 7000)).toBe(false);
+    expect(imageSizeAllowed(20000, 20000)).toBe(false);
+  });
+
+  it("has a tiny neutral placeholder PNG", async () => {
+    const meta = await sharp(THUMB_PLACEHOLDER).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 1, 1]);
+    expect(THUMB_PLACEHOLDER.length).toBeLessThan(200);
   });
 });

@@ -19,6 +19,20 @@ export const THUMB_SOURCE_TYPES: readonly string[] = [
  * decompression bomb such as a 65535×65535 PNG is a few kilobytes on disk).
  */
 export const MAX_THUMB_INPUT_PIXELS = 40_000_000;
+/**
+ * SECURITY: the longest side an uploaded image may declare. With `MAX_THUMB_INPUT_PIXELS`,
+ * uploads beyond it are refused, so every stored image can be thumbnailed and no page ever
+ * has to send a huge original in place of a thumbnail.
+ */
+export const MAX_IMAGE_SIDE = 16_384;
+/**
+ * What is served for a thumbnail that cannot be made: a 1×1 light grey PNG (90 bytes), so a
+ * page never receives the original instead. Stored as the failure's marker (see file service).
+ */
+export const THUMB_PLACEHOLDER: Buffer = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQI12N4+vQpAAViArBAnM+zAAAAAElFTkSuQmCC",
+  "base64",
+);
 /** Seconds one thumbnail may take before sharp gives up. */
 const THUMB_TIMEOUT_SECONDS = 20;
 
@@ -43,6 +57,29 @@ export function parseThumbSize(size: string): ThumbSize | null {
 /** Whether thumbnails can be made from content of this (sniffed) type. */
 export function canThumb(mime: string): boolean {
   return THUMB_SOURCE_TYPES.includes(baseMime(mime));
+}
+
+/**
+ * The pixel size an image declares in its header (read without decoding, EXIF orientation
+ * ignored since it only swaps the sides); null when it is not an image sharp can read.
+ */
+export async function imageDimensions(
+  data: Uint8Array,
+): Promise<{ width: number; height: number } | null> {
+  const { default: sharp } = await loadSharp();
+  try {
+    const { width, height } = await sharp(data, { limitInputPixels: false, pages: 1 }).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an image of this size may be stored (see `MAX_IMAGE_SIDE`). */
+export function imageSizeAllowed(width: number, height: number): boolean {
+  return (
+    width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_THUMB_INPUT_PIXELS
+  );
 }
 
 let sharpModule: Promise<typeof import("sharp")> | undefined;

@@ -24,6 +24,10 @@ export const NAMESPACES = [
   "adminSystem",
   "admin",
   "live",
+  "writing",
+  "data",
+  "security",
+  "autosave",
 ] as const;
 
 /** The namespace used when a key names none. */

@@ -17,8 +17,11 @@ export interface RouteCase {
   path: string;
   /** The least privileged visitor who sees the page (status 200). */
   viewer: Viewer;
-  /** What a logged-out visitor gets: the page, a redirect to `/login`, or the 403 page. */
-  guest: "page" | "login" | "forbidden";
+  /**
+   * What a logged-out visitor gets: the page, or a redirect to `/login` (which brings them
+   * back once signed in).
+   */
+  guest: "page" | "login";
   /** The page's own title (the document title is `{title} · Cahier`). */
   title: (lang: Lang) => string;
 }
@@ -102,21 +105,21 @@ export const ROUTES: readonly RouteCase[] = [
     route: "/i",
     path: "/i",
     viewer: "admin",
-    guest: "forbidden",
+    guest: "login",
     title: (l) => CATALOGS[l].records.items.title,
   },
   {
     route: "/i/{code}",
     path: `/i/${item.code}`,
     viewer: "admin",
-    guest: "forbidden",
+    guest: "login",
     title: () => item.name,
   },
   {
     route: "/i/create",
     path: "/i/create",
     viewer: "admin",
-    guest: "forbidden",
+    guest: "login",
     title: (l) => CATALOGS[l].records.items.createTitle,
   },
   {
@@ -130,14 +133,14 @@ export const ROUTES: readonly RouteCase[] = [
     route: "/admin",
     path: "/admin",
     viewer: "admin",
-    guest: "forbidden",
+    guest: "login",
     title: (l) => CATALOGS[l].admin.index.title,
   },
   {
     route: "/admin/users",
     path: "/admin/users",
     viewer: "admin",
-    guest: "forbidden",
+    guest: "login",
     title: (l) => CATALOGS[l].admin.users.title,
   },
   {
@@ -221,21 +224,21 @@ export const SUPERUSER_ROUTES: readonly RouteCase[] = [
     route: "/admin/settings",
     path: "/admin/settings",
     viewer: "superuser",
-    guest: "forbidden",
+    guest: "login",
     title: (l) => CATALOGS[l].adminSystem.settings.title,
   },
   {
     route: "/admin/logs",
     path: "/admin/logs",
     viewer: "superuser",
-    guest: "forbidden",
+    guest: "login",
     title: (l) => CATALOGS[l].adminSystem.logs.title,
   },
   {
     route: "/admin/backups",
     path: "/admin/backups",
     viewer: "superuser",
-    guest: "forbidden",
+    guest: "login",
     title: (l) => CATALOGS[l].adminSystem.backups.title,
   },
 ];

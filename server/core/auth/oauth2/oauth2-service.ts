@@ -166,7 +166,11 @@ export class OAuth2Service {
     const oauth2Request: RequestInfo = { ...request, context: "oauth2" };
     const resolved = await this.resolveAccount(authCollection, form, user, oauth2Request);
     const { record, isNew } = resolved;
-    const answer = await this.auth.completeAuth(authCollection, record, oauth2Request, { expand });
+    const answer = await this.auth.completeAuth(authCollection, record, oauth2Request, {
+      method: "oauth2",
+      expand,
+      mfaId: typeof body.mfaId === "string" ? body.mfaId : "",
+    });
     return {
       meta: {
         id: user.id,

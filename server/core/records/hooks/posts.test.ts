@@ -10,7 +10,12 @@ import {
   type RecordData,
 } from "#server/core/records/request-info.ts";
 import { postsCollection } from "#server/data/registry/collections.ts";
-import { POST_LIVE_FILTER, postState } from "#shared/records/post-state.ts";
+import {
+  POST_DRAFT_FILTER,
+  POST_LIVE_FILTER,
+  POST_SCHEDULED_FILTER,
+  postState,
+} from "#shared/records/post-state.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import { formatDate } from "../values.ts";
 
@@ -71,6 +76,25 @@ describe.each(DIALECTS)("posts hooks and post state (%s)", (dialect) => {
       "live",
       "scheduled",
     ]);
+    // Each state's filter lists exactly the posts postState puts in that state.
+    const ids = created.map((record) => record.id);
+    for (const [state, filter] of [
+      ["draft", POST_DRAFT_FILTER],
+      ["scheduled", POST_SCHEDULED_FILTER],
+      ["live", POST_LIVE_FILTER],
+    ] as const) {
+      const found = await app.records.list(posts, operatorRequest(), {
+        perPage: "500",
+        filter: `(${filter}) && (${ids.map((id) => `id = "${String(id)}"`).join(" || ")})`,
+      });
+      expect(new Set(found.items.map((i) => i.id))).toEqual(
+        new Set(
+          created
+            .filter((r) => postState(r as { status: string; publishedAt: string }) === state)
+            .map((r) => r.id),
+        ),
+      );
+    }
   });
 
   it("the posts list and view rules are built on POST_LIVE_FILTER", () => {

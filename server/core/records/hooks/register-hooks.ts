@@ -5,6 +5,7 @@
  * collection name in the write path.
  */
 import type { RecordFiles } from "../../files/record-files.ts";
+import { registerPendingEditHooks } from "../../pending-edits/pending-edits.ts";
 import type { RevisionHistory } from "../../revisions/revision-history.ts";
 import type { RecordEvents } from "../record-events.ts";
 import type { RecordHooks } from "../record-hooks.ts";
@@ -13,6 +14,7 @@ import { registerCollectionHooks } from "./collections.ts";
 import { registerEntryHooks } from "./entries.ts";
 import { registerFileCleanup } from "./file-cleanup.ts";
 import { registerPostHooks } from "./posts.ts";
+import { registerUserHooks } from "./users.ts";
 
 /** What the built-in hooks act on. */
 export interface RecordHookDeps {
@@ -31,5 +33,7 @@ export function registerRecordHooks(hooks: RecordHooks, deps: RecordHookDeps): v
   registerPostHooks(hooks);
   registerEntryHooks(hooks);
   registerCollectionHooks(hooks);
+  registerUserHooks(hooks);
   deps.revisions.register(hooks);
+  registerPendingEditHooks(hooks);
 }

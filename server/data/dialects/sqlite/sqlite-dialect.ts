@@ -9,6 +9,7 @@ import {
   storageClass,
   type ColumnDefinitions,
 } from "../shared-sql.ts";
+import { sqliteFulltext } from "./sqlite-fulltext.ts";
 
 /** Column definitions (SQLite's type affinities). */
 const SQLITE_COLUMNS: ColumnDefinitions = {
@@ -26,7 +27,9 @@ export const sqliteDialect: DataDialect = {
   // One process owns the file and Kysely runs its statements on one connection, one transaction at a time.
   rowLocks: false,
   migrationLock: null,
+  fulltext: sqliteFulltext,
   extraColumns: [],
+  columnNames: (table) => sql`SELECT "name" FROM pragma_table_info(${table})`,
   like: (left, pattern, negate) =>
     negate
       ? sql`(${left} NOT LIKE ${pattern} ${likeEscape})`

@@ -109,6 +109,12 @@ const adminSystem = {
       logIP: "Record client IP addresses",
       logAuthId: "Record the id of the signed-in account",
     },
+    revisions: {
+      heading: "Revision history",
+      intro: "Every entry and post keeps its versions; the oldest go first past the limit.",
+      maxPerRecord: "Versions kept per entry or post",
+      maxPerRecordHint: "Leave empty or enter 0 to keep every version.",
+    },
     proxies: {
       heading: "Trusted proxies",
       empty: "None: the client address is the connection's address.",

@@ -56,7 +56,8 @@ const admin = {
   },
   users: {
     title: "Users",
-    intro: "Every account of this Cahier. Admins manage users who are not admins.",
+    intro:
+      "Every account of this Cahier. Admins change the role of users who are not admins, suspend and delete them, and send them a password reset link; nobody here sets another person's password or email.",
     searchHint: "Username, name or email.",
     role: "Role",
     anyRole: "All roles",
@@ -93,6 +94,21 @@ const admin = {
     viewAs: "View as",
     viewAsLabel: "View as @{{username}}",
     adminProtected: "Only a superuser can change another admin.",
+    suspend: "Suspend",
+    suspendLabel: "Suspend @{{username}}",
+    suspendTitle: "Suspend @{{username}}?",
+    suspendBody:
+      "@{{username}} is logged out everywhere and cannot log in until the suspension is lifted. Nothing they wrote is deleted.",
+    suspendConfirm: "Suspend @{{username}}",
+    suspended: "@{{username}} is suspended.",
+    unsuspend: "Lift suspension",
+    unsuspendLabel: "Lift suspension of @{{username}}",
+    unsuspended: "@{{username}} can log in again.",
+    suspendedBadge: "Suspended",
+    sendReset: "Send reset link",
+    sendResetLabel: "Send reset link to @{{username}}",
+    resetSent: "A password reset link is on its way to @{{username}}.",
+    viewAsRecorded: "@{{username}} will see in their account that a superuser viewed it as them.",
     you: "(you)",
   },
   impersonation: {

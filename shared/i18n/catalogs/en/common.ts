@@ -26,6 +26,7 @@ const common = {
     newPost: "New post",
     instances: "Instances",
     collections: "Collections",
+    writing: "My writing",
   },
   footer: {
     label: "Site information",

@@ -32,6 +32,9 @@ const content = {
     },
     greeting: "Welcome back, {{name}}",
     greetingText: "Pick up where you left off, or start today's entry.",
+    greetingNew: "Welcome, {{name}}",
+    greetingNewText:
+      "Your journal is ready. Start with a first entry: it stays private until you choose otherwise.",
     newEntry: "New entry",
     newPost: "New post",
     archive: "Archive",

@@ -10,6 +10,13 @@ const live = {
     reconnecting: "Reconnecting…",
     reconnectingLabel: "Live updates are interrupted; reconnecting.",
   },
+  /** What an open record is, when readers cannot all see it (instead of "Live"). */
+  state: {
+    draft: "Draft",
+    scheduled: "Scheduled",
+    private: "Private",
+    unlisted: "Unlisted",
+  },
   newItems: {
     posts_one: "{{count}} new post",
     posts_other: "{{count}} new posts",

@@ -11,12 +11,14 @@ const profile = {
     empty: "{{name}} has not published a post yet.",
     emptyOwn: "You have not published a post yet.",
     write: "Write a post",
+    pages: "Pages of the posts of {{name}}",
   },
   entries: {
     title: "Entries",
     empty: "{{name}} has no public entries yet.",
     emptyOwn: "Entries you make public or unlisted appear here.",
     write: "New entry",
+    pages: "Pages of the entries of {{name}}",
   },
   collections: {
     title: "Collections",

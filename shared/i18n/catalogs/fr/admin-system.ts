@@ -116,6 +116,13 @@ const adminSystem = {
       logIP: "Enregistrer les adresses IP des clients",
       logAuthId: "Enregistrer l'identifiant du compte connecté",
     },
+    revisions: {
+      heading: "Historique des versions",
+      intro:
+        "Chaque entrée et chaque article garde ses versions ; au-delà de la limite, les plus anciennes partent d'abord.",
+      maxPerRecord: "Versions gardées par entrée ou article",
+      maxPerRecordHint: "Laissez vide ou saisissez 0 pour garder toutes les versions.",
+    },
     proxies: {
       heading: "Proxys de confiance",
       empty: "Aucun : l'adresse du client est celle de la connexion.",

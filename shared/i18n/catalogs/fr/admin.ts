@@ -64,7 +64,7 @@ const admin = {
   users: {
     title: "Utilisateurs",
     intro:
-      "Tous les comptes de ce Cahier. Les administrateurs gèrent les utilisateurs qui ne sont pas administrateurs.",
+      "Tous les comptes de ce Cahier. Les administrateurs changent le rôle des utilisateurs qui ne sont pas administrateurs, les suspendent, les suppriment et leur envoient un lien de réinitialisation du mot de passe ; personne ici ne définit le mot de passe ou l'e-mail d'autrui.",
     searchHint: "Nom d'utilisateur, nom ou e-mail.",
     role: "Rôle",
     anyRole: "Tous les rôles",
@@ -101,6 +101,22 @@ const admin = {
     viewAs: "Voir en tant que",
     viewAsLabel: "Voir en tant que @{{username}}",
     adminProtected: "Seul un superutilisateur peut modifier un autre administrateur.",
+    suspend: "Suspendre",
+    suspendLabel: "Suspendre @{{username}}",
+    suspendTitle: "Suspendre @{{username}} ?",
+    suspendBody:
+      "@{{username}} est déconnecté partout et ne peut plus se connecter jusqu'à la levée de la suspension. Rien de ce qu'il a écrit n'est supprimé.",
+    suspendConfirm: "Suspendre @{{username}}",
+    suspended: "@{{username}} est suspendu.",
+    unsuspend: "Lever la suspension",
+    unsuspendLabel: "Lever la suspension de @{{username}}",
+    unsuspended: "@{{username}} peut de nouveau se connecter.",
+    suspendedBadge: "Suspendu",
+    sendReset: "Envoyer un lien de réinitialisation",
+    sendResetLabel: "Envoyer un lien de réinitialisation à @{{username}}",
+    resetSent: "Un lien de réinitialisation du mot de passe part vers @{{username}}.",
+    viewAsRecorded:
+      "@{{username}} verra dans son compte qu'un superutilisateur l'a consulté en son nom.",
     you: "(vous)",
   },
   impersonation: {

@@ -14,14 +14,18 @@ const auth = {
     noAccount: "Pas encore de compte ?",
     signUpLink: "Inscrivez-vous",
     forgotPassword: "Mot de passe oublié ?",
+    suspended: "Ce compte est suspendu. Contactez les administrateurs de ce site.",
   },
   signUp: {
     title: "Inscription",
-    intro: "Créez votre compte pour commencer à écrire.",
+    intro:
+      "Créez votre compte pour commencer à écrire. Tous les champs sont obligatoires, sauf le nom.",
     username: "Nom d'utilisateur",
-    usernameHint: "3 à 30 lettres, chiffres, points, tirets ou tirets bas.",
-    name: "Nom",
-    nameHint: "Facultatif : affiché à la place de votre nom d'utilisateur.",
+    usernameHint:
+      "Obligatoire : votre adresse publique, comme /profile/{{example}}. 3 à 30 lettres, chiffres, points, tirets ou tirets bas.",
+    usernameExample: "votre_nom",
+    name: "Nom (facultatif)",
+    nameHint: "Affiché à la place de votre nom d'utilisateur. Vous pouvez le laisser vide.",
     email: "E-mail",
     password: "Mot de passe",
     passwordHint: "Au moins 8 caractères.",

@@ -29,6 +29,7 @@ const common = {
     newPost: "Nouvel article",
     instances: "Instances",
     collections: "Collections",
+    writing: "Mes écrits",
   },
   footer: {
     label: "Informations sur le site",

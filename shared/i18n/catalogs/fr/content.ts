@@ -35,6 +35,9 @@ const content = {
     },
     greeting: "Bon retour, {{name}}",
     greetingText: "Reprenez là où vous en étiez, ou commencez l'entrée du jour.",
+    greetingNew: "Bienvenue, {{name}}",
+    greetingNewText:
+      "Votre journal est prêt. Commencez par une première entrée : elle reste privée tant que vous n'en décidez pas autrement.",
     newEntry: "Nouvelle entrée",
     newPost: "Nouvel article",
     archive: "Archives",

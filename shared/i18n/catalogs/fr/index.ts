@@ -15,6 +15,10 @@ import account from "./account.ts";
 import adminSystem from "./admin-system.ts";
 import admin from "./admin.ts";
 import live from "./live.ts";
+import writing from "./writing.ts";
+import data from "./data.ts";
+import security from "./security.ts";
+import autosave from "./autosave.ts";
 
 /** The fr messages by namespace. */
 const catalog = {
@@ -34,6 +38,10 @@ const catalog = {
   adminSystem,
   admin,
   live,
+  writing,
+  data,
+  security,
+  autosave,
 };
 
 export default catalog;

@@ -13,6 +13,13 @@ const live = {
     reconnecting: "Reconnexion…",
     reconnectingLabel: "Mises à jour en direct interrompues ; reconnexion en cours.",
   },
+  /** What an open record is, when readers cannot all see it (instead of "Live"). */
+  state: {
+    draft: "Brouillon",
+    scheduled: "Programmé",
+    private: "Privée",
+    unlisted: "Non répertoriée",
+  },
   newItems: {
     posts_one: "{{count}} nouvel article",
     posts_other: "{{count}} nouveaux articles",

@@ -15,12 +15,14 @@ const profile = {
     empty: "{{name}} n'a encore publié aucun article.",
     emptyOwn: "Vous n'avez encore publié aucun article.",
     write: "Écrire un article",
+    pages: "Pages des articles de {{name}}",
   },
   entries: {
     title: "Entrées",
     empty: "{{name}} n'a encore aucune entrée publique.",
     emptyOwn: "Les entrées que vous rendez publiques ou non répertoriées apparaissent ici.",
     write: "Nouvelle entrée",
+    pages: "Pages des entrées de {{name}}",
   },
   collections: {
     title: "Collections",

@@ -1,5 +1,6 @@
 /**
- * One page of two sorted lists merged into one (the archive: entries and posts by date),
+ * One page of two sorted lists merged into one (the archive: entries and posts by date; "My
+ * writing": the writer's entries and posts by last edit),
  * read from the API without loading everything before that page. Finding where page `p`
  * starts is a binary search over how many of its predecessors come from the first list
  * (the k-th element of two sorted arrays), so a deep page costs about 2·log2(offset) one-item

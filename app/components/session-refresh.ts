@@ -1,0 +1,106 @@
+/**
+ * The browser's renewal of its session (spec §4, ADR 048): an auth-refresh at app start and
+ * again shortly before the token expires (`lib/token-refresh.ts`), never on a navigation; a
+ * tab coming back into view or back online catches up on a renewal its sleeping timer missed.
+ * Tabs share the session (the SDK's LocalAuthStore): when one renews it, the others see the
+ * new token and schedule from it. A refresh the server refuses ends the session: signed out
+ * and sent home, or, for an ended "View as", back to the superuser session set aside (ADR 025).
+ */
+import { useCallback, useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import type { RecordModel } from "pocketbase";
+import { getBrowserClient } from "../lib/browser-client.ts";
+import { useAppTranslation } from "../lib/i18n.ts";
+import { stopImpersonation } from "../lib/impersonation.ts";
+import { paths } from "../lib/paths.ts";
+import { isImpersonationToken, refreshEndsSession } from "../lib/session.ts";
+import { refreshDelay, refreshIsDue } from "../lib/token-refresh.ts";
+import { useNotify } from "./notifications/notifications.tsx";
+
+/** The session's renewal: resolves once the auth-refresh of the current token is answered. */
+export function useSessionRefresh(): () => Promise<void> {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { t } = useAppTranslation();
+  // The token being renewed: a second call for it waits for nothing (one request at a time).
+  const running = useRef<string | null>(null);
+
+  return useCallback(async () => {
+    const pb = getBrowserClient();
+    const record = pb.authStore.record;
+    const token = pb.authStore.token;
+    if (!record || !token || running.current === token) return;
+    running.current = token;
+    const collection = record.collectionName === "_superusers" ? "_superusers" : "users";
+    try {
+      // The answer only counts for the session it refreshed: a logout (or another sign-in,
+      // in this tab or another) while the request ran wins. `authRefresh()` would save the
+      // refreshed session whatever happened meanwhile, so the request is sent as is.
+      const auth = await pb.send<{ token: string; record: RecordModel }>(
+        `/api/collections/${collection}/auth-refresh`,
+        { method: "POST" },
+      );
+      if (pb.authStore.token === token) pb.authStore.save(auth.token, auth.record);
+    } catch (error) {
+      // Only the server's "this session is not valid" answers sign out; otherwise the
+      // session stays and the next scheduled refresh (or page load) asks again.
+      if (!refreshEndsSession(error) || pb.authStore.token !== token) return;
+      // An ended "View as" returns to the superuser session set aside (ADR 025).
+      if (isImpersonationToken(token)) {
+        const outcome = stopImpersonation(pb);
+        notify.info(
+          t(
+            outcome === "restored"
+              ? "admin:impersonation.ended"
+              : "admin:impersonation.superuserExpired",
+          ),
+        );
+        void navigate(outcome === "restored" ? paths.adminUsers() : paths.login());
+        return;
+      }
+      pb.authStore.clear();
+      notify.info(t("shell:notifications.sessionExpired"));
+      void navigate(paths.home());
+    } finally {
+      if (running.current === token) running.current = null;
+    }
+  }, [navigate, notify, t]);
+}
+
+/**
+ * Keeps `refresh` scheduled for the current token: a timer until it is due, made again when
+ * the token changes (a renewal, a sign-in or a sign-out, here or in another tab), and a check
+ * when the tab becomes visible or the network returns.
+ */
+export function useRefreshSchedule(refresh: () => Promise<void>): void {
+  useEffect(() => {
+    const pb = getBrowserClient();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (!pb.authStore.record) return;
+      const delay = refreshDelay(pb.authStore.token, Date.now());
+      if (delay === null) return;
+      timer = setTimeout(() => {
+        // A wait is at most a day long: not due yet, the schedule is made again.
+        if (refreshIsDue(pb.authStore.token, Date.now())) void refresh();
+        else schedule();
+      }, delay);
+    };
+    const catchUp = () => {
+      if (document.visibilityState !== "visible" || !pb.authStore.record) return;
+      if (refreshIsDue(pb.authStore.token, Date.now())) void refresh();
+    };
+    schedule();
+    const unsubscribe = pb.authStore.onChange(schedule);
+    document.addEventListener("visibilitychange", catchUp);
+    window.addEventListener("online", catchUp);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+      document.removeEventListener("visibilitychange", catchUp);
+      window.removeEventListener("online", catchUp);
+    };
+  }, [refresh]);
+}

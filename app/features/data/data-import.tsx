@@ -1,0 +1,191 @@
+/**
+ * The import part of "Your data": the export file, its format and a dry-run switch, sent to
+ * `POST /api/import`. A progress bar follows the upload (its real share, from the browser),
+ * then says the server is importing until the report arrives; the report (or the refusal,
+ * worded from the API's codes) shows under the form. A real import refreshes the page's
+ * data (the counts of what the account owns).
+ */
+import { useId, useState, type SubmitEvent } from "react";
+import { useRevalidator } from "react-router";
+import { Upload } from "lucide-react";
+import {
+  Checkbox,
+  FormError,
+  Select,
+  SubmitButton,
+  SubmitForm,
+  TextInput,
+} from "../../components/ui/form-controls.tsx";
+import { useNotify } from "../../components/notifications/notifications.tsx";
+import { getBrowserClient } from "../../lib/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n.ts";
+import {
+  IMPORT_FORMATS,
+  readRefusal,
+  readReport,
+  type ImportRefusal,
+  type ImportReport,
+} from "./import-report.ts";
+import { ImportReportView } from "./import-report-view.tsx";
+import { uploadImport } from "./import-upload.ts";
+
+type Phase =
+  | { kind: "idle" }
+  | { kind: "uploading"; percent: number }
+  | { kind: "processing" }
+  | { kind: "done"; report: ImportReport; dryRun: boolean }
+  | { kind: "failed"; refusal: ImportRefusal };
+
+/** The progress of a running import: a bar and what it is doing. */
+function ImportProgress({ phase }: { phase: Phase }) {
+  const { t } = useAppTranslation();
+  const labelId = useId();
+  if (phase.kind !== "uploading" && phase.kind !== "processing") return null;
+  const text =
+    phase.kind === "uploading"
+      ? t("data:import.uploading", { percent: phase.percent })
+      : t("data:import.processing");
+  return (
+    <div className="grid gap-2" data-testid="import-progress">
+      <progress
+        aria-labelledby={labelId}
+        max={100}
+        // No value while the server works: an indeterminate bar.
+        value={phase.kind === "uploading" ? phase.percent : undefined}
+        className="h-3 w-full accent-amber-800"
+      />
+      <p id={labelId} className="text-sm text-stone-800">
+        <span className="sr-only">{t("data:import.progress")}: </span>
+        {text}
+      </p>
+      {/* Announced once per phase, not at every percent. */}
+      <p aria-live="polite" className="sr-only">
+        {phase.kind === "uploading" ? t("data:import.progress") : t("data:import.processing")}
+      </p>
+    </div>
+  );
+}
+
+/** The import form, its progress and its report. */
+export function DataImport({ headingId }: { headingId: string }) {
+  const { t } = useAppTranslation();
+  const notify = useNotify();
+  const revalidator = useRevalidator();
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const [fileError, setFileError] = useState<string | undefined>(undefined);
+  const busy = phase.kind === "uploading" || phase.kind === "processing";
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) {
+      setFileError(t("data:import.missingFile"));
+      return;
+    }
+    setFileError(undefined);
+    const dryRun = form.get("dryRun") === "on";
+    const body = new FormData();
+    const format = form.get("format");
+    body.set("format", typeof format === "string" ? format : "");
+    body.set("dryRun", dryRun ? "true" : "false");
+    body.set("file", file, file.name);
+    setPhase({ kind: "uploading", percent: 0 });
+    const pb = getBrowserClient();
+    try {
+      const response = await uploadImport({
+        url: pb.buildURL("/api/import"),
+        token: pb.authStore.token,
+        body,
+        onProgress: (loaded, total) => {
+          setPhase({
+            kind: "uploading",
+            percent: Math.min(100, Math.round((loaded / total) * 100)),
+          });
+        },
+        onUploaded: () => {
+          setPhase({ kind: "processing" });
+        },
+      });
+      const report = response.status === 200 ? readReport(response.body) : null;
+      if (!report) {
+        const refusal = readRefusal(response.status, response.body, t);
+        if (refusal.field === "file") setFileError(refusal.message);
+        setPhase({ kind: "failed", refusal });
+        return;
+      }
+      setPhase({ kind: "done", report, dryRun });
+      if (!dryRun) {
+        notify.success(t("data:import.report.heading"));
+        await revalidator.revalidate();
+      }
+    } catch {
+      setPhase({
+        kind: "failed",
+        refusal: { message: t("data:import.errors.network"), field: null, detail: null },
+      });
+    }
+  }
+
+  return (
+    <div className="grid gap-3">
+      <h3 id={headingId} className="font-serif text-xl font-semibold">
+        {t("data:import.heading")}
+      </h3>
+      <p className="text-sm text-stone-700">{t("data:import.intro")}</p>
+      <SubmitForm
+        encType="multipart/form-data"
+        aria-labelledby={headingId}
+        onSubmit={(event) => void handleSubmit(event)}
+        className="grid gap-4"
+      >
+        <TextInput
+          label={t("data:import.file")}
+          hint={t("data:import.fileHint")}
+          name="file"
+          type="file"
+          accept=".zip,.json,application/zip,application/json"
+          required
+          error={fileError}
+          disabled={busy}
+          className="file:mr-3 file:rounded file:border-0 file:bg-stone-200 file:px-3 file:py-1 file:font-semibold"
+        />
+        <Select
+          label={t("data:import.format")}
+          name="format"
+          defaultValue="cahier"
+          disabled={busy}
+          error={
+            phase.kind === "failed" && phase.refusal.field === "format"
+              ? phase.refusal.message
+              : undefined
+          }
+        >
+          {IMPORT_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {t(`data:import.formats.${format}`)}
+            </option>
+          ))}
+        </Select>
+        <Checkbox label={t("data:import.dryRun")} name="dryRun" disabled={busy} />
+        <div>
+          <SubmitButton busy={busy} busyLabel={t("data:import.processing")}>
+            <Upload aria-hidden size={18} />
+            {t("data:import.submit")}
+          </SubmitButton>
+        </div>
+      </SubmitForm>
+      <ImportProgress phase={phase} />
+      {phase.kind === "failed" && (
+        <FormError
+          form={{
+            error: `${t("data:import.failed")} ${phase.refusal.message}`,
+            detail: phase.refusal.detail,
+          }}
+        />
+      )}
+      {phase.kind === "done" && <ImportReportView report={phase.report} dryRun={phase.dryRun} />}
+    </div>
+  );
+}

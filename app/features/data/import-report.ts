@@ -1,0 +1,89 @@
+/**
+ * The answers of `POST /api/import`, read for the page: the report of an import (what was
+ * imported, what was left out and why), and a refusal's message in the interface language
+ * (the API's stable codes, `data.file.code` and `data.format.code`, are translated).
+ */
+import type { AppT } from "../../lib/i18n.ts";
+
+/** The formats the import reads, in the order the form offers them. */
+export const IMPORT_FORMATS = ["cahier", "dayone", "ghost", "writefreely", "markdown"] as const;
+
+/** A format name. */
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** What an import did (or, for a dry run, would do). */
+export interface ImportReport {
+  imported: { entries: number; posts: number; collections: number; files: number };
+  skipped: { item: string; reason: string }[];
+}
+
+const count = (value: unknown): number =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : 0;
+
+/** The report in a successful answer's body; null when the body is not one. */
+export function readReport(body: unknown): ImportReport | null {
+  if (!body || typeof body !== "object") return null;
+  const { imported, skipped } = body as { imported?: unknown; skipped?: unknown };
+  if (!imported || typeof imported !== "object" || !Array.isArray(skipped)) return null;
+  const numbers = imported as Record<string, unknown>;
+  return {
+    imported: {
+      entries: count(numbers.entries),
+      posts: count(numbers.posts),
+      collections: count(numbers.collections),
+      files: count(numbers.files),
+    },
+    skipped: skipped
+      .filter((s): s is { item: unknown; reason: unknown } => !!s && typeof s === "object")
+      .map((s) => ({ item: String(s.item), reason: String(s.reason) })),
+  };
+}
+
+const FILE_CODES = [
+  "validation_import_not_archive",
+  "validation_import_unsafe_archive",
+  "validation_import_too_large",
+  "validation_import_wrong_format",
+  "validation_import_invalid",
+] as const;
+
+/** A refused import, worded for the form: the message, the field it concerns, the API's detail. */
+export interface ImportRefusal {
+  message: string;
+  field: "file" | "format" | null;
+  /** The API's own explanation (`unsafe entry name: ../x`), shown under the message. */
+  detail: string | null;
+}
+
+/** The message of a refused import (`status` ≥ 400). */
+export function readRefusal(status: number, body: unknown, t: AppT): ImportRefusal {
+  const data =
+    body && typeof body === "object"
+      ? (body as { data?: Record<string, unknown> }).data
+      : undefined;
+  const fileError = data?.file as { code?: unknown; message?: unknown } | undefined;
+  const formatError = data?.format as { code?: unknown } | undefined;
+  if (status === 413)
+    return { message: t("data:import.errors.tooLarge"), field: "file", detail: null };
+  if (status === 429) return { message: t("data:import.errors.busy"), field: null, detail: null };
+  if (status === 403)
+    return { message: t("data:import.errors.forbidden"), field: null, detail: null };
+  if (status === 400 && fileError) {
+    const code = FILE_CODES.find((c) => c === fileError.code);
+    if (code)
+      return {
+        message: t(`data:import.errors.${code}`),
+        field: "file",
+        detail: typeof fileError.message === "string" ? fileError.message : null,
+      };
+    if (fileError.code === "validation_required")
+      return { message: t("data:import.missingFile"), field: "file", detail: null };
+  }
+  if (status === 400 && formatError)
+    return {
+      message: t("errors:validation.validation_invalid_value"),
+      field: "format",
+      detail: null,
+    };
+  return { message: t("data:import.errors.other"), field: null, detail: null };
+}

@@ -1,0 +1,121 @@
+/**
+ * `ghost`: Ghost's JSON export (Settings → Labs → Export), `{ db: [{ meta, data: { posts,
+ * tags, posts_tags } }] }`, as a JSON file or in a zip archive (with `content/images/` when
+ * the images were exported too). Each post becomes a post:
+ *
+ * - title, slug, `custom_excerpt`, tags (through `posts_tags`, internal `#tags` left out);
+ * - the `html` turned into Markdown (`plaintext` when there is no HTML);
+ * - status: `published` and `sent` are published, `scheduled` is published at its future
+ *   date (Cahier schedules it), anything else a draft; a post for members only stays a draft
+ *   (Cahier has no members), and the report says so;
+ * - `published_at`, and `feature_image` as the cover when the image is in the archive.
+ *
+ * Pages (`type: page`) are not posts: they are left out, and the report lists them.
+ * The import key is the post's `uuid` (else its `id`).
+ */
+import path from "node:path";
+import { emptyPlan, type ImportPlan, type PlannedFile } from "../import-plan.ts";
+import { importFileError } from "../import-errors.ts";
+import { cleanSlug, cleanTags, cleanTitle, langOf, pbDate, str } from "../import-values.ts";
+import type { ImportSource } from "../import-source.ts";
+import { list, prop, type FormatContext } from "./format-context.ts";
+import { htmlToMarkdown } from "./html-to-markdown.ts";
+
+/** The `data` of a Ghost export, from the JSON files of the upload. */
+async function findData(source: ImportSource): Promise<unknown> {
+  const candidates = source
+    .names()
+    .filter((name) => name.toLowerCase().endsWith(".json") && name.split("/").length <= 2);
+  for (const name of candidates.sort()) {
+    const json = await source.readJson(name);
+    const db = prop(json, "db");
+    const data = Array.isArray(db) ? prop(db[0], "data") : prop(json, "data");
+    if (Array.isArray(prop(data, "posts"))) return data;
+  }
+  throw importFileError(
+    "validation_import_wrong_format",
+    "no Ghost export (a JSON file with db[0].data.posts) in the upload",
+  );
+}
+
+/** The cover image of a post when its file is in the archive (`content/images/…`). */
+function coverFile(source: ImportSource, image: string): PlannedFile | null {
+  const at = image.indexOf("/content/images/");
+  if (at === -1) return null;
+  const relative = decodeURIComponent(image.slice(at + 1).replace(/[?#].*$/, ""));
+  const found =
+    source.find(relative) ??
+    source.names().find((name) => name.endsWith(`/${relative}`) && name.split("/").length <= 6);
+  return found ? { path: found, name: path.posix.basename(found) } : null;
+}
+
+/** Reads a `ghost` upload. */
+export async function readGhost({ source }: FormatContext): Promise<ImportPlan> {
+  const data = await findData(source);
+  const plan = emptyPlan();
+  const tagNames = new Map<string, string>();
+  for (const tag of list(data, "tags")) {
+    const name = str(prop(tag, "name")).trim();
+    const visibility = str(prop(tag, "visibility"));
+    if (name && !name.startsWith("#") && visibility !== "internal")
+      tagNames.set(str(prop(tag, "id")), name);
+  }
+  const tagsOf = new Map<string, { order: number; name: string }[]>();
+  for (const link of list(data, "posts_tags")) {
+    const name = tagNames.get(str(prop(link, "tag_id")));
+    if (!name) continue;
+    const postId = str(prop(link, "post_id"));
+    const order = Number(prop(link, "sort_order") ?? 0);
+    tagsOf.set(postId, [...(tagsOf.get(postId) ?? []), { order, name }]);
+  }
+
+  for (const post of list(data, "posts")) {
+    const id = str(prop(post, "id"));
+    const uuid = str(prop(post, "uuid")) || id;
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(uuid))
+      throw importFileError("validation_import_invalid", "a Ghost post has no id");
+    const title = cleanTitle(str(prop(post, "title")), str(prop(post, "slug")));
+    const label = `post "${title}"`;
+    if (str(prop(post, "type")) === "page") {
+      plan.skipped.push({ item: label, reason: "a Ghost page, not a post" });
+      continue;
+    }
+    const html = str(prop(post, "html"));
+    const content = html.trim() ? htmlToMarkdown(html) : str(prop(post, "plaintext")).trim();
+    const ghostStatus = str(prop(post, "status"));
+    const visibility = str(prop(post, "visibility")) || "public";
+    let status: "draft" | "published" = ["published", "sent", "scheduled"].includes(ghostStatus)
+      ? "published"
+      : "draft";
+    if (status === "published" && visibility !== "public") {
+      status = "draft";
+      plan.skipped.push({
+        item: label,
+        reason: `imported as a draft: for ${visibility} only on Ghost`,
+      });
+    }
+    const image = str(prop(post, "feature_image"));
+    const cover = image ? coverFile(source, image) : null;
+    if (image && !cover)
+      plan.skipped.push({ item: `cover of ${label}`, reason: "the image is not in the archive" });
+    const tags = (tagsOf.get(id) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name);
+    plan.records.push({
+      kind: "post",
+      key: `ghost:${uuid}`,
+      label,
+      title,
+      content,
+      tags: cleanTags(tags),
+      slug: cleanSlug(prop(post, "slug")),
+      excerpt: str(prop(post, "custom_excerpt")).trim(),
+      status,
+      publishedAt: pbDate(prop(post, "published_at")),
+      created: pbDate(prop(post, "created_at")),
+      lang: langOf(prop(post, "locale")),
+      cover,
+      inline: [],
+      collectionRef: "",
+    });
+  }
+  return plan;
+}

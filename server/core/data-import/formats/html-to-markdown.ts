@@ -1,0 +1,79 @@
+/**
+ * HTML (Ghost's rendered posts) to clean Markdown, with turndown: ATX headings, fenced code,
+ * `-` lists, `*` emphasis; scripts, styles, frames, forms and embeds are dropped whole (the
+ * Markdown renderer would show nothing of them anyway: raw HTML is off, ADR 019); Ghost's
+ * image cards keep their caption as a line under the image.
+ */
+import TurndownService from "turndown";
+
+const DROPPED = [
+  "script",
+  "style",
+  "iframe",
+  "noscript",
+  "form",
+  "object",
+  "embed",
+  "template",
+  "button",
+  "input",
+  "select",
+  "textarea",
+] as const;
+
+/** What the list item rule reads of a DOM node (the server has no DOM types). */
+interface ListItemNode {
+  parentNode: {
+    nodeName: string;
+    getAttribute(name: string): string | null;
+    children: ArrayLike<unknown>;
+  } | null;
+  nextSibling: unknown;
+}
+
+function createService(): TurndownService {
+  const service = new TurndownService({
+    headingStyle: "atx",
+    codeBlockStyle: "fenced",
+    bulletListMarker: "-",
+    emDelimiter: "*",
+    hr: "---",
+  });
+  service.remove([...DROPPED]);
+  // List items with one space after the marker (`- one`, `2. two`), not turndown's three.
+  service.addRule("listItem", {
+    filter: "li",
+    replacement: (content, node) => {
+      const item = node as unknown as ListItemNode;
+      const parent = item.parentNode;
+      let prefix = "- ";
+      if (parent?.nodeName === "OL") {
+        const start = Number(parent.getAttribute("start") ?? "1") || 1;
+        prefix = `${start + Array.prototype.indexOf.call(parent.children, item)}. `;
+      }
+      const body = content
+        .replace(/^\n+/, "")
+        .replace(/\n+$/, "\n")
+        .replace(/\n/gm, `\n${" ".repeat(prefix.length)}`);
+      return `${prefix}${body}${item.nextSibling && !body.endsWith("\n") ? "\n" : ""}`;
+    },
+  });
+  // `<figcaption>` (Ghost's image and embed cards): its text on its own line, in italics.
+  service.addRule("figcaption", {
+    filter: "figcaption",
+    replacement: (content) => (content.trim() ? `\n\n*${content.trim()}*\n\n` : ""),
+  });
+  return service;
+}
+
+let shared: TurndownService | null = null;
+
+/** Markdown of an HTML fragment (`""` for empty input). */
+export function htmlToMarkdown(html: string): string {
+  if (!html.trim()) return "";
+  shared ??= createService();
+  return shared
+    .turndown(html)
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}

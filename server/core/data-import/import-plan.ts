@@ -1,0 +1,126 @@
+/**
+ * What an import will write, read from the upload before anything is written (ADR 044): the
+ * collections, entries and posts (their field values, within the registry's limits), the
+ * files they take from the archive, and the items left out with the reason. Each format
+ * reader builds one; the writer carries it out, or, for a dry run, only reports it.
+ */
+import { randomBytes } from "node:crypto";
+
+/** An item left out (or changed on the way in), for the report. */
+export interface SkippedItem {
+  /** What it is, as the source names it (`entry "Paris"`, `photos/ab12.jpeg`). */
+  item: string;
+  /** Why. */
+  reason: string;
+}
+
+/** A file of the archive that becomes a stored file of a record. */
+export interface PlannedFile {
+  /** Its name in the archive. */
+  path: string;
+  /** The name it is uploaded with (the stored name is made from it). */
+  name: string;
+  /**
+   * The placeholder standing for its address in the record's text (replaced by the stored
+   * file's address, or by `fallback` when the file is not stored).
+   */
+  placeholder?: string;
+  /** What the placeholder becomes when the file is not stored (the source's own reference). */
+  fallback?: string;
+}
+
+/** Visibility of entries and collections. */
+export type Visibility = "private" | "unlisted" | "public";
+
+/** A collection to create (or to find again, by key or by name). */
+export interface PlannedCollection {
+  /** The import key (ADR 044): the format and the collection's id in its source. */
+  key: string;
+  /** How entries of this plan refer to it. */
+  ref: string;
+  /** For the report. */
+  label: string;
+  title: string;
+  /** Its slug in the source, when it has a usable one (else made from the title). */
+  name: string;
+  description: string;
+  visibility: Visibility;
+  /** Created even when no entry of the import joins it (else only on first use). */
+  always: boolean;
+  /** The collection's own id in a Cahier export (reused when the account still has it). */
+  sourceId?: string;
+}
+
+/** Values shared by entries and posts. */
+interface PlannedText {
+  /** The import key (ADR 044). */
+  key: string;
+  /** For the report. */
+  label: string;
+  title: string;
+  content: string;
+  tags: string[];
+  /**
+   * Another key the same item may already be known by in this account: a Cahier record's
+   * own id (importing an account's export back into it creates nothing).
+   */
+  sourceId?: string;
+}
+
+/** An entry to create. */
+export interface PlannedEntry extends PlannedText {
+  kind: "entry";
+  /** Its slug in the source, when usable. */
+  name: string;
+  visibility: Visibility;
+  /** PocketBase date (`2024-05-06 07:08:09.000Z`), or `""` for today. */
+  date: string;
+  /** The `ref` of its planned collection. */
+  collectionRef: string;
+  attachments: PlannedFile[];
+}
+
+/** A post to create (an entry instead, when the importer may not write posts). */
+export interface PlannedPost extends PlannedText {
+  kind: "post";
+  slug: string;
+  excerpt: string;
+  status: "draft" | "published";
+  /** PocketBase date, or `""`. */
+  publishedAt: string;
+  /** PocketBase date of its creation in the source (an entry's date if it becomes one). */
+  created: string;
+  lang: string;
+  cover: PlannedFile | null;
+  /** Files its text links to that a post cannot hold (they go with it if it becomes an entry). */
+  inline: PlannedFile[];
+  /** The `ref` of the planned collection it joins if it becomes an entry (`""`: none). */
+  collectionRef: string;
+}
+
+/** What an import will write. */
+export interface ImportPlan {
+  collections: PlannedCollection[];
+  records: (PlannedEntry | PlannedPost)[];
+  skipped: SkippedItem[];
+}
+
+/** An empty plan. */
+export function emptyPlan(): ImportPlan {
+  return { collections: [], records: [], skipped: [] };
+}
+
+/**
+ * Placeholders for file addresses in a plan's texts: unique to the import, so no text
+ * already contains one.
+ */
+export class Placeholders {
+  private readonly nonce = randomBytes(6).toString("hex");
+  private count = 0;
+
+  /** A new placeholder. */
+  next(): string {
+    this.count += 1;
+    return `cahier-import-${this.nonce}-${this.count}.file`;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The full-text index of one engine (ADR 043): SQLite's FTS5 or PostgreSQL's `tsvector` with
+ * a GIN index. Both store the same words and stems (`tools/fulltext`) and translate the same
+ * query clauses, so both find the same documents; only ranking differs (bm25, ts_rank).
+ */
+import type { FulltextQuery, IndexedDocument } from "../../tools/fulltext/index.ts";
+import type { Sql } from "../../tools/search/index.ts";
+
+/** A document of one record. */
+export interface KeyedDocument {
+  collectionName: string;
+  record: string;
+  document: IndexedDocument;
+}
+
+/** One engine's index tables and the statements over them. */
+export interface FulltextDialect {
+  /** DDL creating the index tables (idempotent). */
+  createTables(): Sql[];
+  /** Statements writing documents, each replacing the record's previous one. */
+  writeDocuments(documents: readonly KeyedDocument[]): Sql[];
+  /** Statements deleting the documents of these records of one collection. */
+  deleteDocuments(collectionName: string, ids: readonly string[]): Sql[];
+  /** Statements deleting the collection's documents whose record no longer exists. */
+  deleteOrphans(collectionName: string): Sql[];
+  /** Statements emptying the index. */
+  clear(): Sql[];
+  /** Statements that compact the index after a rebuild (none where the engine does it). */
+  optimize(): Sql[];
+  /**
+   * A SELECT of the documents of `collections` matching `query`, with the columns
+   * `collectionName`, `record` and `rank` (0 or more, higher is more relevant; 0 when not
+   * `ranked`). The query must have an `include` clause. The kinds are filtered by an
+   * expression no index serves: the full-text index is always the better way in.
+   */
+  matches(query: FulltextQuery, collections: readonly string[], ranked: boolean): Sql;
+  /** Appended to the SELECTs of a re-index: locks what it reads until the batch commits. */
+  readLock: Sql;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { parseQuery } from "../../../tools/fulltext/index.ts";
+import { clauseQuery, fts5Query } from "./sqlite-fulltext.ts";
+
+describe("SQLite full-text queries", () => {
+  it("translates clauses: stems or prefix, phrases, exclusions", () => {
+    expect(fts5Query(parseQuery('jardins -"mauvaise herbe" pot'))).toBe(
+      '({headStems bodyStems} : ("ejardin" OR "fjardin")) AND ' +
+        '({headStems bodyStems} : ("epot" OR "fpot") OR {headWords bodyWords} : "pot"*) NOT ' +
+        '({headWords bodyWords} : "mauvaise herbe")',
+    );
+  });
+
+  it("looks for one clause in the head only, for the rank", () => {
+    const [clause] = parseQuery("jard").include;
+    expect(clause && clauseQuery(clause, "head")).toBe(
+      '({headStems} : ("ejard" OR "fjard") OR {headWords} : "jard"*)',
+    );
+  });
+
+  it("quotes strings whatever they hold", () => {
+    expect(fts5Query({ include: [{ kind: "phrase", words: ['a"b', "c"] }], exclude: [] })).toBe(
+      '({headWords bodyWords} : "a""b c")',
+    );
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * SQLite's full-text index: an FTS5 table (`_searchIndex`, contentless with deletes, the
+ * `ascii` tokenizer, a prefix index of 3 characters: the shortest prefix a query asks for)
+ * beside `_searchDocs`, which maps each FTS5 rowid to its record. Words and stems are prepared in TypeScript (ADR 043) and
+ * stored as space-separated tokens: they hold only letters and digits, so FTS5's `ascii`
+ * tokenizer splits them exactly there, whatever the Unicode version of its tables.
+ *
+ * Four columns: the stems and the words of the head and of the body. Fields of the word
+ * columns are separated by `·`, a token no query can ask for, so a phrase never spans two
+ * fields (as PostgreSQL's position gaps do). The rank counts the query's clauses found in the
+ * head (not bm25: see `matches`).
+ */
+import { sql } from "kysely";
+import type { FulltextQuery, IndexedField, QueryClause } from "../../../tools/fulltext/index.ts";
+import type { Sql } from "../../../tools/search/index.ts";
+import { SEARCH_DOCS_TABLE, SEARCH_INDEX_TABLE } from "../../registry/search.ts";
+import type { FulltextDialect, KeyedDocument } from "../fulltext-dialect.ts";
+
+/** Separates the fields of a word column (U+00B7, a token of its own for `ascii`). */
+const FIELD_SEPARATOR = " \u00b7 ";
+/** Most bound parameters per statement (SQLite allows 32766). */
+const MAX_PARAMS = 30_000;
+
+const docs = sql.table(SEARCH_DOCS_TABLE);
+const index = sql.table(SEARCH_INDEX_TABLE);
+
+function stems(fields: readonly IndexedField[]): string {
+  return fields.map((f) => f.flatMap((w) => w.stems).join(" ")).join(" ");
+}
+
+function words(fields: readonly IndexedField[]): string {
+  return fields.map((f) => f.map((w) => w.word).join(" ")).join(FIELD_SEPARATOR);
+}
+
+/** An FTS5 string (double quotes doubled). */
+function quoted(token: string): string {
+  return `"${token.replace(/"/g, '""')}"`;
+}
+
+/** Where a clause is looked for: the whole document, or its head only. */
+type Part = "document" | "head";
+
+const COLUMNS: Record<Part, { stems: string; words: string }> = {
+  document: { stems: "{headStems bodyStems}", words: "{headWords bodyWords}" },
+  head: { stems: "{headStems}", words: "{headWords}" },
+};
+
+/** The FTS5 query of one clause over the columns of `part`. */
+export function clauseQuery(clause: QueryClause, part: Part = "document"): string {
+  const { stems, words } = COLUMNS[part];
+  if (clause.kind === "phrase") return `(${words} : ${quoted(clause.words.join(" "))})`;
+  const stemsPart = `${stems} : (${clause.stems.map(quoted).join(" OR ")})`;
+  return clause.prefix ? `(${stemsPart} OR ${words} : ${quoted(clause.word)}*)` : `(${stemsPart})`;
+}
+
+/** The FTS5 query of a parsed query: every include clause, then `NOT` each exclude clause. */
+export function fts5Query(query: FulltextQuery): string {
+  const include = query.include.map((c) => clauseQuery(c)).join(" AND ");
+  return [include, ...query.exclude.map((c) => clauseQuery(c))].join(" NOT ");
+}
+
+const ofRecords = (collectionName: string, ids: readonly string[]) =>
+  sql`${sql.ref("collectionName")} = ${collectionName} AND ${sql.ref("record")} IN (${sql.join([...ids])})`;
+
+/** Groups documents by collection, in batches that stay under the parameter limit. */
+function batches(documents: readonly KeyedDocument[], paramsPerRow: number): KeyedDocument[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMS / paramsPerRow));
+  const out: KeyedDocument[][] = [];
+  for (let i = 0; i < documents.length; i += size) out.push(documents.slice(i, i + size));
+  return out;
+}
+
+/** The SQLite full-text index. */
+export const sqliteFulltext: FulltextDialect = {
+  createTables: () => [
+    sql`CREATE TABLE IF NOT EXISTS ${docs} ("id" INTEGER PRIMARY KEY, "collectionName" TEXT NOT NULL, "record" TEXT NOT NULL)`,
+    sql`CREATE UNIQUE INDEX IF NOT EXISTS "idx__searchDocs_record" ON ${docs} ("collectionName", "record")`,
+    sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${index} USING fts5("headStems", "headWords", "bodyStems", "bodyWords", content='', contentless_delete=1, tokenize='ascii', prefix='3')`,
+  ],
+
+  writeDocuments(documents) {
+    if (documents.length === 0) return [];
+    const statements: Sql[] = [];
+    const byCollection = new Map<string, string[]>();
+    for (const d of documents) {
+      const ids = byCollection.get(d.collectionName) ?? [];
+      ids.push(d.record);
+      byCollection.set(d.collectionName, ids);
+    }
+    for (const [collectionName, ids] of byCollection) {
+      for (let i = 0; i < ids.length; i += MAX_PARAMS) {
+        const chunk = ids.slice(i, i + MAX_PARAMS);
+        statements.push(
+          sql`DELETE FROM ${index} WHERE rowid IN (SELECT "id" FROM ${docs} WHERE ${ofRecords(collectionName, chunk)})`,
+        );
+      }
+    }
+    for (const batch of batches(documents, 2)) {
+      const rows = batch.map((d) => sql`(${d.collectionName}, ${d.record})`);
+      statements.push(
+        sql`INSERT INTO ${docs} ("collectionName", "record") VALUES ${sql.join(rows)} ON CONFLICT ("collectionName", "record") DO NOTHING`,
+      );
+    }
+    for (const batch of batches(documents, 6)) {
+      const rows = batch.map(
+        ({ collectionName, record, document: d }) =>
+          sql`((SELECT "id" FROM ${docs} WHERE "collectionName" = ${collectionName} AND "record" = ${record}), ${stems(d.head)}, ${words(d.head)}, ${stems(d.body)}, ${words(d.body)})`,
+      );
+      statements.push(
+        sql`INSERT INTO ${index} (rowid, "headStems", "headWords", "bodyStems", "bodyWords") VALUES ${sql.join(rows)}`,
+      );
+    }
+    return statements;
+  },
+
+  deleteDocuments(collectionName, ids) {
+    if (ids.length === 0) return [];
+    return [
+      sql`DELETE FROM ${index} WHERE rowid IN (SELECT "id" FROM ${docs} WHERE ${ofRecords(collectionName, ids)})`,
+      sql`DELETE FROM ${docs} WHERE ${ofRecords(collectionName, ids)}`,
+    ];
+  },
+
+  deleteOrphans(collectionName) {
+    const orphan = sql`"collectionName" = ${collectionName} AND NOT EXISTS (SELECT 1 FROM ${sql.table(collectionName)} AS "_t" WHERE "_t"."id" = ${docs}."record")`;
+    return [
+      sql`DELETE FROM ${index} WHERE rowid IN (SELECT "id" FROM ${docs} WHERE ${orphan})`,
+      sql`DELETE FROM ${docs} WHERE ${orphan}`,
+    ];
+  },
+
+  clear: () => [
+    sql`INSERT INTO ${index} (${index}) VALUES ('delete-all')`,
+    sql`DELETE FROM ${docs}`,
+  ],
+
+  optimize: () => [sql`INSERT INTO ${index} (${index}) VALUES ('optimize')`],
+
+  matches(query, collections, ranked) {
+    // SECURITY: not bm25, whose statistics (how many documents hold a word, their mean length)
+    // span every document, private ones included: a score would tell a guest how often other
+    // people's private entries use a word. The rank reads the document alone: how many of the
+    // query's clauses its head (titles, names, tags) matches.
+    const inHead = (clause: QueryClause) =>
+      sql`("d"."id" IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${clauseQuery(clause, "head")}))`;
+    const rank = ranked ? sql`(${sql.join(query.include.map(inHead), sql` + `)})` : sql`0`;
+    return sql`SELECT "d"."collectionName" AS "collectionName", "d"."record" AS "record", ${rank} AS "rank" FROM ${index} JOIN ${docs} AS "d" ON "d"."id" = ${index}.rowid WHERE ${index} MATCH ${fts5Query(query)} AND ("d"."collectionName" || '') IN (${sql.join([...collections])})`;
+  },
+
+  readLock: sql``,
+};

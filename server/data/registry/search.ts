@@ -1,0 +1,110 @@
+/**
+ * What full-text search indexes (issue 14, ADR 043): for each searchable collection, the
+ * fields of a record's document (head: titles, names and tags, ranked higher; body: Markdown
+ * texts), the fields its filters read, and the related record whose title joins the document.
+ * The index itself is derived data: its tables are left out of backups and rebuilt.
+ */
+import type { Row } from "../db.ts";
+
+/** The documents table: one row per indexed record (and, on PostgreSQL, its `tsvector`). */
+export const SEARCH_DOCS_TABLE = "_searchDocs";
+/** SQLite's FTS5 table (and, by FTS5's naming, the prefix of its shadow tables). */
+export const SEARCH_INDEX_TABLE = "_searchIndex";
+
+/** Whether a table belongs to the search index (derived data: not backed up, rebuilt). */
+export function isSearchIndexTable(name: string): boolean {
+  return name === SEARCH_DOCS_TABLE || name.startsWith(SEARCH_INDEX_TABLE);
+}
+
+/** A related record whose title joins a record's document (an entry's collection). */
+export interface RelatedText {
+  /** The relation field of the indexed record. */
+  field: string;
+  /** The related collection's name. */
+  collection: string;
+  /** Its fields added to the head of the document. */
+  head: readonly string[];
+  /** Its fields whose change re-indexes the records pointing at it. */
+  watched: readonly string[];
+  /**
+   * Whether the related text may join the document (stored rows). SECURITY: everyone who can
+   * find the record must be able to view the related record, or searching its title would
+   * reveal it.
+   */
+  included(record: Row, related: Row): boolean;
+}
+
+/** How one collection is searched. */
+export interface SearchSpec {
+  /** The collection's name (the `kind` of the API). */
+  collection: string;
+  /** Plain text fields of the head; a tags field counts each tag as its own value. */
+  head: readonly string[];
+  /** Markdown fields of the body, read as plain text. */
+  body: readonly string[];
+  /** The relation to `users` the `author` filter reads. */
+  owner: string;
+  /** The date field `from`/`to` and the recency order read (`created` when empty). */
+  date: string;
+  /** The tags field the `tag` filter reads, if any. */
+  tags?: string;
+  /** The relation to `collections` the `collection` filter reads, if any. */
+  group?: string;
+  /** A related record's text in the document, if any. */
+  related?: RelatedText;
+}
+
+/**
+ * SECURITY: an entry's collection title joins the entry's document only when everyone who can
+ * find the entry may view the collection: a public collection; or an entry only its author
+ * finds (not public) in a collection of that same author.
+ */
+function collectionTitleIncluded(entry: Row, collection: Row): boolean {
+  return (
+    collection.visibility === "public" ||
+    (entry.visibility !== "public" && collection.owner === entry.author)
+  );
+}
+
+/** The searchable collections, in the order the API lists kinds. */
+export const SEARCH_SPECS: readonly SearchSpec[] = [
+  {
+    collection: "entries",
+    head: ["title", "tags"],
+    body: ["content"],
+    owner: "author",
+    date: "date",
+    tags: "tags",
+    group: "collection",
+    related: {
+      field: "collection",
+      collection: "collections",
+      head: ["title"],
+      watched: ["title", "visibility", "owner"],
+      included: collectionTitleIncluded,
+    },
+  },
+  {
+    collection: "posts",
+    head: ["title", "tags"],
+    body: ["excerpt", "content"],
+    owner: "author",
+    date: "publishedAt",
+    tags: "tags",
+  },
+  {
+    collection: "collections",
+    head: ["title", "name"],
+    body: ["description"],
+    owner: "owner",
+    date: "created",
+  },
+];
+
+/** The names of the searchable collections. */
+export const SEARCH_KINDS: readonly string[] = SEARCH_SPECS.map((s) => s.collection);
+
+/** The spec of a searchable collection, or undefined. */
+export function findSearchSpec(collection: string): SearchSpec | undefined {
+  return SEARCH_SPECS.find((s) => s.collection === collection);
+}

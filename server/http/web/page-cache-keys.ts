@@ -1,0 +1,55 @@
+/**
+ * Which page requests the anonymous page cache serves, and under which key (ADR 045).
+ *
+ * A request may read or fill the cache when it is a `GET` or `HEAD` of a page, feed or page
+ * data (`/blog`, `/blog/rss.xml`, `/post/…/….data`), not of the API, the assets or the build
+ * descriptions, and it is a guest's: no `Authorization` header and no `pb_auth` cookie at all
+ * (SECURITY: the same test the app makes before reading a session, so a signed-in reader, or
+ * one whose cookie turns out to be invalid, never gets or leaves a cached page).
+ *
+ * The key is everything that changes a guest's page: the origin the app builds absolute
+ * links from when `APP_URL` is unset (scheme as the server sees it, `Host`), the path and
+ * query as sent, and the language the app picks (the `locale` cookie, then
+ * `Accept-Language`, `shared/i18n/locales.ts`), reduced to the supported language so every
+ * browser in French shares one entry. A cookie that starts changing guests' pages must be
+ * added to the key here and to {@link PAGE_VARY}.
+ */
+import type { FastifyRequest } from "fastify";
+import { detectLocale } from "#shared/i18n/locales.ts";
+import { isApiPath } from "../middlewares/security-headers.ts";
+
+/** The cookie the browser's SDK client mirrors its session into (ADR 014). */
+export const AUTH_COOKIE = "pb_auth";
+
+/** What a cached page varies by, for caches between the server and the reader. */
+export const PAGE_VARY = ["Accept-Encoding", "Accept-Language", "Cookie"] as const;
+
+/** Longer URLs are rendered every time (keys stay small). */
+export const MAX_CACHED_URL_LENGTH = 2048;
+
+/** Paths served by other routes (files of the build, build descriptions). */
+const NOT_PAGES = ["/assets/", "/_app/", "/__manifest"];
+
+/** Whether a request carries a session the app would try to read (cookie or bearer token). */
+export function hasSession(request: Pick<FastifyRequest, "headers">): boolean {
+  if (request.headers.authorization) return true;
+  const cookie = request.headers.cookie;
+  return cookie !== undefined && cookie.includes(`${AUTH_COOKIE}=`);
+}
+
+/** The page cache's key for a guest's `GET`/`HEAD` of a page, or null when it may not be cached. */
+export function pageCacheKey(
+  request: Pick<FastifyRequest, "method" | "url" | "headers" | "protocol">,
+): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = request.url;
+  if (url.length > MAX_CACHED_URL_LENGTH || !url.startsWith("/")) return null;
+  if (isApiPath(url) || NOT_PAGES.some((prefix) => url.startsWith(prefix))) return null;
+  if (hasSession(request)) return null;
+  const locale = detectLocale(
+    request.headers.cookie ?? null,
+    request.headers["accept-language"] ?? null,
+  );
+  const host = (request.headers.host ?? "").toLowerCase();
+  return `${locale} ${request.protocol}://${host}${url}`;
+}

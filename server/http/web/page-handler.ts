@@ -1,0 +1,264 @@
+/**
+ * Renders pages with React Router and sends them (ADR 014, ADR 045):
+ *
+ * - A guest's `GET` (see `page-cache-keys.ts`) is answered from the anonymous page cache, or
+ *   rendered once for every guest asking the same page at the same time (single flight), read
+ *   whole, kept when it may be (`page-entry.ts`) and sent with its `ETag` (a repeat view gets
+ *   a `304`). Its conditional headers are kept from the render, so the app always answers
+ *   the whole page to keep.
+ * - Everything else (signed-in readers, `HEAD` misses, form posts) streams as React renders
+ *   it, compressed chunk by chunk, with `Cache-Control: private, no-store` when a session
+ *   cookie came with it.
+ *
+ * Every page varies by `Accept-Encoding`, `Accept-Language` and `Cookie`. At most
+ * {@link RENDER_CONCURRENCY} renders run at once (their loaders and React's first pass); the
+ * others wait in line, so 200 readers at once cost bounded memory and every one is served in
+ * turn; past {@link RENDER_QUEUE} waiting, or {@link RENDER_WAIT_MS} of waiting, a `503` with
+ * `Retry-After` is answered.
+ */
+import os from "node:os";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { createRequest } from "@remix-run/node-fetch-server";
+import type { PageCache } from "../../core/page-cache/page-cache.ts";
+import { LimiterBusyError, TaskLimiter } from "../../tools/routine/task-limiter.ts";
+import { appendVary } from "../middlewares/compression.ts";
+import { createNonce, pageContentSecurityPolicy } from "../middlewares/security-headers.ts";
+import { createInProcessFetch } from "./in-process-fetch.ts";
+import type { LoadedBuild, SessionConfirmer } from "./page-build.ts";
+import type { AuthService } from "../../core/auth/auth-service.ts";
+import { requestInfo } from "../request-context.ts";
+import { hasSession, PAGE_VARY, pageCacheKey } from "./page-cache-keys.ts";
+import {
+  buildPageEntry,
+  isStorable,
+  pageCachePolicy,
+  policyAdjustment,
+  type BufferedPage,
+  type HeaderAdjustment,
+  type PageEntry,
+} from "./page-entry.ts";
+import { sendBuffered, sendEntry, sendStreamed } from "./page-send.ts";
+
+/** Renders running at once. */
+export const RENDER_CONCURRENCY = Math.max(4, 2 * os.availableParallelism());
+/** Renders waiting at most. */
+export const RENDER_QUEUE = 5000;
+/** Longest wait for a render slot, in milliseconds. */
+export const RENDER_WAIT_MS = 20_000;
+
+/** `Cache-Control` of a page rendered for a session: never kept anywhere. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+/** `Cache-Control` of a guest's page the cache does not keep (an error page): ask again. */
+export const UNCACHED_CACHE_CONTROL = "no-cache";
+
+/** Request headers a render for the cache must not see (it renders the whole page to keep). */
+const CONDITIONAL_HEADERS = new Set([
+  "if-none-match",
+  "if-modified-since",
+  "if-match",
+  "if-unmodified-since",
+  "if-range",
+  "range",
+]);
+
+/** Options of {@link PageHandler}. */
+export interface PageHandlerOptions {
+  /** The application whose API the loaders call in process. */
+  api: Parameters<typeof createInProcessFetch>[0];
+  /** `APP_URL` as configured, for absolute links. */
+  siteUrl?: string | undefined;
+  /** The application name of the settings. */
+  appName?: (() => string) | undefined;
+  /**
+   * Confirms the session a page request's cookie names, as auth-refresh would without
+   * renewing it (ADR 048); without it the app confirms it with an in-process auth-refresh.
+   */
+  sessions?: Pick<AuthService, "confirmSession"> | undefined;
+  /** The anonymous page cache; null when it is off. */
+  cache: PageCache<PageEntry> | null;
+  /** Seconds shared caches may keep a page (`PAGE_CACHE_CDN_SECONDS`). */
+  cdnSeconds: number;
+}
+
+/** What a render for the cache produced: a kept page, or one sent without keeping. */
+type Outcome = { entry: PageEntry } | { page: BufferedPage; shareable: boolean };
+
+type HeaderRecord = Record<string, string | string[]>;
+
+/** The headers the server's hooks set on the reply (security headers), lower-cased. */
+function replyHeaders(reply: FastifyReply): HeaderRecord {
+  const out: HeaderRecord = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return out;
+}
+
+/** `base` with the rendered answer's headers over it (repeated `Set-Cookie` kept apart). */
+function mergeHeaders(base: HeaderRecord, response: Response): HeaderRecord {
+  const out: HeaderRecord = { ...base };
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    out[name] = value;
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) out["set-cookie"] = cookies;
+  return out;
+}
+
+/** The page policy headers of an answer the cache does not keep. */
+function withPagePolicy(headers: HeaderRecord, signedIn: boolean): HeaderRecord {
+  const out = { ...headers };
+  if (signedIn) out["cache-control"] = PRIVATE_CACHE_CONTROL;
+  else out["cache-control"] ??= UNCACHED_CACHE_CONTROL;
+  out.vary = appendVary(out.vary, ...PAGE_VARY);
+  return out;
+}
+
+/** The request React Router renders for the cache: the guest's, without conditions. */
+function cacheRenderRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.raw.headers)) {
+    if (value === undefined || name.startsWith(":") || CONDITIONAL_HEADERS.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const socket = request.raw.socket as { encrypted?: boolean } | undefined;
+  const protocol = socket?.encrypted ? "https:" : "http:";
+  const host = request.headers.host ?? "localhost";
+  return new Request(`${protocol}//${host}${request.url}`, { method: "GET", headers });
+}
+
+/** Renders and sends pages (see the module comment). */
+export class PageHandler {
+  private readonly options: PageHandlerOptions;
+  private readonly renders = new TaskLimiter({
+    concurrency: RENDER_CONCURRENCY,
+    maxQueue: RENDER_QUEUE,
+    maxWaitMs: RENDER_WAIT_MS,
+  });
+
+  constructor(options: PageHandlerOptions) {
+    this.options = options;
+  }
+
+  /**
+   * Answers a page request on the raw response (the reply is hijacked by the caller): from
+   * the cache, from a render shared with other guests, or streamed.
+   */
+  async handle(request: FastifyRequest, reply: FastifyReply, build: LoadedBuild): Promise<void> {
+    const cache = this.options.cache;
+    const key = cache ? pageCacheKey(request) : null;
+    try {
+      if (cache && key) {
+        const hit = cache.get(key);
+        if (hit) {
+          sendEntry(request.raw, reply.raw, hit, this.adjustment());
+          return;
+        }
+        if (request.method === "GET") {
+          const role = { leader: false };
+          const outcome = await cache.once(key, (ticket) => {
+            role.leader = true;
+            return this.renderForCache(request, reply, build, key, ticket);
+          });
+          if ("entry" in outcome) {
+            sendEntry(request.raw, reply.raw, outcome.entry, this.adjustment());
+            return;
+          }
+          if (role.leader || outcome.shareable) {
+            sendBuffered(request.raw, reply.raw, outcome.page);
+            return;
+          }
+        }
+      }
+      await this.renderStreamed(request, reply, build);
+    } catch (error) {
+      if (!(error instanceof LimiterBusyError)) throw error;
+      if (reply.raw.headersSent) {
+        reply.raw.destroy();
+        return;
+      }
+      reply.raw.writeHead(503, {
+        "content-type": "text/plain; charset=utf-8",
+        "cache-control": "no-store",
+        "retry-after": "5",
+      });
+      reply.raw.end("The server is busy rendering other pages. Try again in a few seconds.\n");
+    }
+  }
+
+  /** The cache policy of kept pages as they are sent now (`policyAdjustment`). */
+  adjustment(): HeaderAdjustment | undefined {
+    return policyAdjustment(this.options.cache?.nextExpiry ?? null, this.options.cdnSeconds);
+  }
+
+  private loadContext(build: LoadedBuild, request: FastifyRequest, nonce: string): unknown {
+    const transport = createInProcessFetch(this.options.api, { remoteAddress: request.ip });
+    const sessions = this.options.sessions;
+    const confirmSession: SessionConfirmer | null = sessions
+      ? (token) => sessions.confirmSession(token, requestInfo(request))
+      : null;
+    return (
+      build.createLoadContext?.(transport, {
+        nonce,
+        siteUrl: this.options.siteUrl ?? null,
+        appName: this.options.appName?.() ?? null,
+        confirmSession,
+      }) ?? undefined
+    );
+  }
+
+  private async renderForCache(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: LoadedBuild,
+    key: string,
+    ticket: number,
+  ): Promise<Outcome> {
+    const cache = this.options.cache;
+    const nonce = createNonce();
+    const base = replyHeaders(reply);
+    base["content-security-policy"] = pageContentSecurityPolicy(nonce);
+    const webRequest = cacheRenderRequest(request);
+    const page = await this.renders.run(async (): Promise<BufferedPage> => {
+      const response = await build.handle(webRequest, this.loadContext(build, request, nonce));
+      const body = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, headers: mergeHeaders(base, response), body };
+    });
+    if (cache && isStorable(page)) {
+      const policy = pageCachePolicy(this.options.cdnSeconds, cache.nextExpiry);
+      const entry = await buildPageEntry(page, nonce, policy);
+      cache.set(key, entry, ticket);
+      return { entry };
+    }
+    return {
+      page: { ...page, headers: withPagePolicy(page.headers, false) },
+      shareable: page.headers["set-cookie"] === undefined,
+    };
+  }
+
+  private async renderStreamed(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: LoadedBuild,
+  ): Promise<void> {
+    const nonce = createNonce();
+    const base = replyHeaders(reply);
+    base["content-security-policy"] = pageContentSecurityPolicy(nonce);
+    const response = await this.renders.run(async () => {
+      // A reader who left while waiting for a slot costs no render (an overloaded server
+      // would otherwise spend itself on pages nobody reads).
+      if (reply.raw.destroyed || request.raw.socket.destroyed) return null;
+      const streamed = createRequest(request.raw, reply.raw);
+      // The body was read by the content-type parser; React Router gets it from memory.
+      const webRequest = Buffer.isBuffer(request.body)
+        ? new Request(streamed, { body: new Uint8Array(request.body) })
+        : streamed;
+      return build.handle(webRequest, this.loadContext(build, request, nonce));
+    });
+    if (!response) return;
+    const headers = withPagePolicy(mergeHeaders(base, response), hasSession(request));
+    await sendStreamed(request.raw, reply.raw, response, headers);
+  }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { analyzeDocument } from "./document.ts";
+
+describe("analyzeDocument", () => {
+  it("keeps each field's words in order with their stems in the detected languages", () => {
+    const doc = analyzeDocument({
+      head: ["Les jardins", "potager"],
+      body: ["Nous avons planté des tomates dans le jardin et les fleurs."],
+    });
+    expect(doc.languages).toEqual(["f"]);
+    expect(doc.head.map((f) => f.map((w) => w.word))).toEqual([["les", "jardins"], ["potager"]]);
+    expect(doc.head[0]?.[1]?.stems).toEqual(["fjardin"]);
+    expect(doc.body).toHaveLength(1);
+  });
+
+  it("indexes a related record's text without letting it decide the language", () => {
+    const doc = analyzeDocument({
+      head: ["Garden"],
+      body: [""],
+      related: ["le jardin et la maison de la mer"],
+    });
+    expect(doc.languages).toEqual(["e", "f"]);
+    expect(doc.head).toHaveLength(2);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * English messages of the editors' autosave (ADR 047): the status line under the form, and
+ * the offer of unpublished changes kept on the server.
+ */
+const autosave = {
+  status: {
+    saving: "Saving…",
+    saved: "Saved at {{time}}.",
+    held: "Readers see these changes only once you press “{{action}}”.",
+    offline:
+      "Offline: your changes are kept in this browser and saved when the connection returns.",
+    offlineNotKept:
+      "Offline, and this browser cannot keep your changes: leave this page open until the connection returns.",
+    failed: "Not saved automatically: {{reason}}",
+    invalid: "a field needs fixing. Press “{{action}}” to see which.",
+    needsTitle: "Kept in this browser at {{time}}. Add a title to save it to your account.",
+    paused: "Saving automatically is paused until you choose a version above.",
+  },
+  /** The way out of the editor: what was typed is kept, so it closes rather than cancels. */
+  close: "Close",
+  offer: {
+    found: "Restore your unsaved changes from {{time}}?",
+    hint: "They were saved automatically, but readers do not see them yet.",
+    restore: "Restore them",
+    discard: "Discard them",
+    restored: "Your changes are back. Press “{{action}}” to publish them.",
+    discarded: "The unsaved changes were discarded.",
+  },
+};
+
+export default autosave;

@@ -1,0 +1,93 @@
+/**
+ * English messages of "Your data" (profile settings: export and import) and of printing
+ * (the "Print or save as PDF" action, a collection printed as a book).
+ */
+const data = {
+  section: {
+    heading: "Your data",
+    intro:
+      "Everything you write stays yours: take it with you, or bring in what you wrote elsewhere.",
+  },
+  export: {
+    heading: "Export",
+    intro:
+      "One zip archive with cahier.json (every entry, post and collection, with all of its fields), a Markdown file for each, and your attachments, covers and avatar under files/. Private entries are included: keep the file safe.",
+    submit: "Download my data",
+    preparing: "Preparing the download…",
+    started: "Your download has started.",
+    failed: "The export could not be started.",
+  },
+  import: {
+    heading: "Import",
+    intro:
+      "Bring in an export from Cahier, Day One, Ghost or WriteFreely, or a zip of Markdown files. Entries come in private and posts as drafts, unless the export says they were public or published. Importing the same file again creates nothing new.",
+    file: "Export file",
+    fileHint: "A zip archive; for Ghost and WriteFreely, their .json file works too.",
+    format: "Format",
+    formats: {
+      cahier: "Cahier export (.zip)",
+      dayone: "Day One JSON export (.zip)",
+      ghost: "Ghost export (.json or .zip)",
+      writefreely: "WriteFreely export (.json)",
+      markdown: "Markdown files (.zip)",
+    },
+    dryRun: "Dry run: only show what would be imported",
+    submit: "Import",
+    submitDry: "Check the file",
+    uploading: "Uploading… {{percent}}%",
+    processing: "Importing… a large journal can take a while.",
+    progress: "Import progress",
+    missingFile: "Choose the export file to import.",
+    failed: "The import failed.",
+    errors: {
+      validation_import_not_archive:
+        "This file is not a zip archive (nor, for Ghost and WriteFreely, a JSON file).",
+      validation_import_unsafe_archive:
+        "This archive was refused: it holds a file outside its folder or a link.",
+      validation_import_too_large: "This archive is larger than an import may be.",
+      validation_import_wrong_format: "This file is not an export of the chosen format.",
+      validation_import_invalid: "This file is damaged and could not be read.",
+      tooLarge: "This file is larger than the import accepts.",
+      busy: "Another import into your account is running. Try again when it ends.",
+      forbidden: "You may import only into your own account.",
+      network: "The file could not be sent. Check your connection and try again.",
+      other: "The server could not import this file.",
+    },
+    report: {
+      heading: "Import finished",
+      headingDry: "Dry run: nothing was written",
+      imported: "Imported",
+      wouldImport: "Would be imported",
+      entries_one: "{{count}} entry",
+      entries_other: "{{count}} entries",
+      posts_one: "{{count}} post",
+      posts_other: "{{count}} posts",
+      collections_one: "{{count}} collection",
+      collections_other: "{{count}} collections",
+      files_one: "{{count}} file",
+      files_other: "{{count}} files",
+      skipped_one: "{{count}} item left out or changed",
+      skipped_other: "{{count}} items left out or changed",
+      nothingSkipped: "Nothing was left out.",
+      item: "Item",
+      reason: "Reason",
+    },
+  },
+  print: {
+    action: "Print or save as PDF",
+    book: "Print as a book",
+  },
+  book: {
+    title: "{{title}}: the book",
+    by: "By {{name}}",
+    range: "{{from}} to {{to}}",
+    entries_one: "{{count}} entry",
+    entries_other: "{{count}} entries",
+    contents: "Contents",
+    back: "Back to the collection",
+    empty: "This collection has no entries to print yet.",
+    truncated: "This book holds the first {{count}} entries of the collection.",
+  },
+} as const;
+
+export default data;

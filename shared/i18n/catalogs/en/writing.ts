@@ -1,0 +1,106 @@
+/**
+ * English messages of "My writing" (`/writing`): the signed-in person's own entries and posts
+ * by last edit, their counts by state, the filters, the empty states and the quick actions
+ * (edit, preview, publish, delete).
+ */
+const writing = {
+  title: "My writing",
+  intro:
+    "Everything you write, the last edited first: drafts, scheduled posts and private entries included. Only you see this page.",
+  description: "Your entries and posts, drafts included, by last edit.",
+  newEntry: "New entry",
+  newPost: "New post",
+  states: {
+    label: "Your writing by state",
+    all: "Everything",
+    entriesGroup: "Entries",
+    postsGroup: "Posts",
+    entries: "All entries",
+    private: "Private",
+    unlisted: "Unlisted",
+    public: "Public",
+    posts: "All posts",
+    drafts: "Drafts",
+    scheduled: "Scheduled",
+    published: "Published",
+  },
+  headings: {
+    all: "Everything",
+    entries: "All entries",
+    private: "Private entries",
+    unlisted: "Unlisted entries",
+    public: "Public entries",
+    posts: "All posts",
+    drafts: "Draft posts",
+    scheduled: "Scheduled posts",
+    published: "Published posts",
+    inCollection: "{{what}} in “{{collection}}”",
+  },
+  filters: {
+    label: "Filter by collection",
+    collection: "Collection",
+    anyCollection: "Any collection",
+    apply: "Apply",
+    clear: "Show everything",
+  },
+  range: "{{from}}–{{to}} of {{total}}",
+  row: {
+    entry: "Entry",
+    post: "Post",
+    draft: "Draft",
+    scheduled: "Scheduled",
+    published: "Published",
+    scheduledFor: "Goes live {{date}}",
+    publishedOn: "Published {{date}}",
+    edited: "Edited {{date}}",
+    inCollection: "In {{collection}}",
+    actions: "Actions for “{{title}}”",
+  },
+  actions: {
+    edit: "Edit",
+    editLabel: "Edit “{{title}}”",
+    preview: "Preview",
+    previewLabel: "Preview “{{title}}”",
+    view: "View",
+    viewLabel: "View “{{title}}”",
+    publish: "Publish",
+    publishLabel: "Publish “{{title}}”",
+    publishTitle: "Publish “{{title}}” now?",
+    publishBody: "Readers will see it on the blog and in the feeds at once, dated now.",
+    publishBodyDated:
+      "It is dated {{date}}; publishing it now dates it now instead. Readers will see it on the blog and in the feeds at once.",
+    publishConfirm: "Publish now",
+    published: "“{{title}}” is published.",
+    delete: "Delete",
+    deleteLabel: "Delete “{{title}}”",
+    deleteTitle: "Delete “{{title}}”?",
+    deleteEntryBody:
+      "The entry and its attachments are deleted for good, with their history. This cannot be undone.",
+    deletePostBody:
+      "The post and its cover are deleted for good, with their history; readers can no longer open it. This cannot be undone.",
+    deleteConfirm: "Delete for good",
+    deleted: "“{{title}}” was deleted.",
+    cancel: "Cancel",
+  },
+  empty: {
+    all: "You have not written anything yet. Your first entry is one click away.",
+    entries: "You have no entry yet.",
+    private: "You have no private entry.",
+    unlisted: "You have no unlisted entry.",
+    public: "You have no public entry.",
+    posts: "You have no post yet.",
+    drafts: "You have no draft post.",
+    scheduled: "You have no scheduled post.",
+    published: "You have not published a post yet.",
+    inCollection: {
+      all: "There is no entry in “{{collection}}” yet.",
+      entries: "There is no entry in “{{collection}}” yet.",
+      private: "There is no private entry in “{{collection}}”.",
+      unlisted: "There is no unlisted entry in “{{collection}}”.",
+      public: "There is no public entry in “{{collection}}”.",
+    },
+    showAll: "Show everything",
+  },
+};
+
+export default writing;
