@@ -65,17 +65,24 @@ for (const lang of LANGS) {
     await expect(page.getByRole("article")).toContainText("First words of the kept page.");
     expect(await violations(page)).toEqual([]);
 
-    // Another guest gets the very same render, and it hydrates for them too.
+    // Another guest gets the very same render (its nonce tells), and it hydrates for them too.
+    // Every write a guest can see purges the whole cache, and the other specs publish while
+    // this one runs: a render purged in between is fetched again, a few times at most.
     const second = await guestContext();
     const other = await second.newPage();
-    const kept = await other.goto(url);
-    expect(nonceOf((await kept?.allHeaders()) ?? {})).toBe(nonceOf(headers));
+    let keptNonce = "";
+    let firstHeaders = headers;
+    for (let attempt = 0; attempt < 5 && keptNonce !== nonceOf(firstHeaders); attempt++) {
+      if (attempt > 0) firstHeaders = (await (await page.reload())?.allHeaders()) ?? {};
+      keptNonce = nonceOf((await (await other.goto(url))?.allHeaders()) ?? {});
+    }
+    expect(keptNonce).toBe(nonceOf(firstHeaders));
     await waitForHydration(other);
     expect(await violations(other)).toEqual([]);
 
     // A reload revalidates with the ETag (a 304 from the server) and still hydrates.
     const reloaded = await page.reload();
-    expect((await reloaded?.request().allHeaders())?.["if-none-match"]).toBe(headers.etag);
+    expect((await reloaded?.request().allHeaders())?.["if-none-match"]).toBe(firstHeaders.etag);
     await waitForHydration(page);
     await expect(page.getByRole("article")).toContainText("First words of the kept page.");
     expect(await violations(page)).toEqual([]);
