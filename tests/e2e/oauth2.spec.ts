@@ -90,6 +90,14 @@ for (const lang of LANGS) {
       expect(html).toContain(OIDC_PERSON.name);
     });
 
+    test("ends on the page a guard sent the visitor from", async ({ page }) => {
+      await open(page, "/writing");
+      await expect(page).toHaveURL("/login?redirectTo=%2Fwriting");
+      await providerButton(page, lang).click();
+      await expect(page).toHaveURL("/writing");
+      await expect(accountLink(page)).toContainText(OIDC_PERSON.name);
+    });
+
     test("refuses a callback whose state is not the one it sent", async ({ page }) => {
       const sent = oauth2Requests(page);
       await open(page, "/login");

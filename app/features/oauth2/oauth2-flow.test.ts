@@ -32,6 +32,7 @@ const attempt = {
   displayName: "GitHub",
   state: "abcdefghijklmnopqrstuvwxyz0123",
   codeVerifier: "v".repeat(43),
+  returnTo: "/i",
 };
 
 describe("oauth2 flow", () => {
@@ -47,6 +48,14 @@ describe("oauth2 flow", () => {
     expect(takePending(storage, 2000)).toEqual({ ...attempt, startedAt: 1000 });
     expect(storage.size()).toBe(0);
     expect(takePending(storage, 2000)).toBeNull();
+  });
+
+  it("keeps only a path of this site as the way back", () => {
+    const storage = memoryStorage();
+    for (const returnTo of ["https://evil.example/", "//evil.example", 42]) {
+      storage.setItem(PENDING_KEY, JSON.stringify({ ...attempt, returnTo, startedAt: 0 }));
+      expect(takePending(storage, 1)?.returnTo).toBe("/");
+    }
   });
 
   it("drops stale, future and malformed attempts", () => {

@@ -3,8 +3,10 @@
  * provider the page keeps `{provider, state, codeVerifier}` in session storage; when the
  * provider sends the browser back to `/login?code=…&state=…`, the saved attempt is taken out
  * (used once) and its `state` must equal the returned one, else the login fails with
- * "State parameters don't match" and nothing is sent to the server.
+ * "State parameters don't match" and nothing is sent to the server. The attempt also keeps the
+ * page a guard sent the visitor from (`?redirectTo=`), where the sign-in ends.
  */
+import { returnPath } from "../../lib/navigation.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Session storage key of the attempt in progress. */
@@ -22,6 +24,8 @@ export interface PendingLogin {
   displayName: string;
   state: string;
   codeVerifier: string;
+  /** Where to go once signed in (a path of this site; `/` when none). */
+  returnTo: string;
   /** When it started (ms since the epoch). */
   startedAt: number;
 }
@@ -77,6 +81,8 @@ export function takePending(storage: PendingStorage, now = Date.now()): PendingL
       displayName: typeof value.displayName === "string" ? value.displayName : value.provider,
       state: value.state,
       codeVerifier: value.codeVerifier,
+      // Only a path of this site.
+      returnTo: returnPath(typeof value.returnTo === "string" ? value.returnTo : null),
       startedAt: value.startedAt,
     };
   } catch {

@@ -12,7 +12,7 @@ import { useSession } from "../../components/session-provider.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
-import { useSafeNavigate } from "../../lib/navigation.ts";
+import { returnPath, useSafeNavigate } from "../../lib/navigation.ts";
 import { displayName, toSessionUser } from "../../lib/session.ts";
 import { mfaIdOf } from "../../lib/mfa.ts";
 import {
@@ -39,9 +39,10 @@ function failureMessage(failure: unknown, provider: string, t: AppT): string {
 
 /**
  * The provider buttons and the callback handling of `/login`; `onSecondFactor` gets the
- * `mfaId` of a two-step account.
+ * `mfaId` of a two-step account; `returnTo` is where a sign-in ends (checked with
+ * `returnPath`), kept with the attempt while the browser is at the provider.
  */
-export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void }) {
+export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; returnTo: string }) {
   const { t, i18n } = useAppTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -85,8 +86,13 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void }) 
       setError(message);
       notify.error(message);
     };
-    // The code and state leave the address bar and the history entry.
-    void navigate(paths.login(), { replace: true, preventScrollReset: true });
+    const back = returnPath(pending?.returnTo);
+    // The code and state leave the address bar and the history entry; the way back stays,
+    // for a second step that ends the sign-in on this page.
+    void navigate(paths.login({ redirectTo: back === "/" ? undefined : back }), {
+      replace: true,
+      preventScrollReset: true,
+    });
     if (callback.kind === "error") {
       const described = describeProviderError(callback.error);
       fail(
@@ -122,7 +128,7 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void }) 
             name,
           }),
         );
-        await navigate(paths.home(), { replace: true });
+        await navigate(back, { replace: true });
       })
       .catch((failure: unknown) => {
         const mfaId = mfaIdOf(failure);
@@ -143,6 +149,7 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void }) 
       displayName: provider.displayName,
       state: provider.state,
       codeVerifier: provider.codeVerifier,
+      returnTo: props.returnTo,
     });
     try {
       await safeNavigate(providerUrl(provider.authURL, window.location.origin), {

@@ -155,7 +155,7 @@ export default function Login() {
           </Link>
         </p>
       </SubmitForm>
-      <OAuth2Login onSecondFactor={setMfaId} />
+      <OAuth2Login onSecondFactor={setMfaId} returnTo={back} />
       <OtpLogin onSecondFactor={setMfaId} />
     </div>
   );
