@@ -13,6 +13,7 @@ import {
   findRowsWhere,
   findSearchHits,
   type SearchHit,
+  withSearchSettings,
   type SearchPart,
 } from "../../data/repositories/search-repository.ts";
 import {
@@ -110,18 +111,23 @@ export class SearchService {
     if (parts.length === 0) return empty;
     const fulltext = this.records.db.dialect.fulltext;
     const collections = parts.map((p) => p.collectionName);
-    const db = this.records.db;
-    const { hits, total } = await this.records.guardClientQuery(async () => {
-      const found = await findSearchHits(db, fulltext.matches(query, collections, true), parts, {
-        limit: perPage,
-        offset: (page - 1) * perPage,
-        withTotal: !skipTotal,
-      });
-      // Past the last page the page query counts nothing: count on its own.
-      if (!skipTotal && found.total === null)
-        found.total = await countSearchHits(db, fulltext.matches(query, collections, false), parts);
-      return { hits: found.hits, total: found.total ?? -1 };
-    });
+    const { hits, total } = await this.records.guardClientQuery(() =>
+      withSearchSettings(this.records.db, async (db) => {
+        const found = await findSearchHits(db, fulltext.matches(query, collections, true), parts, {
+          limit: perPage,
+          offset: (page - 1) * perPage,
+          withTotal: !skipTotal,
+        });
+        // Past the last page the page query counts nothing: count on its own.
+        if (!skipTotal && found.total === null)
+          found.total = await countSearchHits(
+            db,
+            fulltext.matches(query, collections, false),
+            parts,
+          );
+        return { hits: found.hits, total: found.total ?? -1 };
+      }),
+    );
     const items = await this.present(hits, parts, request, query, params.expand);
     return {
       page,

@@ -36,4 +36,9 @@ export interface FulltextDialect {
   matches(query: FulltextQuery, collections: readonly string[], ranked: boolean): Sql;
   /** Appended to the SELECTs of a re-index: locks what it reads until the batch commits. */
   readLock: Sql;
+  /**
+   * Settings for the search statements, run first in their own transaction (none: the
+   * statements run as they are).
+   */
+  searchSettings: readonly Sql[];
 }

@@ -277,6 +277,22 @@ function union(parts: readonly SearchPart[], ranked: boolean): Sql {
   return sql.join(selects, sql` UNION ALL `);
 }
 
+/**
+ * Runs `fn` with the engine's search settings (`FulltextDialect.searchSettings`) in force: in
+ * one transaction that starts with them, or straight on `db` when the engine has none.
+ */
+export async function withSearchSettings<T>(
+  db: SearchDb,
+  fn: (db: SearchDb) => Promise<T>,
+): Promise<T> {
+  const settings = db.dialect.fulltext.searchSettings;
+  if (settings.length === 0) return fn(db);
+  return db.kysely.transaction().execute(async (trx) => {
+    for (const setting of settings) await setting.execute(trx);
+    return fn({ kysely: trx, dialect: db.dialect });
+  });
+}
+
 /** A page of results, and how many records match in all (null when not asked for, or past the end). */
 export interface SearchHits {
   hits: SearchHit[];

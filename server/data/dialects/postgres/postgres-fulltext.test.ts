@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import { analyzeDocument, parseQuery } from "../../../tools/fulltext/index.ts";
+import { withSearchSettings } from "../../repositories/search-repository.ts";
 import { tsqueryLiteral, tsvectorLiteral } from "./postgres-fulltext.ts";
 
 describe("PostgreSQL full-text literals", () => {
@@ -35,5 +38,29 @@ describe("PostgreSQL full-text literals", () => {
       exclude: [],
     });
     expect(literal).toBe("('wit''s' <-> 'wa\\\\b')");
+  });
+});
+
+describe.runIf(DIALECTS.includes("postgres"))("PostgreSQL search statements", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp("postgres");
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("always go through the GIN index, never a scan of every vector", async () => {
+    const db = app.records.db;
+    const matches = db.dialect.fulltext.matches(parseQuery("jardin"), ["entries"], true);
+    const plan = await withSearchSettings(db, async (tx) => {
+      const result = await sql<{ "QUERY PLAN": string }>`EXPLAIN ${matches}`.execute(tx.kysely);
+      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("idx__searchDocs_vector");
+    expect(plan).not.toMatch(/Seq Scan on "_searchDocs"/);
+    // The setting lasts for the search's own transaction only.
+    const after = await sql<{ enable_seqscan: string }>`SHOW enable_seqscan`.execute(db.kysely);
+    expect(after.rows[0]?.enable_seqscan).toBe("on");
   });
 });

@@ -148,4 +148,6 @@ export const sqliteFulltext: FulltextDialect = {
   },
 
   readLock: sql``,
+
+  searchSettings: [],
 };
