@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_REDIS_URL, uniqueRedisPrefix } from "#tests/helpers/redis-server.ts";
 import { apiRequest, cleanupInstances, startInstances } from "#tests/helpers/instances.ts";
 import type { ServerProcess } from "#tests/helpers/server-process.ts";
+import { openSse, type SseConnection } from "#tests/helpers/sse-client.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
 
 const USERS = "/api/collections/users";
@@ -81,5 +82,47 @@ describe.skipIf(!DIALECTS.includes("postgres"))("devices across instances", () =
     expect(res.status).toBe(204);
     for (const other of others) expect(await refreshOn(b, other.token)).toBe(401);
     expect(await refreshOn(b, kept.token)).toBe(200);
+  });
+
+  it("stops B's realtime stream of a device deleted through A", async () => {
+    const laptop = await signIn(a, "devon", "Laptop/3.0");
+    const phone = await signIn(b, "devon", "Phone/3.0");
+    const sse: SseConnection = await openSse(`${b.url}/api/realtime`);
+    try {
+      const subscribed = await fetch(`${b.url}/api/realtime`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: phone.token },
+        body: JSON.stringify({ clientId: sse.clientId, subscriptions: ["entries/*"] }),
+      });
+      expect(subscribed.status).toBe(204);
+      const userId = String(decodeJwt(laptop.token).id);
+      const write = async (title: string, visibility: string) => {
+        const res = await apiRequest(a, "POST", "/api/collections/entries/records", {
+          token: laptop.token,
+          body: { author: userId, title, visibility },
+        });
+        expect(res.status).toBe(200);
+      };
+      const title = async () =>
+        (JSON.parse((await sse.next("entries/*", 10_000)).data) as { record: { title: string } })
+          .record.title;
+      await write("before", "private");
+      expect(await title()).toBe("before");
+      const removed = await apiRequest(
+        a,
+        "DELETE",
+        `/api/collections/devices/records/${phone.device}`,
+        {
+          token: laptop.token,
+        },
+      );
+      expect(removed.status).toBe(204);
+      // The private entry written after the delete never reaches the phone; the public one does.
+      await write("after", "private");
+      await write("public marker", "public");
+      expect(await title()).toBe("public marker");
+    } finally {
+      sse.close();
+    }
   });
 });
