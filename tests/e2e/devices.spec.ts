@@ -2,7 +2,8 @@
  * Issue 17 point 3 in the browser, English and French: one account logs in from two browsers
  * (two contexts with different user agents, so two devices); the first sees both in its
  * profile settings ("This device" for its own), signs the other out, and the other's next
- * page lands on `/login`.
+ * page lands on `/login`. A password change, with "Sign out of all other devices" ticked as it
+ * is by default, leaves this device alone in the list.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -16,6 +17,8 @@ const FIREFOX_UA =
 for (const lang of LANGS) {
   const D = CATALOGS[lang].devices.list;
   const A = CATALOGS[lang].auth.login;
+  const P = CATALOGS[lang].account.settings.password;
+  const PD = CATALOGS[lang].devices.password;
 
   /** A new context of `browser` logged in as `account` through `/login`. */
   async function loggedIn(browser: Browser, account: TestAccount, userAgent?: string) {
@@ -65,6 +68,36 @@ for (const lang of LANGS) {
     // The first one is still signed in.
     await first.reload();
     await expect(first.getByRole("region", { name: D.heading })).toBeVisible();
+    await first.context().close();
+    await second.context().close();
+  });
+
+  test(`a password change signs the other devices out of the list too (${lang})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const account = await createAccount({ lang, verified: true });
+    const first = await loggedIn(browser, account);
+    const second = await loggedIn(browser, account, FIREFOX_UA);
+    await open(first, "/profileSettings");
+    const list = first
+      .getByRole("region", { name: D.heading })
+      .getByRole("list", { name: D.heading });
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+
+    const form = first.getByRole("region", { name: P.heading });
+    await expect(form.getByRole("checkbox", { name: PD.signOut })).toBeChecked();
+    const newPassword = `${account.password}-changed`;
+    await form.getByLabel(P.oldPassword, { exact: true }).fill(account.password);
+    await form.getByLabel(P.password, { exact: true }).fill(newPassword);
+    await form.getByLabel(P.passwordConfirm, { exact: true }).fill(newPassword);
+    await form.getByRole("button", { name: P.submit }).click();
+    await expect(first.getByText(P.changed)).toBeVisible();
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list.getByRole("listitem")).toContainText(D.thisDevice);
+
+    await second.goto("/profileSettings");
+    await expect(second).toHaveURL(/\/login\?redirectTo=%2FprofileSettings$/);
     await first.context().close();
     await second.context().close();
   });

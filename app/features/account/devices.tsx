@@ -16,6 +16,7 @@ import {
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
+import { onDevicesChanged } from "../../lib/devices-changed.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { localDeviceName, tokenDevice } from "./device-names.ts";
 
@@ -78,11 +79,17 @@ export function Devices() {
 
   useEffect(() => {
     let live = true;
-    void fetchDevices().then((result) => {
-      if (live) apply(result);
-    });
+    const read = () => {
+      void fetchDevices().then((result) => {
+        if (live) apply(result);
+      });
+    };
+    read();
+    // The password form signed the other devices out.
+    const stop = onDevicesChanged(read);
     return () => {
       live = false;
+      stop();
     };
   }, [apply]);
 

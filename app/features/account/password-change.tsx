@@ -17,6 +17,7 @@ import {
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
+import { announceDevicesChanged } from "../../lib/devices-changed.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
@@ -55,6 +56,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
     if (data.get("signOutOthers") === "on") {
       try {
         await pb.send("/api/collections/users/devices/sign-out-others", { method: "POST" });
+        announceDevicesChanged();
       } catch (error) {
         // The password is changed and the other sessions ended: only the list is not cleaned.
         notify.requestError(error);
