@@ -28,15 +28,13 @@ export async function deviceExists(db: Kysely<AnyDB>, id: string, user: string):
   return result.rows.length > 0;
 }
 
-/** Whether `user` has any device besides `except` (a device id, or "" for none). */
-export async function hasOtherDevice(
-  db: Kysely<AnyDB>,
-  user: string,
-  except: string,
-): Promise<boolean> {
+/** Whether `user` has a device of their own (a superuser's "View as" ones do not count). */
+export async function hasOwnDevice(db: Kysely<AnyDB>, user: string): Promise<boolean> {
   const result = await sql<{
     id: string;
-  }>`SELECT "id" FROM "devices" WHERE "user" = ${user} AND "id" <> ${except} LIMIT 1`.execute(db);
+  }>`SELECT "id" FROM "devices" WHERE "user" = ${user} AND "impersonatedBy" = '' LIMIT 1`.execute(
+    db,
+  );
   return result.rows.length > 0;
 }
 

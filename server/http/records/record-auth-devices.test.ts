@@ -332,6 +332,24 @@ describe.each(DIALECTS)("devices (%s)", (dialect) => {
       expect(catcher.unread("carol@example.com")).toEqual([]);
     });
 
+    it("is not sent for an account's first own device after a View as", async () => {
+      const gina = await app.seedRecord("users", {
+        username: "gina",
+        email: "gina@example.com",
+        password: "password123",
+        passwordConfirm: "password123",
+      });
+      const viewAs = await app.http.inject({
+        method: "POST",
+        url: `${USERS}/impersonate/${String(gina.id)}`,
+        headers: { authorization: tokens.root ?? "", "user-agent": CHROME },
+      });
+      expect(viewAs.statusCode).toBe(200);
+      await signIn("gina@example.com", FIREFOX, "198.51.100.30");
+      await app.mailer.idle();
+      expect(catcher.unread("gina@example.com")).toEqual([]);
+    });
+
     it("tells the owner which device, address and time, with links to act, in English", async () => {
       await app.createUser({ username: "dave", email: "dave@example.com", name: "Dave" });
       await signIn("dave@example.com", FIREFOX, "198.51.100.20");

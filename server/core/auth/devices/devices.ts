@@ -3,9 +3,9 @@
  * a fingerprint of its user agent and address (PocketBase's auth origins); its id goes into
  * the token (`device` claim), and a token whose device record is gone no longer authenticates
  * (checked against the database on every request, so on every instance at once). A sign-in
- * from a new device mails the owner, unless it is their first device or a superuser's "View
- * as" (recorded as a device of its own, `impersonatedBy` set, so the owner sees it and may
- * end it).
+ * from a new device mails the owner, unless it is their first device (a superuser's "View as"
+ * devices do not count) or a "View as" itself (recorded as a device of its own,
+ * `impersonatedBy` set, so the owner sees it and may end it).
  */
 import { createHash } from "node:crypto";
 import type { Database } from "../../../data/db.ts";
@@ -14,7 +14,7 @@ import { devicesCollection } from "../../../data/registry/devices.ts";
 import {
   deviceExists,
   findDeviceByFingerprint,
-  hasOtherDevice,
+  hasOwnDevice,
   otherDeviceIds,
   touchDevice,
 } from "../../../data/repositories/device-repository.ts";
@@ -116,7 +116,7 @@ export class Devices implements DeviceSessions {
       await touchDevice(db.kysely, existing, { now, since: now });
       return existing;
     }
-    const known = await hasOtherDevice(db.kysely, user, "");
+    const known = await hasOwnDevice(db.kysely, user);
     const name = deviceName(origin.userAgent);
     const created = await records.create(devicesCollection, operatorRequest(), {
       user,
