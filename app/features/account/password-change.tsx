@@ -2,12 +2,22 @@
  * The password section of `/profileSettings`: the current password, the new one and its
  * confirmation, sent as an update of the account's record (`oldPassword`, `password`,
  * `passwordConfirm`). The change rotates the account's token key, which ends every session
- * including this one, so the page logs in again with the new password without asking.
+ * including this one, so the page logs in again with the new password without asking. With
+ * "Sign out of all other devices" (checked by default) it then deletes the other devices'
+ * records too (ADR 053): their sessions ended with the old token key anyway, and a new
+ * sign-in from one of them is then announced by email.
  */
+import { useId } from "react";
 import { useNavigate } from "react-router";
-import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
+import {
+  Checkbox,
+  PasswordInput,
+  SubmitButton,
+  SubmitForm,
+} from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
+import { announceDevicesChanged } from "../../lib/devices-changed.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
@@ -23,6 +33,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useFormSubmit(accountSubmit(t, t("account:settings.password.failed")));
+  const signOutHint = useId();
 
   const handleSubmit = form.submit(async (data, formElement) => {
     const body = Object.fromEntries(FIELDS.map((name) => [name, formText(data, name)]));
@@ -42,6 +53,15 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
       await navigate(paths.login());
       return;
     }
+    if (data.get("signOutOthers") === "on") {
+      try {
+        await pb.send("/api/collections/users/devices/sign-out-others", { method: "POST" });
+        announceDevicesChanged();
+      } catch (error) {
+        // The password is changed and the other sessions ended: only the list is not cleaned.
+        notify.requestError(error);
+      }
+    }
     formElement.reset();
     notify.success(t("account:settings.password.changed"));
   });
@@ -55,35 +75,48 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
     passwordConfirm: { label: t("account:settings.password.passwordConfirm"), hint: undefined },
   };
   return (
-    <SettingsSection
-      title={t("account:settings.password.heading")}
-      intro={t("account:settings.password.intro")}
-    >
-      <SubmitForm onSubmit={handleSubmit} className="grid gap-4" outcome={form}>
-        {/* Lets password managers file the new password under the right account. */}
-        <input
-          type="text"
-          name="username"
-          autoComplete="username"
-          value={identity}
-          readOnly
-          hidden
-        />
-        {FIELDS.map((name) => (
-          <PasswordInput
-            key={name}
-            {...labels[name]}
-            {...form.field(name)}
-            autoComplete={name === "oldPassword" ? "current-password" : "new-password"}
-            required
+    <div id="password" className="scroll-mt-20">
+      <SettingsSection
+        title={t("account:settings.password.heading")}
+        intro={t("account:settings.password.intro")}
+      >
+        <SubmitForm onSubmit={handleSubmit} className="grid gap-4" outcome={form}>
+          {/* Lets password managers file the new password under the right account. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={identity}
+            readOnly
+            hidden
           />
-        ))}
-        <div>
-          <SubmitButton busy={form.busy} busyLabel={t("account:settings.password.submitting")}>
-            {t("account:settings.password.submit")}
-          </SubmitButton>
-        </div>
-      </SubmitForm>
-    </SettingsSection>
+          {FIELDS.map((name) => (
+            <PasswordInput
+              key={name}
+              {...labels[name]}
+              {...form.field(name)}
+              autoComplete={name === "oldPassword" ? "current-password" : "new-password"}
+              required
+            />
+          ))}
+          <div>
+            <Checkbox
+              name="signOutOthers"
+              defaultChecked
+              label={t("devices:password.signOut")}
+              aria-describedby={signOutHint}
+            />
+            <p id={signOutHint} className="text-sm text-stone-700">
+              {t("devices:password.signOutHint")}
+            </p>
+          </div>
+          <div>
+            <SubmitButton busy={form.busy} busyLabel={t("account:settings.password.submitting")}>
+              {t("account:settings.password.submit")}
+            </SubmitButton>
+          </div>
+        </SubmitForm>
+      </SettingsSection>
+    </div>
   );
 }

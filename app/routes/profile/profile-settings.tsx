@@ -5,11 +5,13 @@
  * `?emailChange=TOKEN` (the link mailed to a new address) adds the confirmation step on
  * top, for visitors too: the link may be opened where nobody is logged in. Without that
  * link, visitors go to `/login`. Superusers have no profile: they see their email only.
- * Two-step verification (ADR 046) sits between the password and the deletion.
+ * Two-step verification (ADR 046) and the devices (ADR 053) sit between the password and
+ * the deletion.
  */
 import type { Route } from "./+types/profile-settings";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { DeleteAccount, type OwnedCounts } from "../../features/account/delete-account.tsx";
+import { Devices } from "../../features/account/devices.tsx";
 import { EmailChangeConfirm } from "../../features/account/email-change-confirm.tsx";
 import { EmailChangeRequest } from "../../features/account/email-change-request.tsx";
 import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
@@ -111,6 +113,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             status={account.twoFactor}
             identity={email || account.profile.username}
           />
+          <Devices />
           <DeleteAccount
             userId={account.profile.id}
             username={account.profile.username}

@@ -1,13 +1,15 @@
 /**
  * The account flows of auth collections beyond password sign-in, after PocketBase's
  * `apis/record_auth_*.go`: email verification, password reset, email change, one-time
- * passwords by email, and impersonation by superusers, one file each.
+ * passwords by email, and impersonation by superusers, one file each; and the devices every
+ * sign-in records (ADR 053).
  *
  * SECURITY: request-style flows answer the same way, after the same work, whether or not an
  * account has the address (no enumeration), and mail in the background; every link is built
  * from the configured app URL.
  */
 import type { AccountDeps } from "./account-deps.ts";
+import { Devices } from "./devices/devices.ts";
 import { EmailChangeFlow } from "./email-change-flow.ts";
 import { Impersonation } from "./impersonation.ts";
 import { OtpFlow } from "./otp-flow.ts";
@@ -21,6 +23,7 @@ export class AccountService {
   readonly emailChange: EmailChangeFlow;
   readonly otp: OtpFlow;
   readonly impersonation: Impersonation;
+  readonly devices: Devices;
 
   constructor(deps: AccountDeps) {
     this.verification = new VerificationFlow(deps);
@@ -28,5 +31,7 @@ export class AccountService {
     this.emailChange = new EmailChangeFlow(deps);
     this.otp = new OtpFlow(deps);
     this.impersonation = new Impersonation(deps);
+    this.devices = new Devices(deps);
+    this.devices.attachTo(deps.auth);
   }
 }

@@ -3,7 +3,8 @@
  * request's auth record from its token, auth-with-password, auth-refresh, auth-methods, and
  * {@link AuthService.completeAuth}, the one place where every sign-in (password, OTP, OAuth2,
  * TOTP, impersonation) is finalised: the authRule, the second factor (ADR 046), the sign-in
- * listeners (impersonation log; devices later), the token and the answer.
+ * listeners (impersonation log, devices), the token and the answer; and the device check of
+ * every token ({@link DeviceSessions}, ADR 053).
  */
 import { findCollection } from "../collections/collection-lookup.ts";
 import { CoreError, forbidden, unauthorized } from "../errors.ts";
@@ -81,6 +82,22 @@ export interface SignInEvent {
  */
 export type SignInListener = (event: SignInEvent) => Promise<void> | void;
 
+/**
+ * The devices tokens are issued to (ADR 053, `./devices/devices.ts`): a token whose device is
+ * gone no longer authenticates, and a renewed token keeps its device.
+ */
+export interface DeviceSessions {
+  /** Whether the device of a verified token still exists (true for tokens of no device). */
+  isActive(collection: AuthCollection, claims: TokenClaims): Promise<boolean>;
+  /** The claims a renewed token carries (its device). */
+  refreshed(
+    collection: AuthCollection,
+    record: RecordData,
+    request: RequestInfo,
+    claims: TokenClaims,
+  ): Promise<Record<string, string>>;
+}
+
 /** What {@link AuthService} works with besides records and secrets. */
 export interface AuthServiceOptions {
   /** Where `auth-methods` gets its `oauth2` part. */
@@ -100,6 +117,7 @@ export class AuthService {
   readonly mfa: MfaSessions | null;
   private readonly limiter: RateLimiter | null;
   private readonly listeners: SignInListener[] = [];
+  private devices: DeviceSessions | null = null;
 
   constructor(records: RecordService, secrets: Secrets, options: AuthServiceOptions = {}) {
     this.records = records;
@@ -107,6 +125,11 @@ export class AuthService {
     this.oauth2 = options.oauth2 ?? null;
     this.mfa = options.mfa ?? null;
     this.limiter = options.limiter ?? null;
+  }
+
+  /** Checks every token's device from now on (see {@link DeviceSessions}). */
+  useDevices(devices: DeviceSessions): void {
+    this.devices = devices;
   }
 
   /** Adds a listener run by every sign-in (see {@link SignInListener}). */
@@ -137,7 +160,8 @@ export class AuthService {
 
   /**
    * Resolves the auth record of an `Authorization` header. Invalid, expired or foreign
-   * tokens resolve to null (the request proceeds as a guest), as PocketBase does.
+   * tokens resolve to null (the request proceeds as a guest), as PocketBase does; so do the
+   * tokens of a signed-out (deleted) device.
    */
   async authenticate(
     header: string | undefined,
@@ -153,11 +177,13 @@ export class AuthService {
     if (!row) return null;
     const verified = await verifyToken(token, this.key(collection, row.tokenKey, "auth"));
     if (!verified) return null;
+    if (this.devices && !(await this.devices.isActive(collection, verified))) return null;
     return {
       auth: {
         collection,
         record: rowToRecord(collection, row),
         isSuperuser: collection.id === SUPERUSERS_COLLECTION_ID,
+        device: typeof verified.device === "string" ? verified.device : undefined,
       },
       claims: verified,
       token,
@@ -192,7 +218,10 @@ export class AuthService {
     );
   }
 
-  /** `auth-refresh`: a new token for a refreshable one, the same token otherwise. */
+  /**
+   * `auth-refresh`: a new token for a refreshable one (on the same device), the same token
+   * otherwise.
+   */
   async authRefresh(
     collection: Collection,
     request: RequestInfo,
@@ -207,7 +236,13 @@ export class AuthService {
     }
     await this.checkAuthRule(collection, auth.record, request);
     const token = current.claims.refreshable
-      ? await this.authToken(collection, auth.record)
+      ? await this.authToken(
+          collection,
+          auth.record,
+          true,
+          undefined,
+          await this.devices?.refreshed(collection, auth.record, request, current.claims),
+        )
       : current.token;
     return this.respond(collection, auth.record, token, request, expand);
   }

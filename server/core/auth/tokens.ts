@@ -1,6 +1,7 @@
 /**
  * PocketBase-compatible JWTs: HS256, claims `{id, type, collectionId, refreshable?, exp}`
- * (plus `email`/`newEmail` for email tokens), signed with `record.tokenKey + secret`.
+ * (plus `email`/`newEmail` for email tokens, `device` for auth tokens of a recorded device,
+ * ADR 053), signed with `record.tokenKey + secret`.
  */
 import { decodeJwt, jwtVerify, SignJWT } from "jose";
 import type { TokenType } from "./secrets.ts";
@@ -13,6 +14,8 @@ export interface TokenClaims {
   refreshable?: boolean;
   email?: string;
   newEmail?: string;
+  /** The `devices` record an auth token was issued to (ADR 053). */
+  device?: string;
   exp?: number;
 }
 

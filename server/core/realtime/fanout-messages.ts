@@ -152,7 +152,10 @@ export function parseRpcRequest(text: string): RpcRequest | null {
       r.subscriptions.length > MAX_SUBSCRIPTIONS ||
       !r.subscriptions.every((s) => isString(s) && s.length <= MAX_SUBSCRIPTION_LENGTH * 2) ||
       (auth !== null &&
-        (typeof auth !== "object" || !isString(auth.collectionId) || !isString(auth.id)))
+        (typeof auth !== "object" ||
+          !isString(auth.collectionId) ||
+          !isString(auth.id) ||
+          (auth.device !== undefined && !isString(auth.device))))
     ) {
       return null;
     }

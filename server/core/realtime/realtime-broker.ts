@@ -7,6 +7,7 @@
  * every instance authorises and presents each change for its own clients only.
  */
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
+import { devicesCollection } from "../../data/registry/devices.ts";
 import { findCollection } from "../collections/collection-lookup.ts";
 import { badRequest, CoreError, fieldError, type FieldErrors } from "../errors.ts";
 import type { RecordChange } from "../records/record-events.ts";
@@ -70,8 +71,8 @@ export type RemoteRequest =
       clientId: string;
       subscriptions: string[];
       ip: string;
-      /** The verified auth record of the request, or null for a guest. */
-      auth: { collectionId: string; id: string } | null;
+      /** The verified auth record of the request (and its token's device), or null. */
+      auth: { collectionId: string; id: string; device?: string | undefined } | null;
     }
   | ({ kind: "oauth2"; ip: string } & OAuth2RedirectData);
 
@@ -237,7 +238,9 @@ export class RealtimeBroker {
         clientId,
         subscriptions: [...subscriptions],
         ip,
-        auth: auth ? { collectionId: auth.collection.id, id: String(auth.record.id) } : null,
+        auth: auth
+          ? { collectionId: auth.collection.id, id: String(auth.record.id), device: auth.device }
+          : null,
       });
       if (result) {
         if (result.status >= 400) throw new CoreError(result.status, result.message);
@@ -324,6 +327,7 @@ export class RealtimeBroker {
         collection,
         record: rowToRecord(collection, row),
         isSuperuser: collection.id === SUPERUSERS_COLLECTION_ID,
+        device: request.auth.device,
       };
     }
     return this.subscribeLocal(client, request.subscriptions, request.ip, auth);
@@ -384,11 +388,16 @@ export class RealtimeBroker {
 
   /**
    * Keeps clients' auth current, as PocketBase does: an updated auth record replaces the
-   * cached one; a new token key (password or email change) or a deleted record makes the
-   * client a guest.
+   * cached one; a new token key (password or email change), a deleted record or the deleted
+   * device of its token (signed out, ADR 053) makes the client a guest.
    */
   private async refreshAuth(change: RecordChange): Promise<void> {
     const { collection, id, action } = change;
+    if (collection.id === devicesCollection.id && action === "delete") {
+      for (const client of this.clients.values())
+        if (client.auth?.device === id) client.auth = null;
+      return;
+    }
     if (collection.type !== "auth" || action === "create") return;
     const affected = [...this.clients.values()].filter(
       (c) => c.auth && c.auth.collection.id === collection.id && c.auth.record.id === id,

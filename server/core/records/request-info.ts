@@ -11,6 +11,8 @@ export interface AuthInfo {
   record: RecordData;
   /** Superusers bypass every rule. */
   isSuperuser: boolean;
+  /** The `devices` record the request's token was issued to, if any (ADR 053). */
+  device?: string | undefined;
 }
 
 /** `@request.*` data for rules and filters. */

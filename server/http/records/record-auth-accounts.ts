@@ -1,9 +1,10 @@
 /**
  * The account routes of auth collections, one file per flow: verification, password reset,
- * email change, one-time passwords and impersonation.
+ * email change, one-time passwords, impersonation and devices.
  */
 import type { FastifyInstance } from "fastify";
 import type { AccountService } from "../../core/auth/account-service.ts";
+import { registerRecordAuthDevicesRoutes } from "./record-auth-devices.ts";
 import { registerRecordAuthEmailChangeRoutes } from "./record-auth-email-change.ts";
 import { registerRecordAuthImpersonateRoutes } from "./record-auth-impersonate.ts";
 import { registerRecordAuthOtpRoutes } from "./record-auth-otp.ts";
@@ -20,4 +21,5 @@ export function registerRecordAuthAccountRoutes(
   registerRecordAuthEmailChangeRoutes(app, accounts.emailChange);
   registerRecordAuthOtpRoutes(app, accounts.otp);
   registerRecordAuthImpersonateRoutes(app, accounts.impersonation);
+  registerRecordAuthDevicesRoutes(app, accounts.devices);
 }
