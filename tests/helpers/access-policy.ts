@@ -160,6 +160,8 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
     delete: (actor, record) => owns(actor, record, "recordRef"),
   },
   revisions: ownReadOnly("author"),
+  // Written by sign-ins; their owner lists them and signs one out by deleting it (ADR 053).
+  devices: { ...ownReadOnly("user"), delete: (actor, record) => owns(actor, record, "user") },
   authEvents: ownReadOnly("user"),
   pendingEdits: {
     list: (actor, record) => owns(actor, record, "author"),

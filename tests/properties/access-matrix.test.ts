@@ -257,6 +257,21 @@ describe.each(DIALECTS)("generated access matrix (%s)", (dialect) => {
       updateBody: {},
       createBody: revision,
     };
+    const device = (owner: string) => ({
+      user: owner,
+      name: "Firefox on Linux",
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0",
+      ip: "192.0.2.7",
+      fingerprint: unique("fp"),
+    });
+    cases.devices = {
+      templates: [ulla, wren].map((owner) => ({
+        label: `${owner.name}'s device`,
+        make: () => seed("devices", device(id(owner))),
+      })),
+      updateBody: {},
+      createBody: (owner) => Promise.resolve(device(owner)),
+    };
     const event = (owner: string) => ({ user: owner, kind: "impersonation", actor: "root" });
     cases.authEvents = {
       templates: [
