@@ -111,6 +111,8 @@ export const APP_NAMESPACES = [
   "data",
   "security",
   "autosave",
+  "search",
+  "remember",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -28,6 +28,8 @@ export const NAMESPACES = [
   "data",
   "security",
   "autosave",
+  "search",
+  "remember",
 ] as const;
 
 /** The namespace used when a key names none. */

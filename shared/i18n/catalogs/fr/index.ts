@@ -19,6 +19,8 @@ import writing from "./writing.ts";
 import data from "./data.ts";
 import security from "./security.ts";
 import autosave from "./autosave.ts";
+import search from "./search.ts";
+import remember from "./remember.ts";
 
 /** The fr messages by namespace. */
 const catalog = {
@@ -42,6 +44,8 @@ const catalog = {
   data,
   security,
   autosave,
+  search,
+  remember,
 };
 
 export default catalog;
