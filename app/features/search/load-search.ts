@@ -8,7 +8,7 @@ import type PocketBase from "pocketbase";
 import { ClientResponseError } from "pocketbase";
 import { responseFieldData } from "../../lib/api-errors.ts";
 import type { CollectionRecord } from "../../lib/records.ts";
-import type { SearchAnswer } from "../../lib/search.ts";
+import type { SearchAnswer, SearchItem } from "../../lib/search.ts";
 import type { SessionUser } from "../../lib/session.ts";
 import { searchApiQuery, type SearchPageQuery } from "./search-query.ts";
 
@@ -30,6 +30,34 @@ export interface SearchPageData {
   answer: SearchAnswer | null;
   refusal: SearchRefusal | null;
   collections: CollectionOption[];
+}
+
+/** The record fields a result shows (its text stays out of the page's data: the snippet says it). */
+const SHOWN_FIELDS = [
+  "id",
+  "collectionId",
+  "collectionName",
+  "title",
+  "name",
+  "slug",
+  "date",
+  "publishedAt",
+  "created",
+  "lang",
+] as const;
+
+/** A result with only what the page shows of its record and of the author or owner. */
+function slimItem(item: SearchItem): SearchItem {
+  const source = item.record as Record<string, unknown>;
+  const record: Record<string, unknown> = {};
+  for (const key of SHOWN_FIELDS) if (key in source) record[key] = source[key];
+  const expand: Record<string, unknown> = {};
+  for (const [key, person] of Object.entries(item.record.expand ?? {})) {
+    const { username, name } = person as { username?: string; name?: string };
+    if (key === "author" || key === "owner") expand[key] = { username, name };
+  }
+  record.expand = expand;
+  return { ...item, record } as SearchItem;
 }
 
 /** The parameter a 400 names first, among those the page can point at. */
@@ -61,10 +89,11 @@ export async function loadSearch(
   let refusal: SearchRefusal | null = null;
   if (query.q.trim() !== "") {
     try {
-      answer = await pb.send<SearchAnswer>("/api/search", {
+      const found = await pb.send<SearchAnswer>("/api/search", {
         query: searchApiQuery(query),
         requestKey: null,
       });
+      answer = { ...found, items: found.items.map(slimItem) };
     } catch (error) {
       if (!(error instanceof ClientResponseError) || error.status !== 400) throw error;
       refusal = refusalOf(error);
