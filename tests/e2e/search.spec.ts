@@ -29,7 +29,11 @@ test.describe("search and remember", () => {
   let entryPath = "";
 
   test.beforeAll(async () => {
-    sara = await signUpAccount({ username: "sara_search", name: "Sara Search" });
+    // A new name per run: a retry runs this again.
+    sara = await signUpAccount({
+      username: `sara_${Date.now().toString(36)}`,
+      name: "Sara Search",
+    });
     const entry = await sara.pb.collection("entries").create({
       author: sara.id,
       title: TITLE,
@@ -37,7 +41,7 @@ test.describe("search and remember", () => {
       visibility: "public",
       date: `${TODAY} 00:00:00.000Z`,
     });
-    entryPath = `/entry/sara_search/${String(entry.name)}`;
+    entryPath = `/entry/${sara.username}/${String(entry.name)}`;
   });
 
   for (const lang of LANGS) {
@@ -117,7 +121,7 @@ test.describe("search and remember", () => {
       const day = table.locator(`a[data-day="${TODAY}"]`);
       await expect(day).toHaveAttribute("href", entryPath);
       await expect(page.locator('td[aria-current="date"]')).toHaveCount(1);
-      for (const path of ["/calendar", `/search?q=${WORD}`, "/", "/profile/sara_search"]) {
+      for (const path of ["/calendar", `/search?q=${WORD}`, "/", `/profile/${sara.username}`]) {
         if (path !== "/calendar") await open(page, path);
         else await waitForHydration(page);
         expect.soft(await seriousViolations(page), `${path} (${lang})`).toEqual([]);

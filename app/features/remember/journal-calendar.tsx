@@ -98,19 +98,18 @@ export function JournalCalendar(props: {
                             ? paths.entry(username, first.name)
                             : paths.calendar({ day })
                         }
-                        aria-label={label}
-                        title={entries.length === 1 ? first.title : label}
+                        title={entries.length === 1 ? first.title : undefined}
                         data-day={day}
                         className="flex h-full flex-col items-center justify-start gap-1 rounded bg-amber-100 pt-1 font-semibold text-amber-950 hover:bg-amber-200"
                       >
                         <span className={isToday ? "underline underline-offset-4" : ""}>
                           {number}
+                          <span className="sr-only">, {label}</span>
                         </span>
-                        <span
-                          aria-hidden="true"
-                          className="rounded-full bg-amber-800 px-1.5 text-xs leading-5 text-white"
-                        >
-                          {entries.length}
+                        <span aria-hidden="true" className="flex gap-0.5">
+                          {entries.slice(0, 3).map((entry) => (
+                            <span key={entry.id} className="size-1.5 rounded-full bg-amber-800" />
+                          ))}
                         </span>
                       </Link>
                     ) : (

@@ -36,14 +36,13 @@ export function YearHeatmap(props: { days: DayCount[]; today: string }) {
         {t("remember:heatmap.heading")}
       </h2>
       <p className="font-semibold text-stone-900">{summary}</p>
-      <div className="overflow-x-auto">
+      {/* Scales to the width (no scrolling region, so no tab stop). */}
+      <div className="max-w-[44rem]">
         <svg
           role="img"
           aria-label={summary}
-          width={width}
-          height={height}
           viewBox={`0 0 ${String(width)} ${String(height)}`}
-          className="max-w-none"
+          className="block h-auto w-full"
         >
           {weeks.map((week, column) =>
             week.map((day, row) =>
