@@ -53,8 +53,9 @@ export function SearchForm(props: {
       const form = formRef.current;
       if (!form) return;
       const data = new FormData(form);
-      // An empty text shows the help: nothing to search.
-      for (const [name, value] of [...data.entries()]) if (value === "") data.delete(name);
+      // Empty fields and "any kind" are no filter: the URL leaves them out.
+      for (const [name, value] of [...data.entries()])
+        if (value === "" || (name === "kind" && value === "all")) data.delete(name);
       void submit(data, {
         method: "get",
         action: paths.search(),
