@@ -30,6 +30,7 @@ export default [
   layout("routes/pages.tsx", [
     index("routes/home.tsx"),
     route("archive", "routes/entries/archive.tsx"),
+    route("search", "routes/search/search.tsx"),
     route("blog", "routes/posts/blog.tsx"),
     route("collections", "routes/collections/collections.tsx"),
     route("team", "routes/static/team.tsx"),
@@ -47,6 +48,7 @@ export default [
 
     layout("routes/guards/signed-in.tsx", [
       route("writing", "routes/writing/writing.tsx"),
+      route("calendar", "routes/calendar/calendar.tsx"),
       route("entry/create", "routes/entries/entry-create.tsx"),
       route("entry/update/:username/:name", "routes/entries/entry-update.tsx"),
       route("collection/create", "routes/collections/collection-create.tsx"),

@@ -112,6 +112,8 @@ export const APP_NAMESPACES = [
   "security",
   "autosave",
   "devices",
+  "search",
+  "remember",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -57,6 +57,24 @@ export interface WritingPathQuery {
   page?: number;
 }
 
+/** The query and filters of the search page (`/search`), in the order its URL writes them. */
+export interface SearchPathQuery {
+  q?: string;
+  /** `entries`, `posts` or `collections`; absent for all. */
+  kind?: string;
+  /** A collection id. */
+  collection?: string;
+  tag?: string;
+  /** A username. */
+  author?: string;
+  /** `YYYY-MM-DD`. */
+  from?: string;
+  /** `YYYY-MM-DD`. */
+  to?: string;
+  /** The page number (1, the first, is left out by callers that mean it). */
+  page?: number;
+}
+
 /** The internal URLs, one function per page. */
 export const paths = {
   /** The home page: `/`. */
@@ -78,6 +96,19 @@ export const paths = {
 
   /** The archive's records with `tag` as the entry page links them (see {@link paths.blogTag}). */
   archiveTag: (tag: string) => `/archive?tag=${encodeURIComponent(tag)}`,
+
+  /**
+   * The search page, optionally with a query and filters:
+   * `/search`, `/search?q=garden&kind=entries&page=2` (see `SearchPathQuery`).
+   */
+  search: (query: SearchPathQuery = {}) => withQuery("/search", { ...query }),
+
+  /**
+   * The journal's calendar: `/calendar`, a month `/calendar?month=2026-05`, or a day's
+   * entries `/calendar?day=2026-05-14`.
+   */
+  calendar: (query: { month?: string; day?: string } = {}) =>
+    withQuery("/calendar", { month: query.month, day: query.day }),
 
   /** The signed-in person's collections: `/collections`. */
   collections: () => "/collections",

@@ -25,6 +25,9 @@ import { LiveIndicator, NewItemsNotice, useHeldItems } from "../components/live/
 import type { LiveStatus } from "../components/live/live-session.ts";
 import { useLiveRecords, type LiveTopic } from "../components/live/use-live-records.ts";
 import { paths } from "../lib/paths.ts";
+import { dayOf } from "../features/remember/journal-days.ts";
+import { loadOnThisDay, loadStreak } from "../features/remember/load-remember.ts";
+import { RememberDesk, type RememberData } from "../features/remember/remember-desk.tsx";
 
 /** What the home page listens to: posts, and the signed-in person's entries. */
 const POST_TOPICS: LiveTopic[] = [{ collection: "posts", topic: "*" }];
@@ -43,7 +46,8 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pb, user, t } = routeContext(context);
   const ownsEntries = user !== null && !isSuperuser(user);
-  const [posts, entries] = await Promise.all([
+  const today = dayOf(Date.now());
+  const [posts, entries, streak, onThisDay] = await Promise.all([
     pb.collection("posts").getList<PostRecord>(1, LATEST_POSTS, {
       filter: PUBLISHED_FILTER,
       sort: "-publishedAt,-created",
@@ -57,7 +61,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           skipTotal: true,
         })
       : null,
+    ownsEntries ? loadStreak(pb, today) : 0,
+    ownsEntries ? loadOnThisDay(pb, user.id, today) : [],
   ]);
+  const remember: RememberData | null = ownsEntries
+    ? {
+        streak,
+        wroteToday: entries?.items.some((entry) => entry.date.startsWith(today)) ?? false,
+        onThisDay,
+        username: user.username,
+      }
+    : null;
   return {
     title: t("content:home.title"),
     description: t("content:home.description"),
@@ -66,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entries: (entries?.items ?? []).map((entry) => entrySummary(entry, user?.username)),
     // Someone with entries has been here before; the greeting says so.
     returning: (entries?.items.length ?? 0) > 0,
+    remember,
   };
 }
 
@@ -80,6 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-14">
       {user ? <Desk entries={loaderData.entries} returning={loaderData.returning} /> : <Welcome />}
+      {user && loaderData.remember && <RememberDesk data={loaderData.remember} />}
       <LatestPosts posts={loaderData.posts} live={live.status} />
     </div>
   );

@@ -26,6 +26,7 @@ import { registerDataImportRoutes } from "./data/data-import.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerFileDownloadRoutes } from "./files/file-download.ts";
 import { registerFileTokenRoutes } from "./files/file-token.ts";
+import { registerJournalRoutes } from "./journal/journal-days.ts";
 import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
 import { registerLogRoutes, registerRequestLogger } from "./logs/logs.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
@@ -179,6 +180,7 @@ export async function buildHttpApp(
   registerBackupRoutes(app, services.backups, services.files);
   registerRecordCrudRoutes(app, services.records);
   registerSearchRoutes(app, services.search);
+  registerJournalRoutes(app, services.records);
   registerRecordAuthRoutes(app, services.auth);
   registerBatchRoutes(app, services.records, () => services.settings.batch, services.rateLimiter);
   registerSettingsRoutes(app, services.settings, services.mailer);

@@ -138,6 +138,9 @@ test.describe("keyboard", () => {
       { tag: "a", name: "Skip to main content" },
       { tag: "a", name: homeLinkName("en"), href: "/" },
       { tag: "button", name: /^Fr\b/ },
+      // The search box (labelled by its <label>) and its submit button.
+      { tag: "input", name: "" },
+      { tag: "button", name: "Search" },
       { tag: "a", name: "Login", href: "/login" },
       { tag: "a", name: "Sign up", href: "/signUp" },
     ];

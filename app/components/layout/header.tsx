@@ -16,6 +16,7 @@ import { isAdmin, isSuperuser, isWriter, displayName } from "../../lib/session.t
 import { useSession } from "../session-provider.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { paths } from "../../lib/paths.ts";
+import { HeaderSearch } from "./header-search.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm font-medium hover:bg-stone-100 ${
@@ -118,6 +119,7 @@ export function Header() {
           id={menuId}
           className={`${open ? "flex" : "hidden"} w-full flex-col gap-2 md:flex md:w-auto md:flex-row md:items-center`}
         >
+          <HeaderSearch />
           {navLinks.length > 0 && (
             <nav aria-label={t("header.mainNav")}>
               <ul className="flex flex-col md:flex-row md:items-center">

@@ -114,7 +114,12 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={t("records:archive.title")}
         intro={t("listings:archive.intro")}
-        actions={<LiveIndicator status={live.status} />}
+        actions={
+          <>
+            <LiveIndicator status={live.status} />
+            <CalendarLink />
+          </>
+        }
       />
       <ArchiveFilters kind={kind} tag={tag} />
       <NewItemsNotice
@@ -177,6 +182,18 @@ export default function Archive({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination page={page} totalPages={totalPages} />
     </>
+  );
+}
+
+/** The journal's calendar, for someone who writes entries. */
+function CalendarLink() {
+  const { t } = useAppTranslation();
+  const { user } = useSession();
+  if (!user || isSuperuser(user)) return null;
+  return (
+    <ButtonLink to={paths.calendar()} variant="secondary">
+      {t("remember:calendar.link")}
+    </ButtonLink>
   );
 }
 

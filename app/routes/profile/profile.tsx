@@ -43,6 +43,9 @@ import { withQuery } from "../../lib/paths.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { authorFeedBase, authorFeedLinks, FEED_FORMATS, feedPath } from "../feeds/feed-links.ts";
 import { paths } from "../../lib/paths.ts";
+import { addDays, dayOf, HEATMAP_DAYS } from "../../features/remember/journal-days.ts";
+import { loadJournalDays } from "../../features/remember/load-remember.ts";
+import { YearHeatmap } from "../../features/remember/year-heatmap.tsx";
 
 /** Length of the meta description and of post and collection excerpts, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -85,7 +88,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shared = own ? 'visibility != "private"' : 'visibility = "public"';
   const postPage = pageParam(url);
   const entryPage = pageParam(url, ENTRY_PAGE);
-  const [posts, entries, collections] = await Promise.all([
+  const today = dayOf(Date.now());
+  const [posts, entries, collections, days] = await Promise.all([
     pb.collection("posts").getList<PostRecord>(postPage, PAGE_SIZE, {
       filter: pb.filter(`author = {:id} && ${PUBLISHED_FILTER}`, { id: profile.id }),
       sort: "-publishedAt,-created,-id",
@@ -99,6 +103,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sort: "title",
       skipTotal: true,
     }),
+    // The year heatmap: one's own profile only (the endpoint counts the caller's entries).
+    own ? loadJournalDays(pb, addDays(today, -(HEATMAP_DAYS - 1)), today) : null,
   ]);
   const origin = siteOrigin(context, request);
   const name = profile.name || profile.username;
@@ -119,6 +125,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ),
     image: image ? absoluteUrl(origin, image) : null,
     own,
+    heatmap: days ? { days, today } : null,
     profile: { id, collectionId, username, name: profile.name, avatar, role, bio, created },
     // Whether the person may post (writer or admin): else no promise of posts is made.
     showsPosts: role === "writer" || role === "admin" || posts.totalItems > 0,
@@ -194,6 +201,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       {loaderData.showsPosts && <FeedLinks username={profile.username} name={name} />}
+      {loaderData.heatmap && <YearHeatmap {...loaderData.heatmap} />}
       <div className="mt-10 grid gap-12">
         {loaderData.showsPosts && <Posts data={loaderData} name={name} />}
         <Entries data={loaderData} name={name} />

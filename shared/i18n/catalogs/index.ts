@@ -29,6 +29,8 @@ export const NAMESPACES = [
   "security",
   "autosave",
   "devices",
+  "search",
+  "remember",
 ] as const;
 
 /** The namespace used when a key names none. */

@@ -20,6 +20,8 @@ import data from "./data.ts";
 import security from "./security.ts";
 import autosave from "./autosave.ts";
 import devices from "./devices.ts";
+import search from "./search.ts";
+import remember from "./remember.ts";
 
 /** The en messages by namespace. */
 const catalog = {
@@ -44,6 +46,8 @@ const catalog = {
   security,
   autosave,
   devices,
+  search,
+  remember,
 };
 
 export default catalog;

@@ -1,0 +1,116 @@
+/**
+ * Full-text search as the web app reads it (`GET /api/search`, README "Search"): the wire
+ * shape of a result, the page each result links to, and the highlighted snippet split into
+ * plain text and marked parts, so it renders as React nodes and never as HTML.
+ */
+import type { CollectionRecord, EntryRecord, PostRecord } from "./records.ts";
+import { paths } from "./paths.ts";
+
+/** The kinds of records search finds, as `kind=` names them. */
+export const SEARCH_KINDS = ["entries", "posts", "collections"] as const;
+
+/** One kind of record search finds. */
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Longest query the API accepts, in characters. */
+export const MAX_SEARCH_LENGTH = 500;
+
+/**
+ * The relations every search asks to expand: an entry's or post's author and a collection's
+ * owner, whose usernames make the records' URLs (a record lacking the field ignores it).
+ */
+export const SEARCH_EXPAND = "author,owner";
+
+/** One result of `GET /api/search`. */
+export type SearchItem =
+  | { collectionName: "entries"; id: string; score: number; snippet: string; record: EntryRecord }
+  | { collectionName: "posts"; id: string; score: number; snippet: string; record: PostRecord }
+  | {
+      collectionName: "collections";
+      id: string;
+      score: number;
+      snippet: string;
+      record: CollectionRecord;
+    };
+
+/** A page of results. */
+export interface SearchAnswer {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: SearchItem[];
+}
+
+/** Whether `value` is one of {@link SEARCH_KINDS}. */
+export function isSearchKind(value: string): value is SearchKind {
+  return (SEARCH_KINDS as readonly string[]).includes(value);
+}
+
+/** The page a result links to (the record's own page), by its author's or owner's username. */
+export function searchItemHref(item: SearchItem): string {
+  switch (item.collectionName) {
+    case "entries":
+      return paths.entry(item.record.expand?.author?.username ?? "", item.record.name);
+    case "posts":
+      return paths.post(item.record.expand?.author?.username ?? "", item.record.slug);
+    case "collections":
+      return paths.collection(item.record.expand?.owner?.username ?? "", item.record.name);
+  }
+}
+
+/** The title a result shows (`""` when the record has none). */
+export function searchItemTitle(item: SearchItem): string {
+  return item.record.title.trim();
+}
+
+/** One part of a snippet: plain text, or a match to highlight. */
+export interface SnippetPart {
+  text: string;
+  marked: boolean;
+}
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&#x27;": "'",
+  "&apos;": "'",
+};
+
+/** Decodes the entities of HTML-escaped text (numeric ones included). */
+function unescapeHtml(text: string): string {
+  return text.replace(
+    /&(?:#(\d+)|#x([0-9a-f]+)|[a-z]+);/gi,
+    (entity, dec?: string, hex?: string) => {
+      const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : NaN;
+      if (!Number.isNaN(code)) {
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      }
+      return ENTITIES[entity.toLowerCase()] ?? entity;
+    },
+  );
+}
+
+/**
+ * The parts of a snippet (HTML-escaped text in which only `<mark>…</mark>` is markup): the
+ * text between the marks and the marked text, each unescaped. SECURITY: the result is text
+ * for React to escape again; any other tag-like text stays text.
+ *
+ * @example snippetParts("a <mark>b</mark> &amp; c") // [{text:"a ",marked:false},{text:"b",marked:true},{text:" & c",marked:false}]
+ */
+export function snippetParts(snippet: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  const pattern = /<mark>([\s\S]*?)<\/mark>/g;
+  let last = 0;
+  for (const match of snippet.matchAll(pattern)) {
+    if (match.index > last)
+      parts.push({ text: unescapeHtml(snippet.slice(last, match.index)), marked: false });
+    parts.push({ text: unescapeHtml(match[1] ?? ""), marked: true });
+    last = match.index + match[0].length;
+  }
+  if (last < snippet.length) parts.push({ text: unescapeHtml(snippet.slice(last)), marked: false });
+  return parts.filter((part) => part.text !== "");
+}
