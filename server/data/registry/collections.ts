@@ -26,6 +26,8 @@ export const USERNAME_PATTERN = "^[A-Za-z0-9_.-]{3,30}$";
 export const VISIBILITIES = ["private", "unlisted", "public"] as const;
 /** Supported interface and content languages. */
 export const LOCALES = ["en", "fr"] as const;
+/** Colour themes a user may choose beyond the default `""` (follow the system, ADR 051). */
+export const THEMES = ["light", "dark"] as const;
 /** User roles beyond the default `""`. */
 export const ROLES = ["writer", "admin"] as const;
 
@@ -97,6 +99,9 @@ const userFields: Field[] = [
   { name: "role", type: "select", values: ROLES, maxSelect: 1 },
   { name: "bio", type: "text", max: 2000 },
   { name: "locale", type: "select", values: LOCALES, maxSelect: 1 },
+  // The colour theme the account chose ("" follows the system); only the owner sets it: the
+  // admin clause of the update rule refuses every field not in ADMIN_MANAGED_USER_FIELDS.
+  { name: "theme", type: "select", values: THEMES, maxSelect: 1 },
   // Set by admins and superusers: a suspended account cannot sign in (the authRule), and
   // suspending it ends its sessions (a users hook rotates its tokenKey).
   { name: "suspended", type: "bool" },
