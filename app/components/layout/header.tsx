@@ -16,6 +16,7 @@ import { isAdmin, isSuperuser, isWriter, displayName } from "../../lib/session.t
 import { useSession } from "../session-provider.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { paths } from "../../lib/paths.ts";
+import { ThemeToggle } from "./theme-toggle.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm font-medium hover:bg-stone-100 ${
@@ -95,6 +96,7 @@ export function Header() {
         >
           {t("header.switchLanguage")}
         </button>
+        <ThemeToggle />
 
         <button
           ref={toggleRef}
