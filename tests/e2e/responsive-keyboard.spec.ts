@@ -138,6 +138,7 @@ test.describe("keyboard", () => {
       { tag: "a", name: "Skip to main content" },
       { tag: "a", name: homeLinkName("en"), href: "/" },
       { tag: "button", name: /^Fr\b/ },
+      { tag: "button", name: /^Colour theme: System\b/ },
       { tag: "a", name: "Login", href: "/login" },
       { tag: "a", name: "Sign up", href: "/signUp" },
     ];
