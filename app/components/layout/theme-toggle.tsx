@@ -5,7 +5,7 @@
  * signed-in account it is also saved on the account (`users.theme`), so it follows the person
  * to other browsers. After a sign-in, the account's theme replaces the browser's.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { Monitor, Moon, Sun } from "lucide-react";
 import type { Theme } from "#shared/theme.ts";
@@ -44,21 +44,25 @@ export function ThemeToggle() {
   const Icon = ICONS[theme];
   const label = t("theme.toggle", { current: t(NAMES[theme]), next: t(NAMES[next]) });
 
-  const choose = async () => {
+  // Saves run one after the other, so quick presses end with the last choice on the account.
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  const choose = () => {
     setTheme(next);
     applyTheme(next);
     if (!accountId) return;
-    try {
-      await getBrowserClient().collection("users").update(accountId, { theme: next });
-    } catch {
-      notify.error(t("theme.saveFailed"));
-    }
+    saving.current = saving.current.then(async () => {
+      try {
+        await getBrowserClient().collection("users").update(accountId, { theme: next });
+      } catch {
+        notify.error(t("theme.saveFailed"));
+      }
+    });
   };
 
   return (
     <button
       type="button"
-      onClick={() => void choose()}
+      onClick={choose}
       aria-label={label}
       title={label}
       data-theme-choice={theme || "system"}
