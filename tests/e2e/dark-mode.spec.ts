@@ -15,6 +15,7 @@ import { createAccount, signedInState } from "./support/test-accounts.ts";
 const writer = USERS.writer.username;
 const post = `/post/${writer}/${CONTENT.post.slug}`;
 const en = CATALOGS.en.common.theme;
+const auth = CATALOGS.en.auth.login;
 
 /** Serious and critical axe violations of the page (colour contrast is one), readable. */
 async function violations(page: Page): Promise<string[]> {
@@ -22,7 +23,8 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
-      (v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join("\n")}`,
+      (v) =>
+        `${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary ?? ""}`).join("\n")}`,
     );
 }
 
@@ -166,4 +168,21 @@ test("a user's choice is saved on the account and wins in another browser", asyn
   // The browser's cookie now follows the account.
   expect((await second.cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
   await second.close();
+
+  // A guest in light signs in: the account's theme replaces it, in the cookie too.
+  const third = await browser.newContext({ colorScheme: "light" });
+  await third.addCookies([{ name: "theme", value: "light", url: baseUrl(), sameSite: "Lax" }]);
+  const login = await third.newPage();
+  await login.goto("/login");
+  await waitForHydration(login);
+  await expect(login.locator("html")).toHaveAttribute("data-theme", "light");
+  const main = login.getByRole("main");
+  await main.getByLabel(auth.identity, { exact: true }).fill(account.email);
+  await main.getByLabel(auth.password, { exact: true }).fill(account.password);
+  await main.getByRole("button", { name: auth.submit, exact: true }).click();
+  await expect(login.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect
+    .poll(async () => (await third.cookies()).find((c) => c.name === "theme")?.value)
+    .toBe("dark");
+  await third.close();
 });
