@@ -4,7 +4,7 @@
  * editor and admin pages included; the header's toggle chooses a theme that the server
  * renders on the next load (no flash: the HTML already carries `data-theme`), kept by a
  * cookie for a guest and on the account for a user (in a new browser too, where it wins
- * over the browser's cookie).
+ * over the browser's cookie, and replaces a guest's at sign-in). Print stays light.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
@@ -38,6 +38,21 @@ async function groundIsDark(page: Page): Promise<boolean> {
     const [r = 255, g = 255, b = 255] = probe.getImageData(0, 0, 1, 1).data;
     return (r + g + b) / 3 < 64;
   });
+}
+
+/** Whether the first `selector`'s text colour is dark. */
+async function inkIsDark(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const probe = document.createElement("canvas").getContext("2d");
+      if (!probe) return false;
+      probe.fillStyle = getComputedStyle(element).color;
+      probe.fillRect(0, 0, 1, 1);
+      const [r = 0, g = 0, b = 0] = probe.getImageData(0, 0, 1, 1).data;
+      return (r + g + b) / 3 < 96;
+    });
 }
 
 async function scan(page: Page, path: string): Promise<void> {
@@ -121,6 +136,12 @@ test("a guest's choice is kept by a cookie and rendered by the server", async ({
   await page.goto(post);
   await waitForHydration(page);
   expect.soft(await violations(page), "post, toggled dark").toEqual([]);
+  // Print stays black on white.
+  await page.emulateMedia({ media: "print" });
+  expect(await groundIsDark(page)).toBe(false);
+  expect(await inkIsDark(page, "h1")).toBe(true);
+  await page.emulateMedia({ media: "screen" });
+  expect(await inkIsDark(page, "h1")).toBe(false);
 
   // Light wins over a dark system; System gives the choice back to it.
   const night = await browser.newContext({ colorScheme: "dark" });
