@@ -35,6 +35,8 @@ import { createRequestApiClient } from "./lib/api-client.server.ts";
 import { buildAwarenessMiddleware } from "./lib/build-awareness.ts";
 import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n.ts";
 import { appName } from "./lib/route-data.ts";
+import { pageTheme } from "./lib/theme.ts";
+import { colorScheme, type Theme } from "#shared/theme.ts";
 import type { SessionUser } from "./lib/session.ts";
 
 /** Root middleware: language, SDK client and account of the request. */
@@ -62,12 +64,14 @@ export const middleware: Route.MiddlewareFunction[] = [
 /** Browser navigations follow the route rules and load a new build as a new document. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [buildAwarenessMiddleware];
 
-/** What every page knows: the language and the signed-in account. */
-export function loader({ context }: Route.LoaderArgs) {
+/** What every page knows: the language, the signed-in account and the colour theme. */
+export function loader({ context, request }: Route.LoaderArgs) {
   const t = context.get(translateContext);
+  const user = context.get(userContext);
   return {
     locale: context.get(localeContext),
-    user: context.get(userContext),
+    user,
+    theme: pageTheme(request.headers.get("cookie"), user),
     appName: appName(context),
     // The `{{status}}` placeholder is filled by `meta` for whichever error happens.
     errorTitle: t("errors:page.title", { status: "{{status}}" }),
@@ -92,6 +96,8 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 export interface RootData {
   locale: Locale;
   user: SessionUser | null;
+  /** The colour theme the page is rendered in (ADR 051). */
+  theme: Theme;
   appName: string;
   errorTitle: string;
 }
@@ -101,11 +107,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? "en";
   const i18n = readyI18n(locale);
+  const theme = data?.theme ?? "";
   return (
-    <html lang={i18n?.language ?? locale}>
+    <html lang={i18n?.language ?? locale} data-theme={theme || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={colorScheme(theme)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

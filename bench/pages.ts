@@ -11,6 +11,7 @@
  */
 import { fetchJson } from "./api.ts";
 import type { Scenario } from "./api-scenarios.ts";
+import type { ScenarioResult } from "./report.ts";
 
 /** The scenario names, for `BENCH_ONLY`. */
 export const PAGE_SCENARIOS = [
@@ -35,6 +36,14 @@ export const BROWSER_HEADERS = {
   "accept-encoding": "br, gzip",
   "accept-language": "en-US,en;q=0.9",
 };
+
+/** The `BENCH_ONLY` word that stands for every page scenario. */
+export const PAGES_GROUP = "pages";
+
+/** `BENCH_ONLY`'s names with {@link PAGES_GROUP} replaced by every page scenario. */
+export function expandPagesGroup(names: readonly string[]): string[] {
+  return names.flatMap((name) => (name === PAGES_GROUP ? [...PAGE_SCENARIOS] : [name]));
+}
 
 /** Whether `BENCH_ONLY` (as a set; empty: everything) selects any page scenario. */
 export function pagesSelected(only: ReadonlySet<string>): boolean {
@@ -141,4 +150,31 @@ export async function pageScenarios(cached: string, uncached: string): Promise<S
       countFailures: true,
     },
   ];
+}
+
+/**
+ * The page scenarios' verdicts: the post page's ratio against its target, the timeouts of
+ * the 200-connection checks (the target is none), and a signed-in render's server CPU.
+ */
+export function pageVerdicts(results: readonly ScenarioResult[]): string[] {
+  const lines: string[] = [];
+  for (const r of results.filter((r) => r.scenario === "post page")) {
+    const verdict = r.ratio >= TARGET_POST_PAGE_RATIO ? "meets" : "misses";
+    lines.push(
+      `${r.target}: post page ratio ${r.ratio.toFixed(3)} ${verdict} the ${TARGET_POST_PAGE_RATIO.toFixed(2)} target`,
+    );
+  }
+  for (const r of results.filter((r) => r.scenario.endsWith("200 connections"))) {
+    const failed = (r.timeouts ?? 0) + (r.errors ?? 0) + (r.non2xx ?? 0);
+    lines.push(
+      `${r.target}: ${r.scenario}: ${String(r.requests)} answered, ${String(r.timeouts ?? 0)} timeouts, ` +
+        `${String(r.errors ?? 0)} errors, ${String(r.non2xx ?? 0)} non-2xx (${failed === 0 && !r.error ? "meets" : "misses"} the zero-timeout target)`,
+    );
+  }
+  for (const r of results.filter((r) => r.scenario === "post page signed in")) {
+    lines.push(
+      `${r.target}: a signed-in post page costs ${(r.cpuMicrosPerRequest ?? 0).toFixed(0)} µs of server CPU per render`,
+    );
+  }
+  return lines;
 }

@@ -9,8 +9,9 @@
  *
  * Settings (env): `BENCH_DURATION` seconds per measurement (10), `BENCH_WARMUP` seconds (3),
  * `BENCH_CONNECTIONS` (50), `BENCH_POSTS` (100000), `BENCH_DIALECTS` (`sqlite,postgres`),
- * `BENCH_ONLY` (comma-separated scenario names, e.g. `list,create`), `BENCH_CPU_PROF=1` to
- * write the servers' CPU profiles to `.bench/profiles/` (see `bench/profile-summary.ts`).
+ * `BENCH_ONLY` (comma-separated scenario names, e.g. `list,create`; `pages`: every page
+ * scenario of `pages.ts`), `BENCH_CPU_PROF=1` to write the servers' CPU profiles to
+ * `.bench/profiles/` (see `bench/profile-summary.ts`).
  *
  * The realtime scenarios (`sse idle`, `sse fanout`, see `realtime.ts`) follow, with their own
  * bare baselines: `BENCH_SSE_CONNECTIONS` (10000), `BENCH_FANOUT_CLIENTS` (1000),
@@ -37,10 +38,11 @@ import {
 import { measure, type LoadSettings, type Measurement } from "./load.ts";
 import {
   CONCURRENCY_CHECK,
+  expandPagesGroup,
   PAGE_SCENARIOS,
   pageScenarios,
+  pageVerdicts,
   pagesSelected,
-  TARGET_POST_PAGE_RATIO,
 } from "./pages.ts";
 import { startServer, type ServerProcess } from "./processes.ts";
 import {
@@ -103,10 +105,7 @@ const searchSettings: SearchBenchSettings = {
 };
 const cpuProfile = process.env.BENCH_CPU_PROF === "1";
 const only = new Set(
-  (process.env.BENCH_ONLY ?? "")
-    .split(",")
-    .map((w) => w.trim())
-    .filter(Boolean),
+  expandPagesGroup((process.env.BENCH_ONLY ?? "").split(",").map((w) => w.trim())).filter(Boolean),
 );
 const profileDir = path.join(ROOT, ".bench", "profiles");
 
@@ -480,24 +479,7 @@ async function main(): Promise<void> {
       `- ${r.target}: ${r.scenario} ratio ${r.ratio.toFixed(3)} ${verdict} the ${TARGET_LIST_RATIO.toFixed(2)} target`,
     );
   }
-  for (const r of results.filter((r) => r.scenario === "post page")) {
-    const verdict = r.ratio >= TARGET_POST_PAGE_RATIO ? "meets" : "misses";
-    console.log(
-      `- ${r.target}: post page ratio ${r.ratio.toFixed(3)} ${verdict} the ${TARGET_POST_PAGE_RATIO.toFixed(2)} target`,
-    );
-  }
-  for (const r of results.filter((r) => r.scenario.endsWith("200 connections"))) {
-    const failed = (r.timeouts ?? 0) + (r.errors ?? 0) + (r.non2xx ?? 0);
-    console.log(
-      `- ${r.target}: ${r.scenario}: ${String(r.requests)} answered, ${String(r.timeouts ?? 0)} timeouts, ` +
-        `${String(r.errors ?? 0)} errors, ${String(r.non2xx ?? 0)} non-2xx (${failed === 0 && !r.error ? "meets" : "misses"} the zero-timeout target)`,
-    );
-  }
-  for (const r of results.filter((r) => r.scenario === "post page signed in")) {
-    console.log(
-      `- ${r.target}: a signed-in post page costs ${(r.cpuMicrosPerRequest ?? 0).toFixed(0)} µs of server CPU per render`,
-    );
-  }
+  for (const line of pageVerdicts(results)) console.log(`- ${line}`);
   console.log(`\nResults written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
 }
 

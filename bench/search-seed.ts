@@ -217,6 +217,7 @@ export async function seedEntries(
         role: "",
         bio: "",
         locale: random() < 0.6 ? "en" : "fr",
+        theme: "",
         suspended: false,
         created,
         updated: created,

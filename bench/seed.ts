@@ -215,6 +215,7 @@ export async function seedPosts(
         role: "writer",
         bio: gen.sentence(8, 20),
         locale: gen.chance(0.7) ? "en" : "fr",
+        theme: "",
         suspended: false,
         created,
         updated: created,

@@ -254,6 +254,7 @@ describe("guards of pages that need an account", () => {
       role: "",
       verified: true,
       impersonated: false,
+      theme: "",
     };
     const signedIn = loaderContext(plain, false);
     expect(thrown(() => requireAdmin(signedIn)).status).toBe(403);

@@ -3,6 +3,7 @@
  * record (a `users` record or a superuser), shared by server rendering and the browser.
  */
 import { ClientResponseError, getTokenPayload, type RecordModel } from "pocketbase";
+import { toTheme, type Theme } from "#shared/theme.ts";
 
 /** Auth-refresh answers that end a session: bad or revoked token, or the account is gone. */
 const SESSION_ENDED = new Set([401, 403, 404]);
@@ -39,6 +40,8 @@ export interface SessionUser {
    * token: `refreshable: false`, ADR 025).
    */
   impersonated: boolean;
+  /** The colour theme saved on the account (`""`: the system's; superusers have none). */
+  theme: Theme;
 }
 
 function text(value: unknown): string {
@@ -75,6 +78,7 @@ export function toSessionUser(
     role: role === "writer" || role === "admin" ? role : "",
     verified: record.verified === true || record.collectionName === "_superusers",
     impersonated: token ? isImpersonationToken(token) : false,
+    theme: toTheme(record.theme),
   };
 }
 

@@ -138,6 +138,7 @@ test.describe("keyboard", () => {
       { tag: "a", name: "Skip to main content" },
       { tag: "a", name: homeLinkName("en"), href: "/" },
       { tag: "button", name: /^Fr\b/ },
+      { tag: "button", name: /^Colour theme: System\b/ },
       // The search box (labelled by its <label>) and its submit button.
       { tag: "input", name: "" },
       { tag: "button", name: "Search" },

@@ -17,6 +17,7 @@ import { useSession } from "../session-provider.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { paths } from "../../lib/paths.ts";
 import { HeaderSearch } from "./header-search.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm font-medium hover:bg-stone-100 ${
@@ -96,6 +97,7 @@ export function Header() {
         >
           {t("header.switchLanguage")}
         </button>
+        <ThemeToggle />
 
         <button
           ref={toggleRef}

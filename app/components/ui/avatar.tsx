@@ -152,7 +152,7 @@ export function Avatar(props: {
         fontSize: Math.max(12, Math.round(pixels * 0.4)),
         backgroundColor: avatarColor(user.username?.trim() || label),
       }}
-      className="inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold leading-none text-white"
+      className="inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold leading-none text-[#fff]"
     >
       {initials(label)}
     </span>

@@ -10,7 +10,8 @@ import { EditorSelection, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder as placeholderText } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { markdown, markdownLanguage } from "@codemirror/lang-markdown";
-import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import {
   formatText,
   type FormatCommand,
@@ -48,21 +49,47 @@ export interface MarkdownViewHandle {
   destroy(): void;
 }
 
+// Colours are the palette's CSS variables, so the editor follows the page's theme (light or
+// dark, ADR 051) and keeps the AA contrast of the rest of the page.
 const theme = EditorView.theme({
-  "&": { fontSize: "1rem", backgroundColor: "#ffffff", color: "#1c1917" },
+  "&": {
+    fontSize: "1rem",
+    backgroundColor: "var(--color-white)",
+    color: "var(--color-stone-900)",
+  },
   ".cm-scroller": {
     fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
     lineHeight: "1.6",
     minHeight: "18rem",
     maxHeight: "70vh",
   },
-  ".cm-content": { padding: "0.75rem", caretColor: "#1c1917" },
-  ".cm-placeholder": { color: "#57534e" },
-  "&.cm-focused": { outline: "2px solid #92400e", outlineOffset: "2px" },
+  ".cm-content": { padding: "0.75rem", caretColor: "var(--color-stone-900)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--color-stone-900)" },
+  ".cm-placeholder": { color: "var(--color-stone-600)" },
+  "&.cm-focused": { outline: "2px solid var(--color-amber-800)", outlineOffset: "2px" },
   ".cm-selectionBackground, &.cm-focused .cm-selectionBackground": {
-    backgroundColor: "#fde68a",
+    backgroundColor: "var(--color-amber-200)",
   },
 });
+
+// CodeMirror's default highlighting, in the palette's inks (its fixed colours are unreadable
+// on a dark ground).
+const highlightStyle = HighlightStyle.define([
+  { tag: tags.meta, color: "var(--color-stone-700)" },
+  { tag: tags.link, textDecoration: "underline" },
+  { tag: tags.heading, textDecoration: "underline", fontWeight: "bold" },
+  { tag: tags.emphasis, fontStyle: "italic" },
+  { tag: tags.strong, fontWeight: "bold" },
+  { tag: tags.strikethrough, textDecoration: "line-through" },
+  { tag: tags.keyword, color: "var(--color-violet-800)" },
+  {
+    tag: [tags.atom, tags.bool, tags.url, tags.contentSeparator, tags.labelName],
+    color: "var(--color-sky-800)",
+  },
+  { tag: [tags.literal, tags.inserted], color: "var(--color-green-800)" },
+  { tag: [tags.string, tags.deleted, tags.invalid], color: "var(--color-red-800)" },
+  { tag: tags.comment, color: "var(--color-amber-900)" },
+]);
 
 /** Creates the editor in `options.parent`. */
 export function createMarkdownView(options: MarkdownViewOptions): MarkdownViewHandle {
@@ -88,7 +115,7 @@ export function createMarkdownView(options: MarkdownViewOptions): MarkdownViewHa
         ...historyKeymap,
       ]),
       markdown({ base: markdownLanguage }),
-      syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+      syntaxHighlighting(highlightStyle, { fallback: true }),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ ...options.attributes, spellcheck: "true" }),
       placeholderText(options.placeholder ?? ""),

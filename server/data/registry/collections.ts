@@ -5,6 +5,7 @@
  */
 import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/models/collection.ts";
 import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
+import { THEMES } from "../../../shared/theme.ts";
 import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
 import { authEventsCollection } from "./auth-events.ts";
 import { devicesCollection } from "./devices.ts";
@@ -98,6 +99,9 @@ const userFields: Field[] = [
   { name: "role", type: "select", values: ROLES, maxSelect: 1 },
   { name: "bio", type: "text", max: 2000 },
   { name: "locale", type: "select", values: LOCALES, maxSelect: 1 },
+  // The colour theme the account chose ("" follows the system, ADR 051); only the owner sets it: the
+  // admin clause of the update rule refuses every field not in ADMIN_MANAGED_USER_FIELDS.
+  { name: "theme", type: "select", values: THEMES, maxSelect: 1 },
   // Set by admins and superusers: a suspended account cannot sign in (the authRule), and
   // suspending it ends its sessions (a users hook rotates its tokenKey).
   { name: "suspended", type: "bool" },

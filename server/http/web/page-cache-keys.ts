@@ -11,11 +11,13 @@
  * links from when `APP_URL` is unset (scheme as the server sees it, `Host`), the path and
  * query as sent, and the language the app picks (the `locale` cookie, then
  * `Accept-Language`, `shared/i18n/locales.ts`), reduced to the supported language so every
- * browser in French shares one entry. A cookie that starts changing guests' pages must be
- * added to the key here and to {@link PAGE_VARY}.
+ * browser in French shares one entry, and the colour theme of the `theme` cookie (ADR 051:
+ * the page is rendered in it), reduced to `light`, `dark` or none. A cookie that starts
+ * changing guests' pages must be added to the key here and to {@link PAGE_VARY}.
  */
 import type { FastifyRequest } from "fastify";
 import { detectLocale } from "#shared/i18n/locales.ts";
+import { themeFromCookie } from "#shared/theme.ts";
 import { isApiPath } from "../middlewares/security-headers.ts";
 
 /** The cookie the browser's SDK client mirrors its session into (ADR 014). */
@@ -50,6 +52,7 @@ export function pageCacheKey(
     request.headers.cookie ?? null,
     request.headers["accept-language"] ?? null,
   );
+  const theme = themeFromCookie(request.headers.cookie) || "system";
   const host = (request.headers.host ?? "").toLowerCase();
-  return `${locale} ${request.protocol}://${host}${url}`;
+  return `${locale} ${theme} ${request.protocol}://${host}${url}`;
 }

@@ -140,6 +140,21 @@ describe.each(DIALECTS)("anonymous page cache (%s)", (dialect) => {
     expect((await page("/blog", { "accept-language": "de" })).body).toContain('<html lang="en"');
   });
 
+  it("keeps one page per colour theme of the theme cookie (ADR 051)", async () => {
+    const system = await page("/blog");
+    const dark = await page("/blog", { cookie: "theme=dark" });
+    const light = await page("/blog", { cookie: "locale=en; theme=light" });
+    const unknown = await page("/blog", { cookie: "theme=sepia" });
+    expect(system.body).not.toContain("data-theme=");
+    expect(dark.body).toContain('data-theme="dark"');
+    expect(light.body).toContain('data-theme="light"');
+    expect(unknown.body).not.toContain("data-theme=");
+    expect(nonceOf(unknown)).toBe(nonceOf(system));
+    expect(nonceOf(dark)).not.toBe(nonceOf(system));
+    expect(nonceOf(light)).not.toBe(nonceOf(dark));
+    expect((await page("/blog", { cookie: "theme=dark" })).body).toBe(dark.body);
+  });
+
   it("never gives a signed-in reader a kept page, and never keeps theirs", async () => {
     const guest = await page("/blog");
     const kept = app.pageCache?.size ?? 0;

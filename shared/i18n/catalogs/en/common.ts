@@ -16,6 +16,13 @@ const common = {
     profileLink: "{{name}}, your profile",
     logout: "Log out",
   },
+  theme: {
+    toggle: "Colour theme: {{current}}. Switch to {{next}}",
+    system: "System",
+    light: "Light",
+    dark: "Dark",
+    saveFailed: "Your theme could not be saved to your account. It stays in this browser.",
+  },
   nav: {
     home: "Home",
     blog: "Blog",

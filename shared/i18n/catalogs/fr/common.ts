@@ -19,6 +19,14 @@ const common = {
     profileLink: "{{name}}, votre profil",
     logout: "Se déconnecter",
   },
+  theme: {
+    toggle: "Thème de couleurs : {{current}}. Passer à {{next}}",
+    system: "Système",
+    light: "Clair",
+    dark: "Sombre",
+    saveFailed:
+      "Votre thème n’a pas pu être enregistré dans votre compte. Il reste dans ce navigateur.",
+  },
   nav: {
     home: "Accueil",
     blog: "Blog",
