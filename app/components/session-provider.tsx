@@ -11,6 +11,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
+import { forgetDevice } from "../lib/sign-out.ts";
 import { getBrowserClient } from "../lib/browser-client.ts";
 import { APP_NAMESPACES, tryGetI18n, useAppTranslation, type AppT } from "../lib/i18n.ts";
 import { persistLocale, savedLocale } from "../lib/locale-client.ts";
@@ -115,7 +116,9 @@ export function SessionProvider(props: {
 
   const logout = useCallback(async () => {
     forgetImpersonator();
-    getBrowserClient().authStore.clear();
+    const pb = getBrowserClient();
+    await forgetDevice(pb);
+    pb.authStore.clear();
     notify.success(t("shell:notifications.loggedOut"));
     await navigate(paths.home());
   }, [navigate, notify, t]);

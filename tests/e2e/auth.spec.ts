@@ -20,6 +20,7 @@ import {
   type Lang,
 } from "./support/app.ts";
 import { PASSWORD, SUPERUSER, USERS } from "./support/environment.ts";
+import { createAccount, signedInState } from "./support/test-accounts.ts";
 
 /** A name no other test (nor a retry) uses. */
 function unique(prefix: string): string {
@@ -36,6 +37,11 @@ async function logIn(page: Page, lang: Lang, identity: string, password = PASSWO
 
 async function storedAuth(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem("pocketbase_auth"));
+}
+
+async function storedToken(page: Page): Promise<string> {
+  const stored = JSON.parse((await storedAuth(page)) ?? "{}") as { token?: string };
+  return stored.token ?? "";
 }
 
 async function authCookie(page: Page): Promise<string | undefined> {
@@ -126,12 +132,15 @@ for (const lang of LANGS) {
     });
 
     test("log in with an email, then log out", async ({ page }) => {
+      // An account of its own: logging out signs the browser's device out on the server.
+      const writer = await createAccount({ lang, verified: true, role: "writer" });
       await open(page, "/login");
-      await logIn(page, lang, USERS.writer.email);
+      await logIn(page, lang, writer.email, writer.password);
       await expect(page).toHaveURL("/");
-      await expect(accountLink(page)).toContainText(USERS.writer.name);
-      expect(await storedAuth(page)).toContain(USERS.writer.username);
+      await expect(accountLink(page)).toContainText(writer.name);
+      expect(await storedAuth(page)).toContain(writer.username);
       expect(await authCookie(page)).toBeTruthy();
+      const token = await storedToken(page);
 
       await page.goto("/archive");
       await waitForHydration(page);
@@ -140,6 +149,11 @@ for (const lang of LANGS) {
       await expectSignedOutHeader(page, lang);
       expect(await storedAuth(page)).toBeNull();
       expect(await authCookie(page)).toBeUndefined();
+      // The session ended on the server too: its token is refused from now on (ADR 053).
+      const refresh = await page.request.post("/api/collections/users/auth-refresh", {
+        headers: { authorization: token },
+      });
+      expect(refresh.status()).toBe(401);
 
       // The server agrees: the reload is logged out too.
       const response = await page.reload();
@@ -196,9 +210,10 @@ test("logging in and out in one tab updates the header of another", async ({ con
   await open(second, "/blog");
   await expectSignedOutHeader(second, "en");
 
-  await logIn(first, "en", USERS.user.email);
-  await expect(accountLink(first)).toContainText(USERS.user.name);
-  await expect(accountLink(second)).toContainText(USERS.user.name);
+  const account = await createAccount({ lang: "en", verified: true });
+  await logIn(first, "en", account.email, account.password);
+  await expect(accountLink(first)).toContainText(account.name);
+  await expect(accountLink(second)).toContainText(account.name);
   await expect(header(second).getByRole("link", { name: "New entry" })).toBeVisible();
 
   await header(second).getByRole("button", { name: LABELS.en.logout }).click();
@@ -210,7 +225,8 @@ test("logging in and out in one tab updates the header of another", async ({ con
 test("a logout while the start-up auth refresh runs is not undone by its answer", async ({
   browser,
 }) => {
-  const context = await browser.newContext(signedIn("user"));
+  const account = await createAccount({ lang: "en", verified: true });
+  const context = await browser.newContext({ storageState: await signedInState(account) });
   const page = await context.newPage();
   let release = () => {};
   const released = new Promise<void>((resolve) => {
@@ -225,6 +241,9 @@ test("a logout while the start-up auth refresh runs is not undone by its answer"
     await released;
     await route.continue();
   });
+  // The logout's sign-out of the device fails (as offline): the browser forgets the session
+  // anyway, and the refresh answered after it (a success) must not bring it back.
+  await page.route(/\/api\/collections\/devices\/records\//, (route) => route.abort());
   await open(page, "/archive");
   await refreshing;
   await header(page).getByRole("button", { name: LABELS.en.logout }).click();
