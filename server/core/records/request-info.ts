@@ -23,6 +23,7 @@ export interface RequestInfo {
     | "otp"
     | "password"
     | "totp"
+    | "passkey"
     | "realtime"
     | "protectedFile"
     | "batch"

@@ -15,6 +15,7 @@ import * as pendingEdits from "./1795700000-pending-edits.ts";
 import * as searchIndex from "./1795800000-search-index.ts";
 import * as accountSecurity from "./1795900000-account-security.ts";
 import * as imports from "./1796000000-imports.ts";
+import * as passkeys from "./1796200000-passkeys.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1795800000-search-index", up: searchIndex.up },
   { name: "1795900000-account-security", up: accountSecurity.up },
   { name: "1796000000-imports", up: imports.up },
+  { name: "1796200000-passkeys", up: passkeys.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

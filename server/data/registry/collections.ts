@@ -7,6 +7,7 @@ import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/mo
 import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
 import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
 import { authEventsCollection } from "./auth-events.ts";
+import { passkeysCollection } from "./passkeys.ts";
 import { pendingEditsCollection } from "./pending-edits.ts";
 import { revisionsCollection } from "./revisions.ts";
 
@@ -446,4 +447,5 @@ export const COLLECTIONS: readonly Collection[] = [
   revisionsCollection,
   authEventsCollection,
   pendingEditsCollection,
+  passkeysCollection,
 ];
