@@ -111,6 +111,7 @@ export const APP_NAMESPACES = [
   "data",
   "security",
   "autosave",
+  "passkeys",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   "data",
   "security",
   "autosave",
+  "passkeys",
 ] as const;
 
 /** The namespace used when a key names none. */

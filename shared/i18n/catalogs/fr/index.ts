@@ -19,6 +19,7 @@ import writing from "./writing.ts";
 import data from "./data.ts";
 import security from "./security.ts";
 import autosave from "./autosave.ts";
+import passkeys from "./passkeys.ts";
 
 /** The fr messages by namespace. */
 const catalog = {
@@ -42,6 +43,7 @@ const catalog = {
   data,
   security,
   autosave,
+  passkeys,
 };
 
 export default catalog;
