@@ -31,7 +31,9 @@ export const PASSKEY_FIELDS = "id,name,created,lastUsed";
 
 /** Whether the server offers passkeys (`auth-methods`) and this browser has WebAuthn. */
 export async function passkeysAvailable(pb: PocketBase): Promise<boolean> {
-  const methods = await pb.collection("users").listAuthMethods({ requestKey: null });
+  const methods = await pb
+    .collection("users")
+    .listAuthMethods({ requestKey: null, fields: "passkey" });
   const passkey = (methods as { passkey?: { enabled?: unknown } }).passkey;
   return passkey?.enabled === true && (await passkeysSupported());
 }

@@ -73,8 +73,13 @@ export function PasskeyLogin(props: { onSignedIn: (record: RecordModel) => Promi
 
   if (!available) return null;
   return (
-    <div className="mt-6 grid gap-3 rounded border border-stone-200 bg-white p-6">
-      <p className="text-center text-sm text-stone-700">{t("passkeys:login.or")}</p>
+    <div className="mt-6 grid gap-4">
+      <p
+        aria-hidden="true"
+        className="flex items-center gap-3 text-sm text-stone-600 before:h-px before:flex-1 before:bg-stone-300 after:h-px after:flex-1 after:bg-stone-300"
+      >
+        {t("passkeys:login.or")}
+      </p>
       <PasskeyButton
         label={t("passkeys:login.button")}
         busyLabel={t("passkeys:login.busy")}

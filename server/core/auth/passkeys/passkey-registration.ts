@@ -39,6 +39,12 @@ import type { RelyingParty } from "./relying-party.ts";
 /** Most passkeys one account may have. */
 export const MAX_PASSKEYS = 20;
 
+/**
+ * The key algorithms accepted: EdDSA, ES256, RS256 (COSE ids), the library's defaults less
+ * ML-DSA, whose Web Crypto support in Node is still experimental.
+ */
+const ALGORITHMS = [-8, -7, -257];
+
 /** How long the browser waits for the authenticator, in milliseconds. */
 export const CEREMONY_TIMEOUT_MS = 120_000;
 
@@ -143,6 +149,7 @@ export class PasskeyRegistration {
       attestationType: "none",
       excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
       authenticatorSelection: { residentKey: "required", userVerification: "required" },
+      supportedAlgorithmIDs: ALGORITHMS,
     });
   }
 
@@ -173,6 +180,7 @@ export class PasskeyRegistration {
         expectedOrigin: owner.rp.origins,
         expectedRPID: owner.rp.id,
         requireUserVerification: true,
+        supportedAlgorithmIDs: ALGORITHMS,
       });
       if (!verified.verified) throw new Error("not verified");
       credential = verified.registrationInfo.credential;
