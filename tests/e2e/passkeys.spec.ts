@@ -74,7 +74,7 @@ for (const lang of LANGS) {
     const main = page.getByRole("main");
     await main.getByLabel(A.login.identity, { exact: true }).fill(account.email);
     await main.getByLabel(A.login.password, { exact: true }).fill(account.password);
-    await main.getByRole("button", { name: A.login.submit }).click();
+    await main.getByRole("button", { name: A.login.submit, exact: true }).click();
   }
 
   test.describe(`passkeys (${lang})`, () => {

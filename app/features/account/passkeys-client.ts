@@ -29,8 +29,26 @@ export interface PasskeyItem {
 /** Fields of the `passkeys` records the settings read. */
 export const PASSKEY_FIELDS = "id,name,created,lastUsed";
 
-/** Whether the server offers passkeys (`auth-methods`) and this browser has WebAuthn. */
+/**
+ * Whether browsers accept a page's host name as a passkey relying party: a domain name or
+ * `localhost`, never an IP address (the page opened at `127.0.0.1` has no passkeys, the same
+ * server opened at `localhost` has).
+ */
+export function hostAcceptsPasskeys(hostname: string): boolean {
+  return (
+    hostname !== "" &&
+    !/^[\d.]+$/.test(hostname) &&
+    !hostname.includes(":") &&
+    !hostname.startsWith("[")
+  );
+}
+
+/**
+ * Whether passkeys can work here: the server offers them (`auth-methods`), the page's host
+ * can be a relying party and the browser has WebAuthn.
+ */
 export async function passkeysAvailable(pb: PocketBase): Promise<boolean> {
+  if (!hostAcceptsPasskeys(window.location.hostname)) return false;
   const methods = await pb
     .collection("users")
     .listAuthMethods({ requestKey: null, fields: "passkey" });

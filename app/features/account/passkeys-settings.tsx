@@ -27,7 +27,7 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
 import {
   passkeyFailureMessage,
-  passkeysSupported,
+  passkeysAvailable,
   registerPasskey,
   type PasskeyItem,
 } from "./passkeys-client.ts";
@@ -206,7 +206,7 @@ export function PasskeySettings(props: {
   const addButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    passkeysSupported().then(setSupported, (error: unknown) => {
+    passkeysAvailable(getBrowserClient()).then(setSupported, (error: unknown) => {
       console.debug("passkey support unknown", error);
     });
   }, []);

@@ -34,7 +34,8 @@ const passkeys = {
     removeConfirm: "Remove the passkey",
     removed: "Passkey “{{name}}” removed.",
     impersonated: "Only the account's owner can add passkeys.",
-    unsupported: "This browser cannot create passkeys.",
+    unsupported:
+      "Passkeys cannot be created here: this browser or this address does not support them.",
   },
   errors: {
     cancelled: "The passkey request was cancelled or took too long. Try again when you are ready.",

@@ -37,7 +37,8 @@ const passkeys: CatalogShape<typeof en> = {
     removeConfirm: "Supprimer la clé d'accès",
     removed: "Clé d'accès « {{name}} » supprimée.",
     impersonated: "Seul le propriétaire du compte peut ajouter des clés d'accès.",
-    unsupported: "Ce navigateur ne sait pas créer de clés d'accès.",
+    unsupported:
+      "Impossible de créer une clé d'accès ici : ce navigateur ou cette adresse ne les prend pas en charge.",
   },
   errors: {
     cancelled:
