@@ -6,6 +6,7 @@
  * real ES256 keys and signatures), bent where a test needs a wrong origin, relying party,
  * counter, key or user; the clock is faked to expire challenges.
  */
+import fc from "fast-check";
 import { sql } from "kysely";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -784,6 +785,60 @@ describe.each(DIALECTS)("passkeys (%s)", (dialect) => {
         expectedStatus: 403,
         notExpectedContent: ['"token"'],
       });
+    });
+  });
+
+  describe("fuzzed bodies", () => {
+    it("never answer 5xx nor leak a secret, whatever the body", async () => {
+      const owner = await withPasskey();
+      // Bodies: anything JSON, or a live assertion with one of its values replaced.
+      const anyValue = fc.jsonValue({ maxDepth: 3 });
+      const mutation = fc.record({
+        outer: fc.constantFrom("id", "type", "response"),
+        inner: fc.constantFrom("clientDataJSON", "authenticatorData", "signature", "userHandle"),
+        value: anyValue,
+      });
+      const body = fc.oneof(
+        anyValue.map((value) => ({ value })),
+        fc.dictionary(fc.string(), anyValue).map((value) => ({ value })),
+        mutation.map((bend) => ({ bend })),
+      );
+      const urls = [
+        `${USERS}/auth-with-passkey`,
+        `${USERS}/auth-with-passkey-options`,
+        `${USERS}/passkeys/register`,
+        `${USERS}/passkeys/register-options`,
+      ];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...urls),
+          body,
+          fc.boolean(),
+          async (url, made, signedIn) => {
+            let payload: unknown = "value" in made ? made.value : undefined;
+            if ("bend" in made) {
+              const { challengeId, options } = await signInOptions();
+              const response = owner.authenticator.get(options);
+              const { outer, inner, value } = made.bend;
+              if (outer === "response") (response.response as Json)[inner] = value;
+              else response[outer] = value;
+              payload = { challengeId, response };
+            }
+            const res = await app.http.inject({
+              method: "POST",
+              url,
+              payload: JSON.stringify(payload),
+              headers: {
+                "content-type": "application/json",
+                ...(signedIn ? { authorization: owner.token } : {}),
+              },
+            });
+            expect(res.statusCode, res.body).toBeLessThan(500);
+            noSecrets(res.body);
+          },
+        ),
+        { numRuns: 150 },
+      );
     });
   });
 
