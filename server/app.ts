@@ -11,6 +11,8 @@ import { AuthThrottle } from "./core/auth/auth-throttle.ts";
 import { logImpersonations } from "./core/auth/impersonation-log.ts";
 import { MfaSessions } from "./core/auth/mfa/mfa-sessions.ts";
 import { createTwoFactor } from "./core/auth/totp/two-factor.ts";
+import { collectionHasPasskeys, createPasskeys } from "./core/auth/passkeys/passkeys.ts";
+import { relyingPartyOf } from "./core/auth/passkeys/relying-party.ts";
 import { TwoFactorKeys } from "./core/auth/totp/two-factor-keys.ts";
 import { RecordTokens } from "./core/auth/record-tokens.ts";
 import { loadSecrets } from "./core/auth/secrets.ts";
@@ -157,10 +159,13 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     });
     const mfa = new MfaSessions(db);
     const twoFactorKeys = await TwoFactorKeys.load(db);
+    // Passkeys work where browsers accept the public URL's host as a relying party (ADR 052).
+    const relyingParty = relyingPartyOf(config.appUrl);
     const auth = new AuthService(records, secrets, {
       oauth2: oauth2Providers,
       mfa,
       limiter: rateLimiter,
+      passkeys: (collection) => relyingParty !== null && collectionHasPasskeys(collection),
     });
     logImpersonations(auth, records, (message, data) => log.to?.warn(data, message));
     const oauth2 = new OAuth2Service(records, auth, oauth2Providers, logWarning);
@@ -240,6 +245,14 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       mfa,
       throttle,
       keys: twoFactorKeys,
+      appName: () => settings.appName,
+    });
+    const passkeys = createPasskeys({
+      db,
+      records,
+      auth,
+      mfa,
+      rp: relyingParty,
       appName: () => settings.appName,
     });
     const realtime = new RealtimeBroker(records, {
@@ -324,6 +337,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         accounts,
         oauth2,
         twoFactor,
+        passkeys,
         rateLimiter,
         settings,
         mailer,

@@ -114,6 +114,7 @@ export const APP_NAMESPACES = [
   "devices",
   "search",
   "remember",
+  "passkeys",
 ] as const;
 
 /** A translation function over every namespace. */

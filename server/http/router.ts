@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from "fastify";
 import type { AccountService } from "../core/auth/account-service.ts";
 import type { AuthService } from "../core/auth/auth-service.ts";
 import type { TwoFactor } from "../core/auth/totp/two-factor.ts";
+import type { Passkeys } from "../core/auth/passkeys/passkeys.ts";
 import type { BackupService } from "../core/backups/backup-service.ts";
 import type { DataExportService } from "../core/data-export/export-service.ts";
 import type { DataImportService } from "../core/data-import/import-service.ts";
@@ -40,6 +41,7 @@ import { registerRealtimeRoutes } from "./realtime/realtime.ts";
 import { registerRecordAuthRoutes } from "./records/record-auth.ts";
 import { registerRecordAuthAccountRoutes } from "./records/record-auth-accounts.ts";
 import { registerRecordAuthTotpRoutes } from "./records/record-auth-totp.ts";
+import { registerRecordAuthPasskeyRoutes } from "./records/record-auth-passkey.ts";
 import { registerRecordAuthWithOAuth2Routes } from "./records/record-auth-with-oauth2.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
 import { registerSearchRoutes } from "./search/search.ts";
@@ -66,6 +68,8 @@ export interface HttpServices {
   oauth2: OAuth2Service;
   /** Two-factor sign-in with an authenticator app, and its enrolment (ADR 046). */
   twoFactor: TwoFactor;
+  /** Passkeys: registration and sign-in (ADR 052). */
+  passkeys: Passkeys;
   /** Per-IP and per-account limits (none when absent). */
   rateLimiter?: RateLimiter;
   realtime: RealtimeBroker;
@@ -187,6 +191,7 @@ export async function buildHttpApp(
   registerRecordAuthAccountRoutes(app, services.accounts);
   registerRecordAuthWithOAuth2Routes(app, services.oauth2);
   registerRecordAuthTotpRoutes(app, services.twoFactor);
+  registerRecordAuthPasskeyRoutes(app, services.passkeys);
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
   registerDataExportRoutes(app, services.dataExport, services.files);

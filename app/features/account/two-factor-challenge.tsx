@@ -2,7 +2,7 @@
  * The second step of a sign-in on `/login` (ADR 046): the first factor (password, emailed
  * code, OAuth2) answered `401 {mfaId}`, so the person enters the 6-digit code of their
  * authenticator app, or one of their recovery codes, sent with that `mfaId` to
- * `auth-with-totp`. The route shows this instead of the first factors and decides where a
+ * `auth-with-totp`, or uses one of the account's passkeys (ADR 052). The route shows this instead of the first factors and decides where a
  * signed-in person goes next.
  */
 import { useEffect, useId, useRef, useState } from "react";
@@ -16,6 +16,7 @@ import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
 import { completeSecondStep, secondStepFailure } from "../../lib/mfa.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { PasskeySecondStep } from "./passkeys-login.tsx";
 
 type Mode = "app" | "recovery";
 
@@ -131,6 +132,7 @@ export function TwoFactorChallenge(props: {
           {app ? t("security:challenge.useRecovery") : t("security:challenge.useApp")}
         </button>
       )}
+      {!expired && <PasskeySecondStep mfaId={props.mfaId} onSignedIn={props.onSignedIn} />}
       <button
         type="button"
         className={expired ? buttonClass.primary : linkButtonClass}

@@ -2,7 +2,8 @@
  * `/login`: email or username + password. Tries the `users` collection, then superusers
  * (who sign in with their email). The request goes from the browser through the SDK. When
  * the account has two-step verification, any first factor (password, emailed code, OAuth2)
- * answers with an `mfaId` and the page asks for the second step instead (ADR 046). Once
+ * answers with an `mfaId` and the page asks for the second step instead (ADR 046). A passkey
+ * signs in alone, or serves as that second step (ADR 052). Once
  * signed in, the account's own language applies (a fresh browser included), and the visitor
  * goes back to the page a guard sent them from (`?redirectTo=`), else home.
  */
@@ -33,6 +34,7 @@ import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
 import { EmailVerification } from "../../features/account/email-verification.tsx";
 import { OtpLogin } from "../../features/otp/otp-login.tsx";
 import { TwoFactorChallenge } from "../../features/account/two-factor-challenge.tsx";
+import { PasskeyLogin } from "../../features/account/passkeys-login.tsx";
 import { isSignInRefused, mfaIdOf } from "../../lib/mfa.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -155,6 +157,7 @@ export default function Login() {
           </Link>
         </p>
       </SubmitForm>
+      <PasskeyLogin onSignedIn={(record) => signedIn(record, "")} />
       <OAuth2Login onSecondFactor={setMfaId} returnTo={back} />
       <OtpLogin onSecondFactor={setMfaId} />
     </div>

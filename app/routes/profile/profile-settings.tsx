@@ -5,8 +5,8 @@
  * `?emailChange=TOKEN` (the link mailed to a new address) adds the confirmation step on
  * top, for visitors too: the link may be opened where nobody is logged in. Without that
  * link, visitors go to `/login`. Superusers have no profile: they see their email only.
- * Two-step verification (ADR 046) and the devices (ADR 053) sit between the password and
- * the deletion.
+ * Two-step verification (ADR 046), passkeys (ADR 052) and the devices (ADR 053) sit between
+ * the password and the deletion.
  */
 import type { Route } from "./+types/profile-settings";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -22,6 +22,8 @@ import {
   type TwoFactorStatus,
 } from "../../features/account/two-factor-settings.tsx";
 import { ProfileForm, type ProfileValues } from "../../features/account/profile-form.tsx";
+import { PasskeySettings } from "../../features/account/passkeys-settings.tsx";
+import { PASSKEY_FIELDS, type PasskeyItem } from "../../features/account/passkeys-client.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { UserRecord } from "../../lib/records.ts";
@@ -64,14 +66,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const twoFactor = user.impersonated
     ? Promise.resolve(null)
     : pb.send<TwoFactorStatus>("/api/collections/users/totp", {});
-  const [record, entries, posts, collections, items, twoFactorStatus] = await Promise.all([
-    pb.collection("users").getOne<UserRecord & { email?: string }>(user.id),
-    total("entries", "author"),
-    total("posts", "author"),
-    total("collections", "owner"),
-    user.role === "admin" ? total("items", "owner") : Promise.resolve(0),
-    twoFactor,
-  ]);
+  const [record, entries, posts, collections, items, twoFactorStatus, passkeys] = await Promise.all(
+    [
+      pb.collection("users").getOne<UserRecord & { email?: string }>(user.id),
+      total("entries", "author"),
+      total("posts", "author"),
+      total("collections", "owner"),
+      user.role === "admin" ? total("items", "owner") : Promise.resolve(0),
+      twoFactor,
+      pb
+        .collection("passkeys")
+        .getFullList<PasskeyItem>({ sort: "created", fields: PASSKEY_FIELDS }),
+    ],
+  );
   const profile: ProfileValues = {
     id: record.id,
     collectionId: record.collectionId,
@@ -86,7 +93,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     title,
     user: user.id,
     emailChange,
-    account: { profile, counts, twoFactor: twoFactorStatus },
+    account: { profile, counts, twoFactor: twoFactorStatus, passkeys },
     email: record.email ?? user.email,
   };
 }
@@ -113,6 +120,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             status={account.twoFactor}
             identity={email || account.profile.username}
           />
+          <PasskeySettings passkeys={account.passkeys} impersonated={account.twoFactor === null} />
           <Devices />
           <DeleteAccount
             userId={account.profile.id}

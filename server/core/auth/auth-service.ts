@@ -2,9 +2,9 @@
  * Auth tokens and sign-ins of auth collections (`users`, `_superusers`): resolving the
  * request's auth record from its token, auth-with-password, auth-refresh, auth-methods, and
  * {@link AuthService.completeAuth}, the one place where every sign-in (password, OTP, OAuth2,
- * TOTP, impersonation) is finalised: the authRule, the second factor (ADR 046), the sign-in
- * listeners (impersonation log, devices), the token and the answer; and the device check of
- * every token ({@link DeviceSessions}, ADR 053).
+ * TOTP, passkey, impersonation) is finalised: the authRule, the second factor (ADR 046), the
+ * sign-in listeners (impersonation log, devices), the token and the answer; and the device check
+ * of every token ({@link DeviceSessions}, ADR 053).
  */
 import { findCollection } from "../collections/collection-lookup.ts";
 import { CoreError, forbidden, unauthorized } from "../errors.ts";
@@ -44,7 +44,7 @@ export interface SignInAttempt {
 }
 
 /** How a sign-in identified its record. */
-export type SignInMethod = "password" | "oauth2" | "otp" | "totp" | "impersonation";
+export type SignInMethod = "password" | "oauth2" | "otp" | "totp" | "passkey" | "impersonation";
 
 /** The first factors: with a second factor enrolled, they answer `401 {mfaId}` instead. */
 const FIRST_FACTORS: ReadonlySet<SignInMethod> = new Set(["password", "oauth2", "otp"]);
@@ -106,6 +106,8 @@ export interface AuthServiceOptions {
   mfa?: MfaSessions | null;
   /** Per-account limits of password sign-ins (none: unlimited). */
   limiter?: RateLimiter | null;
+  /** Whether a collection's accounts may sign in with passkeys (none: nobody; ADR 052). */
+  passkeys?: ((collection: AuthCollection) => boolean) | null;
 }
 
 /** Auth flows over the record service. */
@@ -116,6 +118,7 @@ export class AuthService {
   /** Pending multi-factor sign-ins (ADR 046). */
   readonly mfa: MfaSessions | null;
   private readonly limiter: RateLimiter | null;
+  private readonly passkeys: ((collection: AuthCollection) => boolean) | null;
   private readonly listeners: SignInListener[] = [];
   private devices: DeviceSessions | null = null;
 
@@ -125,6 +128,7 @@ export class AuthService {
     this.oauth2 = options.oauth2 ?? null;
     this.mfa = options.mfa ?? null;
     this.limiter = options.limiter ?? null;
+    this.passkeys = options.passkeys ?? null;
   }
 
   /** Checks every token's device from now on (see {@link DeviceSessions}). */
@@ -344,6 +348,7 @@ export class AuthService {
       otp: auth.auth.otp
         ? { duration: auth.auth.otp.duration, enabled: true }
         : { duration: 0, enabled: false },
+      passkey: { enabled: this.passkeys?.(auth) ?? false },
       password: { enabled: true, identityFields },
       usernamePassword: identityFields.includes("username"),
     };

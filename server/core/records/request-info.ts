@@ -25,6 +25,7 @@ export interface RequestInfo {
     | "otp"
     | "password"
     | "totp"
+    | "passkey"
     | "realtime"
     | "protectedFile"
     | "batch"

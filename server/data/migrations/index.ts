@@ -16,6 +16,7 @@ import * as searchIndex from "./1795800000-search-index.ts";
 import * as accountSecurity from "./1795900000-account-security.ts";
 import * as imports from "./1796000000-imports.ts";
 import * as devices from "./1796100000-devices.ts";
+import * as passkeys from "./1796200000-passkeys.ts";
 import * as userTheme from "./1796300000-user-theme.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1795900000-account-security", up: accountSecurity.up },
   { name: "1796000000-imports", up: imports.up },
   { name: "1796100000-devices", up: devices.up },
+  { name: "1796200000-passkeys", up: passkeys.up },
   { name: "1796300000-user-theme", up: userTheme.up },
 ];
 

@@ -9,6 +9,7 @@ import { THEMES } from "../../../shared/theme.ts";
 import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
 import { authEventsCollection } from "./auth-events.ts";
 import { devicesCollection } from "./devices.ts";
+import { passkeysCollection } from "./passkeys.ts";
 import { pendingEditsCollection } from "./pending-edits.ts";
 import { revisionsCollection } from "./revisions.ts";
 
@@ -452,4 +453,5 @@ export const COLLECTIONS: readonly Collection[] = [
   authEventsCollection,
   pendingEditsCollection,
   devicesCollection,
+  passkeysCollection,
 ];

@@ -260,6 +260,7 @@ describe.each(DIALECTS)("record auth (%s)", (dialect) => {
         mfa: { duration: 600, enabled: true },
         oauth2: { enabled: false, providers: [] },
         otp: { duration: 180, enabled: true },
+        passkey: { enabled: true },
         password: { enabled: true, identityFields: ["email", "username"] },
         usernamePassword: true,
       });

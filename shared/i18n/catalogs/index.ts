@@ -31,6 +31,7 @@ export const NAMESPACES = [
   "devices",
   "search",
   "remember",
+  "passkeys",
 ] as const;
 
 /** The namespace used when a key names none. */

@@ -22,6 +22,7 @@ import autosave from "./autosave.ts";
 import devices from "./devices.ts";
 import search from "./search.ts";
 import remember from "./remember.ts";
+import passkeys from "./passkeys.ts";
 
 /** The en messages by namespace. */
 const catalog = {
@@ -48,6 +49,7 @@ const catalog = {
   devices,
   search,
   remember,
+  passkeys,
 };
 
 export default catalog;
