@@ -160,6 +160,13 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
     delete: (actor, record) => owns(actor, record, "recordRef"),
   },
   revisions: ownReadOnly("author"),
+  // Registered by the server; their owner renames (the name only) and removes them (ADR 052).
+  passkeys: {
+    ...ownReadOnly("user"),
+    update: (actor, record, body) =>
+      owns(actor, record, "user") && Object.keys(body).every((key) => key === "name"),
+    delete: (actor, record) => owns(actor, record, "user"),
+  },
   // Written by sign-ins; their owner lists them and signs one out by deleting it (ADR 053).
   devices: { ...ownReadOnly("user"), delete: (actor, record) => owns(actor, record, "user") },
   authEvents: ownReadOnly("user"),

@@ -257,6 +257,22 @@ describe.each(DIALECTS)("generated access matrix (%s)", (dialect) => {
       updateBody: {},
       createBody: revision,
     };
+    const passkey = (owner: string) => ({
+      user: owner,
+      name: "Laptop",
+      credentialId: unique("cred"),
+      publicKey: "pQECAyYgASFYIA",
+      counter: 0,
+      transports: ["internal"],
+    });
+    cases.passkeys = {
+      templates: [ulla, wren].map((owner) => ({
+        label: `${owner.name}'s passkey`,
+        make: () => seed("passkeys", passkey(id(owner))),
+      })),
+      updateBody: { name: "Phone" },
+      createBody: (owner) => Promise.resolve(passkey(owner)),
+    };
     const device = (owner: string) => ({
       user: owner,
       name: "Firefox on Linux",
