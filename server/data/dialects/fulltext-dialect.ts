@@ -17,6 +17,11 @@ export interface KeyedDocument {
 export interface FulltextDialect {
   /** DDL creating the index tables (idempotent). */
   createTables(): Sql[];
+  /**
+   * DDL bringing index tables made by an earlier version to the current shape (idempotent;
+   * none when there is nothing to change). The documents are written again after it.
+   */
+  upgradeTables(): Sql[];
   /** Statements writing documents, each replacing the record's previous one. */
   writeDocuments(documents: readonly KeyedDocument[]): Sql[];
   /** Statements deleting the documents of these records of one collection. */

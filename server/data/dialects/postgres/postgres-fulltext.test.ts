@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import { analyzeDocument, parseQuery } from "../../../tools/fulltext/index.ts";
+import { up as upgradeSearchHead } from "../../migrations/1796500000-search-head.ts";
 import { withSearchSettings } from "../../repositories/search-repository.ts";
 import { tsqueryLiteral, tsvectorLiteral } from "./postgres-fulltext.ts";
 
@@ -48,6 +49,23 @@ describe.runIf(DIALECTS.includes("postgres"))("PostgreSQL search statements", ()
   });
   afterAll(async () => {
     await app.close();
+  });
+
+  it("rank with the small head vector, filled again by the migration that adds it", async () => {
+    const user = await app.createUser();
+    await app.seedRecord("entries", {
+      author: user.record.id,
+      title: "Yaks at dawn",
+      content: "Nothing about the other animal.",
+      visibility: "public",
+    });
+    const db = app.records.db;
+    // The index as the first version made it: no head vector.
+    await sql`ALTER TABLE "_searchDocs" DROP COLUMN "head"`.execute(db.kysely);
+    await upgradeSearchHead(db.kysely, db.dialect);
+    const heads = await sql<{ head: string }>`SELECT "head" FROM "_searchDocs"`.execute(db.kysely);
+    expect(heads.rows.map((row) => row.head).join(" ")).toContain("'wyaks':2A");
+    expect(heads.rows.map((row) => row.head).join(" ")).not.toContain("animal");
   });
 
   it("always go through the GIN index, never a scan of every vector", async () => {

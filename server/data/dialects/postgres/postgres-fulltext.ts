@@ -5,6 +5,10 @@
  * word's position, weighted A in the head and D in the body. Fields are one position apart, so
  * a phrase never spans two of them (as SQLite's `·` separators do). Queries are `tsquery`
  * literals too: no text search configuration, dictionary or locale takes part.
+ *
+ * A second, small vector `head` holds the head alone (titles, names, tags): the rank counts
+ * the query's clauses it matches, as SQLite's does, so both engines order results alike and a
+ * search never reads (de-TOASTs) the large body vectors of its matches to rank them.
  */
 import { sql } from "kysely";
 import type { FulltextQuery, IndexedDocument, QueryClause } from "../../../tools/fulltext/index.ts";
@@ -21,13 +25,16 @@ const ROWS_PER_INSERT = 500;
 
 const docs = sql.table(SEARCH_DOCS_TABLE);
 
+/** The head vector, added after the first version of the table. */
+const addHead = sql`ALTER TABLE ${docs} ADD COLUMN IF NOT EXISTS "head" TSVECTOR NOT NULL DEFAULT ''`;
+
 /** A tsvector or tsquery lexeme literal (quotes and backslashes escaped). */
 function lexeme(text: string): string {
   return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
-/** The `tsvector` literal of a document. */
-export function tsvectorLiteral(document: IndexedDocument): string {
+/** The `tsvector` literal of a document (`headOnly`: of its head fields alone). */
+export function tsvectorLiteral(document: IndexedDocument, headOnly = false): string {
   const lexemes = new Map<string, string[]>();
   let position = 0;
   const add = (text: string, at: number, weight: string) => {
@@ -49,7 +56,7 @@ export function tsvectorLiteral(document: IndexedDocument): string {
     }
   };
   part(document.head, "A");
-  part(document.body, "");
+  if (!headOnly) part(document.body, "");
   return [...lexemes]
     .map(([text, positions]) => `${lexeme(text)}:${positions.join(",")}`)
     .join(" ");
@@ -78,7 +85,10 @@ export const postgresFulltext: FulltextDialect = {
   createTables: () => [
     sql`CREATE TABLE IF NOT EXISTS ${docs} ("collectionName" TEXT COLLATE "C" NOT NULL, "record" TEXT COLLATE "C" NOT NULL, "vector" TSVECTOR NOT NULL, PRIMARY KEY ("collectionName", "record"))`,
     sql`CREATE INDEX IF NOT EXISTS "idx__searchDocs_vector" ON ${docs} USING GIN ("vector")`,
+    addHead,
   ],
+
+  upgradeTables: () => [addHead],
 
   writeDocuments(documents) {
     const statements: Sql[] = [];
@@ -87,10 +97,10 @@ export const postgresFulltext: FulltextDialect = {
         .slice(i, i + ROWS_PER_INSERT)
         .map(
           (d) =>
-            sql`(${d.collectionName}, ${d.record}, CAST(${tsvectorLiteral(d.document)} AS TSVECTOR))`,
+            sql`(${d.collectionName}, ${d.record}, CAST(${tsvectorLiteral(d.document)} AS TSVECTOR), CAST(${tsvectorLiteral(d.document, true)} AS TSVECTOR))`,
         );
       statements.push(
-        sql`INSERT INTO ${docs} ("collectionName", "record", "vector") VALUES ${sql.join(rows)} ON CONFLICT ("collectionName", "record") DO UPDATE SET "vector" = EXCLUDED."vector"`,
+        sql`INSERT INTO ${docs} ("collectionName", "record", "vector", "head") VALUES ${sql.join(rows)} ON CONFLICT ("collectionName", "record") DO UPDATE SET "vector" = EXCLUDED."vector", "head" = EXCLUDED."head"`,
       );
     }
     return statements;
@@ -108,7 +118,11 @@ export const postgresFulltext: FulltextDialect = {
   optimize: () => [],
 
   matches(query, collections, ranked) {
-    const rank = ranked ? sql`ts_rank("d"."vector", "q"."q")` : sql`0`;
+    // SECURITY: the rank reads the document alone (as SQLite's): how many of the query's
+    // clauses its head matches.
+    const inHead = (clause: QueryClause) =>
+      sql`CAST(("d"."head" @@ CAST(${clauseText(clause)} AS TSQUERY)) AS INTEGER)`;
+    const rank = ranked ? sql`(${sql.join(query.include.map(inHead), sql` + `)})` : sql`0`;
     return sql`SELECT "d"."collectionName" AS "collectionName", "d"."record" AS "record", ${rank} AS "rank" FROM ${docs} AS "d" CROSS JOIN (SELECT CAST(${tsqueryLiteral(query)} AS TSQUERY) AS "q") AS "q" WHERE "d"."vector" @@ "q"."q" AND ("d"."collectionName" || '') IN (${sql.join([...collections])})`;
   },
 

@@ -78,6 +78,8 @@ export const sqliteFulltext: FulltextDialect = {
     sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${index} USING fts5("headStems", "headWords", "bodyStems", "bodyWords", content='', contentless_delete=1, tokenize='ascii', prefix='3')`,
   ],
 
+  upgradeTables: () => [],
+
   writeDocuments(documents) {
     if (documents.length === 0) return [];
     const statements: Sql[] = [];
