@@ -19,6 +19,8 @@ const projects: { name: string; include: string[] }[] = [
   { name: "properties", include: ["tests/properties/**/*.test.ts"] },
   { name: "scale", include: ["tests/scale/**/*.test.ts"] },
   { name: "crash", include: ["tests/crash/**/*.test.ts"] },
+  // Byte budgets and Lighthouse scores of the built pages (issue 16, ADR 050).
+  { name: "budgets", include: ["tests/budgets/**/*.test.ts"] },
   // The benchmarks' own helpers (the benchmarks run with `npm run bench`).
   { name: "bench", include: ["bench/**/*.test.ts"] },
 ];
