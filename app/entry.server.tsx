@@ -20,6 +20,7 @@ import {
 import type { ApiFetch, SessionConfirmer } from "./lib/api-client.ts";
 import appStylesHref from "./app.css?url";
 import { InlineStylesContext } from "./components/layout/app-styles.tsx";
+import { deferScripts } from "./lib/deferred-scripts.server.ts";
 import { builtStylesheet } from "./lib/inline-styles.server.ts";
 
 /** How long a streamed render may wait for slow data before giving up. */
@@ -92,7 +93,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // Scripts start after the first paint (ADR 050).
+          const deferral = deferScripts();
+          deferral.pipe(body);
+          pipe(deferral);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -63,10 +63,13 @@ export function assetHrefs(html: string): { css: string[]; js: string[] } {
     if (rel === "modulepreload") js.add(href);
   }
   for (const tag of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) if (tag[1]) js.add(tag[1]);
-  // React Router's inline bootstrap imports the entry and the route modules.
+  // React Router's inline bootstrap imports the entry and the route modules (statically, or
+  // after the first paint with the preloaded modules listed first: ADR 050).
   for (const call of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) {
     if (call[1]) js.add(call[1]);
   }
+  const deferred = /^(\["\/assets\/[^\]\n]*\])\.forEach/m.exec(html)?.[1];
+  for (const href of deferred ? (JSON.parse(deferred) as string[]) : []) js.add(href);
   return { css: [...css], js: [...js] };
 }
 
