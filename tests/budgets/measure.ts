@@ -73,6 +73,24 @@ export function assetHrefs(html: string): { css: string[]; js: string[] } {
   return { css: [...css], js: [...js] };
 }
 
+/**
+ * The message catalog of the page's language, which the entry imports before hydrating (a
+ * chunk of its own, named by the language: `import(`./en-….js`)` in the i18n chunk).
+ */
+export function catalogHref(
+  js: readonly string[],
+  lang: string,
+  clientDir = CLIENT_DIR,
+): string | null {
+  const pattern = new RegExp(`import\\(\`\\./(${lang}-[\\w-]+\\.js)\``);
+  for (const href of js) {
+    const text = fs.readFileSync(path.join(clientDir, href), "utf8");
+    const found = pattern.exec(text)?.[1];
+    if (found) return `/assets/${found}`;
+  }
+  return null;
+}
+
 /** The `.br` size of a built asset (its plain size when it has none: too small to compress). */
 export function assetBytes(href: string, clientDir = CLIENT_DIR): number {
   const file = path.join(clientDir, decodeURIComponent(href.split("?")[0] ?? ""));
@@ -95,6 +113,8 @@ export async function measurePage(
   });
   const html = encoding === "br" ? brotliDecompressSync(body).toString("utf8") : body.toString();
   const hrefs = assetHrefs(html);
+  const catalog = catalogHref(hrefs.js, /<html lang="([a-z]+)"/.exec(html)?.[1] ?? "en");
+  if (catalog) hrefs.js.push(catalog);
   const assets = [...hrefs.css, ...hrefs.js].map((href) => ({ href, bytes: assetBytes(href) }));
   const sum = (list: string[]) => list.reduce((total, href) => total + assetBytes(href), 0);
   return {

@@ -19,15 +19,21 @@ const budgets = JSON.parse(
 /** Text only markdown-it's bundle holds (its error for a non-string source). */
 const MARKDOWN_IT_MARKER = "Input data should be a String";
 
+/** The languages measured, as the `locale` cookie a reader's choice sets. */
+const LANGUAGES = ["en", "fr"] as const;
+
 let site: BudgetSite | undefined;
-const costs = new Map<PageName, PageCost>();
+const costs = new Map<string, PageCost>();
 
 beforeAll(async () => {
   site = await startBudgetSite();
-  for (const name of PAGE_NAMES) {
-    // The second view is the page cache's (ADR 045): what most guests get.
-    await measurePage(site.server.url, site.pages[name]);
-    costs.set(name, await measurePage(site.server.url, site.pages[name]));
+  for (const lang of LANGUAGES) {
+    for (const name of PAGE_NAMES) {
+      const headers = { cookie: `locale=${lang}` };
+      // The second view is the page cache's (ADR 045): what most guests get.
+      await measurePage(site.server.url, site.pages[name], headers);
+      costs.set(`${name} ${lang}`, await measurePage(site.server.url, site.pages[name], headers));
+    }
   }
 });
 
@@ -36,8 +42,9 @@ afterAll(async () => {
 });
 
 describe("page budgets (pages.json)", () => {
-  it.each(PAGE_NAMES)("%s stays within its compressed HTML, CSS and JS budget", (name) => {
-    const cost = costs.get(name);
+  const cases = LANGUAGES.flatMap((lang) => PAGE_NAMES.map((name) => [name, lang] as const));
+  it.each(cases)("%s (%s) stays within its compressed HTML, CSS and JS budget", (name, lang) => {
+    const cost = costs.get(`${name} ${lang}`);
     const budget = budgets[name];
     expect(cost?.status).toBe(200);
     expect(budget, `pages.json has no budget for ${name}`).toBeDefined();
@@ -51,11 +58,27 @@ describe("page budgets (pages.json)", () => {
   });
 
   it("inlines the stylesheet: no page links one", () => {
-    for (const name of PAGE_NAMES) expect(costs.get(name)?.css, name).toBe(0);
+    for (const [name, cost] of costs) expect(cost.css, name).toBe(0);
+  });
+
+  it("loads the message catalog of the page's language only", () => {
+    for (const [name, cost] of costs) {
+      const lang = name.endsWith(" fr") ? "fr" : "en";
+      const other = lang === "fr" ? "en" : "fr";
+      const hrefs = cost.assets.map((asset) => asset.href);
+      expect(
+        hrefs.some((href) => href.startsWith(`/assets/${lang}-`)),
+        name,
+      ).toBe(true);
+      expect(
+        hrefs.some((href) => href.startsWith(`/assets/${other}-`)),
+        name,
+      ).toBe(false);
+    }
   });
 
   it("reading pages load no Markdown renderer, editor or admin code", () => {
-    for (const name of ["home", "blog", "post"] as const) {
+    for (const name of ["home en", "blog en", "post en", "home fr", "blog fr", "post fr"]) {
       for (const { href } of costs.get(name)?.assets ?? []) {
         expect(href, name).not.toMatch(/editor|admin|codemirror|history|markdown-preview/);
         const text = fs.readFileSync(path.join(CLIENT_DIR, href), "utf8");
