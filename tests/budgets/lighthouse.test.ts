@@ -5,6 +5,11 @@
  * post and login pages, in sequence in one browser, and asks performance ≥ 98 and
  * accessibility, best practices and SEO 100. A failure names the audits that cost points.
  *
+ * One load varies with the machine's load (total blocking time most: the CPU slowdown is
+ * applied to what this machine measured), so, as Lighthouse's own guidance on variability
+ * advises, a page whose first run misses a target is run twice more and judged by the median
+ * of its three runs (per category).
+ *
  * `E2E_CHROMIUM` (or `CHROME_PATH`) names another Chromium; the browser runs headless with
  * background networking, component updates and sync off, so it reaches nothing but the server.
  */
@@ -107,6 +112,32 @@ async function audit(port: number, url: string): Promise<PageScores> {
   return { scores, losses };
 }
 
+/** The targets a page's scores miss, each with the audits that cost points. */
+function misses(page: PageScores): string[] {
+  return (Object.keys(LIGHTHOUSE_TARGETS) as Category[])
+    .filter((category) => page.scores[category] < LIGHTHOUSE_TARGETS[category])
+    .map(
+      (category) =>
+        `${category} ${String(page.scores[category])} < ${String(LIGHTHOUSE_TARGETS[category])}: ${page.losses[category].join("; ")}`,
+    );
+}
+
+/** Per category, the median run's score and what it lost (three runs). */
+function median(runs: PageScores[]): PageScores {
+  const scores = {} as Record<Category, number>;
+  const losses = {} as Record<Category, string[]>;
+  for (const category of Object.keys(LIGHTHOUSE_TARGETS) as Category[]) {
+    const sorted = runs.toSorted((a, b) => a.scores[category] - b.scores[category]);
+    const middle = sorted[Math.floor(sorted.length / 2)];
+    scores[category] = middle?.scores[category] ?? 0;
+    losses[category] = [
+      `runs ${runs.map((run) => String(run.scores[category])).join(", ")}`,
+      ...(middle?.losses[category] ?? []),
+    ];
+  }
+  return { scores, losses };
+}
+
 beforeAll(async () => {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (.ci/run does)`);
@@ -116,7 +147,14 @@ beforeAll(async () => {
   for (const name of PAGE_NAMES) {
     // The first request fills the page cache, as it would for the first of many readers.
     await fetch(`${site.server.url}${site.pages[name]}`);
-    results.set(name, await audit(port, `${site.server.url}${site.pages[name]}`));
+    const url = `${site.server.url}${site.pages[name]}`;
+    const first = await audit(port, url);
+    results.set(
+      name,
+      misses(first).length === 0
+        ? first
+        : median([first, await audit(port, url), await audit(port, url)]),
+    );
   }
 }, 240_000);
 
@@ -132,14 +170,8 @@ afterAll(async () => {
 describe("Lighthouse, mobile", () => {
   it.each(PAGE_NAMES)("%s reaches the target scores", (name) => {
     const page = results.get(name);
-    expect(page, `no Lighthouse result for ${name}`).toBeDefined();
-    const misses = (Object.keys(LIGHTHOUSE_TARGETS) as Category[])
-      .filter((category) => (page?.scores[category] ?? 0) < LIGHTHOUSE_TARGETS[category])
-      .map(
-        (category) =>
-          `${category} ${String(page?.scores[category])} < ${String(LIGHTHOUSE_TARGETS[category])}: ${(page?.losses[category] ?? []).join("; ")}`,
-      );
-    console.log(`Lighthouse ${name}: ${JSON.stringify(page?.scores)}`);
-    expect(misses).toEqual([]);
+    if (!page) throw new Error(`no Lighthouse result for ${name}`);
+    console.log(`Lighthouse ${name}: ${JSON.stringify(page.scores)}`);
+    expect(misses(page)).toEqual([]);
   });
 });
