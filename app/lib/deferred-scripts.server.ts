@@ -32,8 +32,7 @@ const STATIC_IMPORT = /^import \* as (\w+) from ("\/[^"]+");$/gm;
 const ENTRY_IMPORT = /import\(("\/[^"]+")\);\s*$/;
 
 /** Waits for the first paint: the frame being painted, then a task after it. */
-const AFTER_PAINT =
-  "await new Promise((go) => requestAnimationFrame(() => setTimeout(go, 0)));";
+const AFTER_PAINT = "await new Promise((go) => requestAnimationFrame(() => setTimeout(go, 0)));";
 
 /**
  * The route-modules script's body made to wait for the first paint (see the module comment);

@@ -37,7 +37,10 @@ export function IntentPrefetch() {
     const later = (event: Event) => {
       clearTimeout(timer);
       const next = intentTarget(event.target, window.location);
-      if (next) timer = setTimeout(() => setPage(next), INTENT_DELAY_MS);
+      if (!next) return;
+      timer = setTimeout(() => {
+        setPage(next);
+      }, INTENT_DELAY_MS);
     };
     const cancel = (event: MouseEvent) => {
       if (intentTarget(event.target, window.location)) clearTimeout(timer);
