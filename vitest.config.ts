@@ -19,6 +19,9 @@ const projects: { name: string; include: string[] }[] = [
   { name: "properties", include: ["tests/properties/**/*.test.ts"] },
   { name: "scale", include: ["tests/scale/**/*.test.ts"] },
   { name: "crash", include: ["tests/crash/**/*.test.ts"] },
+  // Byte budgets of the built pages, and their Lighthouse scores (issue 16, ADR 050).
+  { name: "budgets", include: ["tests/budgets/pages.test.ts"] },
+  { name: "lighthouse", include: ["tests/budgets/lighthouse.test.ts"] },
   // The benchmarks' own helpers (the benchmarks run with `npm run bench`).
   { name: "bench", include: ["bench/**/*.test.ts"] },
 ];

@@ -18,6 +18,10 @@ import {
   siteUrlContext,
 } from "./context.ts";
 import type { ApiFetch, SessionConfirmer } from "./lib/api-client.ts";
+import appStylesHref from "./app.css?url";
+import { InlineStylesContext } from "./components/layout/app-styles.tsx";
+import { deferScripts } from "./lib/deferred-scripts.server.ts";
+import { builtStylesheet } from "./lib/inline-styles.server.ts";
 
 /** How long a streamed render may wait for slow data before giving up. */
 export const streamTimeout = 5_000;
@@ -72,8 +76,11 @@ export default function handleRequest(
     // SECURITY: the nonce goes on React Router's scripts (`<Scripts>`, `<ScrollRestoration>`,
     // the streamed data) through ServerRouter, and on React's own inline scripts.
     const nonce = loadContext?.get(cspNonceContext);
+    // The app's stylesheet goes inline: the first response paints the page (ADR 050).
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesContext value={builtStylesheet(appStylesHref)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesContext>,
       {
         nonce,
         [readyOption]() {
@@ -86,7 +93,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // Scripts start after the first paint (ADR 050).
+          const deferral = deferScripts();
+          deferral.pipe(body);
+          pipe(deferral);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

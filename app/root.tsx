@@ -16,8 +16,10 @@ import {
 import { I18nextProvider } from "react-i18next";
 import { detectLocale, type Locale } from "#shared/i18n/locales.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesHref from "./app.css?url";
+import { AppStyles } from "./components/layout/app-styles.tsx";
 import { RouteErrorPage } from "./components/error-page.tsx";
+import { IntentPrefetch } from "./components/layout/intent-prefetch.tsx";
 import { LoadingBar } from "./components/layout/loading-bar.tsx";
 import { Shell } from "./components/layout/shell.tsx";
 import { NotificationProvider } from "./components/notifications/notifications.tsx";
@@ -116,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content={colorScheme(theme)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <AppStyles href={appStylesHref} />
         <Links />
       </head>
       <body className="min-h-screen">
@@ -124,6 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <NotificationProvider>
               <SessionProvider initialUser={data?.user ?? null} locale={locale}>
                 <LoadingBar />
+                <IntentPrefetch />
                 <Shell>{children}</Shell>
               </SessionProvider>
             </NotificationProvider>

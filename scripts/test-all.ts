@@ -1,6 +1,7 @@
 /**
  * `npm test`: the Vitest suite on SQLite, then again on PostgreSQL when `DATABASE_URL` is
- * set, then the browser suite (Playwright, `tests/e2e`) once against the built app on SQLite.
+ * set, then the Lighthouse scores of the built pages (the `lighthouse` project, alone on the
+ * machine), then the browser suite (Playwright, `tests/e2e`) once against the built app on SQLite.
  * Vitest runs every project of `vitest.config.ts` (each test file belongs to exactly one).
  * Arguments are passed to Vitest (`--project server`, a file path). Prints one closing line
  * `tests: N passed, N failed` (both runners' counts) and exits non-zero on any failure.
@@ -105,13 +106,15 @@ const extraArgs = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-let ok = true;
+// Set to false by the runs below (in functions, which narrowing does not follow).
+let ok = true as boolean;
 
-for (const run of runs) {
-  const output = path.join(".vitest", `results-${run.dialect}.json`);
+/** Runs Vitest once with `args` and `env`; adds its counts under `label`. */
+function runVitest(label: string, env: Record<string, string>, args: string[]): void {
+  const output = path.join(".vitest", `results-${label}.json`);
   fs.mkdirSync(path.dirname(output), { recursive: true });
   fs.rmSync(output, { force: true });
-  console.log(`\n=== ${run.dialect} ===`);
+  console.log(`\n=== ${label} ===`);
   const result = spawnSync(
     process.execPath,
     [
@@ -120,23 +123,30 @@ for (const run of runs) {
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${output}`,
-      ...extraArgs,
+      ...args,
     ],
-    { stdio: "inherit", env: { ...process.env, ...run.env } },
+    { stdio: "inherit", env: { ...process.env, ...env } },
   );
   if (!fs.existsSync(output)) {
-    console.error(`vitest produced no results for ${run.dialect} (exit ${String(result.status)})`);
+    console.error(`vitest produced no results for ${label} (exit ${String(result.status)})`);
     ok = false;
     failed += 1;
-    continue;
+    return;
   }
   const json = JSON.parse(fs.readFileSync(output, "utf8")) as VitestJson;
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests + json.numTodoTests;
-  collectVitestFailures(run.dialect, json);
+  collectVitestFailures(label, json);
   if (result.status !== 0 || !json.success) ok = false;
 }
+
+// Lighthouse measures the machine's CPU as well as the pages: it runs on its own, below.
+for (const run of runs) runVitest(run.dialect, run.env, ["--project=!lighthouse", ...extraArgs]);
+
+// Lighthouse (ADR 050), once, on SQLite, with nothing else running; a targeted run skips it.
+if (extraArgs.length === 0)
+  runVitest("lighthouse", { DIALECTS: "sqlite" }, ["--project=lighthouse"]);
 
 /** Runs the browser suite once; adds its counts. */
 function runBrowserSuite(): void {

@@ -1,7 +1,7 @@
 /**
  * Lists of entries, posts and collections shared by several pages (blog, archive, home,
  * collections, profiles), and their pagination. Cards take the summaries loaders make
- * (`summaries.ts`); the older record-based lists map records to summaries themselves.
+ * (`summaries.ts`); the older record-based entry list maps records to summaries itself.
  */
 import { Link, useLocation } from "react-router";
 import { useAppTranslation } from "../../lib/i18n.ts";
@@ -10,10 +10,8 @@ import { Avatar } from "../ui/avatar.tsx";
 import { FormattedDate } from "../ui/formatted-date.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import {
-  collectionSummary,
   entrySummary,
   personName,
-  postSummary,
   type CollectionSummary,
   type EntrySummary,
   type PersonSummary,
@@ -244,22 +242,6 @@ export function EntryList(props: { entries: EntryRecord[]; empty: string; userna
     <EntryRows
       entries={props.entries.map((entry) => entrySummary(entry, props.username))}
       showAuthor={props.username === undefined}
-    />
-  );
-}
-
-/** A list of posts as cards, or `empty` when there is none. */
-export function PostList(props: { posts: PostRecord[]; empty: string; username?: string }) {
-  if (props.posts.length === 0) return <EmptyState text={props.empty} />;
-  return <PostCards posts={props.posts.map((post) => postSummary(post, props.username))} />;
-}
-
-/** A list of collections (title, description), or `empty` when there is none. */
-export function CollectionList(props: { collections: CollectionRecord[]; empty: string }) {
-  if (props.collections.length === 0) return <EmptyState text={props.empty} />;
-  return (
-    <CollectionCards
-      collections={props.collections.map((collection) => collectionSummary(collection))}
     />
   );
 }

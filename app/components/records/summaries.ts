@@ -2,21 +2,10 @@
  * What lists show of a post, an entry or a collection, made by loaders from the API's records
  * (on the server): only the fields a card needs, with the Markdown already turned into a
  * plain-text excerpt and a reading time, so the page's serialised data stays small and never
- * carries whole texts.
+ * carries whole texts. The summaries that read Markdown are in `summaries.server.ts`, so the
+ * cards' code in the browser never pulls markdown-it (ADR 050).
  */
-import {
-  excerpt,
-  markdownToPlainText,
-  readingMinutes,
-  truncate,
-} from "#shared/markdown/plain-text.ts";
-import type {
-  CollectionRecord,
-  EntryRecord,
-  PostRecord,
-  UserRecord,
-  Visibility,
-} from "../../lib/records.ts";
+import type { EntryRecord, UserRecord, Visibility } from "../../lib/records.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Length of excerpts on cards, in characters. */
@@ -104,29 +93,6 @@ export function personName(person: Pick<PersonSummary, "name" | "username">): st
   return person.name || person.username;
 }
 
-/**
- * A post for a card (`username` when the author is known but not expanded). The excerpt is
- * the post's own (Markdown, as plain text), else the start of its content.
- */
-export function postSummary(post: PostRecord, username?: string): PostSummary {
-  const owner = username ?? post.expand?.author?.username ?? "";
-  return {
-    kind: "post",
-    id: post.id,
-    href: paths.post(owner, post.slug),
-    title: post.title,
-    lang: post.lang || undefined,
-    date: post.publishedAt || post.created,
-    excerpt: post.excerpt
-      ? truncate(markdownToPlainText(post.excerpt), EXCERPT_LENGTH)
-      : excerpt(post.content, EXCERPT_LENGTH),
-    readingMinutes: readingMinutes(post.content),
-    tags: post.tags,
-    cover: fileUrl(post, post.cover, COVER_THUMB),
-    author: personSummary(post.expand?.author),
-  };
-}
-
 /** An entry for a list (`username` when the author is known but not expanded). */
 export function entrySummary(entry: EntryRecord, username?: string): EntrySummary {
   const owner = username ?? entry.expand?.author?.username ?? "";
@@ -139,21 +105,5 @@ export function entrySummary(entry: EntryRecord, username?: string): EntrySummar
     visibility: entry.visibility,
     tags: entry.tags,
     author: personSummary(entry.expand?.author),
-  };
-}
-
-/** A collection for a card (`username` when the owner is known but not expanded). */
-export function collectionSummary(
-  collection: CollectionRecord,
-  username?: string,
-): CollectionSummary {
-  const owner = username ?? collection.expand?.owner?.username ?? "";
-  return {
-    id: collection.id,
-    href: paths.collection(owner, collection.name),
-    title: collection.title,
-    description: excerpt(collection.description, EXCERPT_LENGTH),
-    visibility: collection.visibility,
-    owner: personSummary(collection.expand?.owner),
   };
 }

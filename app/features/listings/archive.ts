@@ -8,10 +8,10 @@ import type PocketBase from "pocketbase";
 import type { ListResult } from "pocketbase";
 import {
   entrySummary,
-  postSummary,
   type EntrySummary,
   type PostSummary,
 } from "../../components/records/summaries.ts";
+import { postSummary } from "../../components/records/summaries.server.ts";
 import {
   PAGE_SIZE,
   PUBLISHED_FILTER,

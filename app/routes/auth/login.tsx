@@ -28,7 +28,7 @@ import { displayName, toSessionUser } from "../../lib/session.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { returnPath } from "../../lib/navigation.ts";
-import { routeContext } from "../../lib/route-data.ts";
+import { appName, routeContext } from "../../lib/route-data.ts";
 import { ClientResponseError } from "pocketbase";
 import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
 import { EmailVerification } from "../../features/account/email-verification.tsx";
@@ -51,7 +51,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const { user, t } = routeContext(context);
   const params = new URL(request.url).searchParams;
   if (user && !params.has("verify")) throw redirect(returnPath(params.get("redirectTo")));
-  return { title: t("auth:login.title") };
+  return {
+    title: t("auth:login.title"),
+    description: t("auth:login.description", { app: appName(context) }),
+  };
 }
 
 /** The login form. */

@@ -9,7 +9,6 @@
 import type { Route } from "./+types/collection-print";
 import { ArrowLeft } from "lucide-react";
 import { Markdown } from "../../components/records/markdown.tsx";
-import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
 import { personName, personSummary } from "../../components/records/summaries.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate, formatDate } from "../../components/ui/formatted-date.tsx";
@@ -21,6 +20,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { storedFileUrl } from "../../lib/record-files.ts";
 import { findCollection, type EntryRecord } from "../../lib/records.ts";
+import { markdownHtml } from "../../lib/markdown.server.ts";
 import { readNamedOr404, routeContext } from "../../lib/route-data.ts";
 
 /** Most entries in one book (one list request; the API's largest page). */
@@ -58,15 +58,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     collection: {
       name: collection.name,
       title: collection.title,
-      description: collection.description,
     },
+    // Texts travel as the server's HTML (ADR 050).
+    descriptionHtml: markdownHtml(context, collection.description),
     author: owner ? personName(owner) : params.username,
     username: owner?.username ?? params.username,
     entries: list.items.map((entry) => ({
       id: entry.id,
       name: entry.name,
       title: entry.title,
-      content: entry.content,
+      html: markdownHtml(context, entry.content),
       date: entry.date || entry.created,
       tags: entry.tags,
       isPrivate: entry.visibility === "private",
@@ -110,9 +111,9 @@ export default function CollectionPrint({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <p className="mt-2 text-stone-700">{t("data:book.entries", { count: entries.length })}</p>
-        {collection.description && (
+        {loaderData.descriptionHtml && (
           <div className="mx-auto mt-8 text-left">
-            <Markdown text={collection.description} />
+            <Markdown html={loaderData.descriptionHtml} />
           </div>
         )}
       </header>
@@ -170,8 +171,8 @@ export default function CollectionPrint({ loaderData }: Route.ComponentProps) {
                     {entry.tags.length > 0 && <> · {entry.tags.join(", ")}</>}
                   </p>
                 </header>
-                <MarkdownPreview
-                  text={entry.content}
+                <Markdown
+                  html={entry.html}
                   fileToken={entry.isPrivate ? fileToken : undefined}
                   ownFiles={ownFiles}
                   onFileLinkClick={onFileLinkClick}

@@ -20,6 +20,7 @@ import { pageMeta } from "../../lib/meta.ts";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { collectionFeedLinks } from "../feeds/feed-links.ts";
 import { findCollection, PAGE_SIZE, type EntryRecord } from "../../lib/records.ts";
+import { markdownHtml } from "../../lib/markdown.server.ts";
 import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
 import {
   LiveIndicator,
@@ -71,9 +72,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       id: collection.id,
       name: collection.name,
       title: collection.title,
-      description: collection.description,
       visibility: collection.visibility,
     },
+    // The description travels as the server's HTML (ADR 050).
+    descriptionHtml: markdownHtml(context, collection.description),
     owner,
     username,
     isOwner,
@@ -135,7 +137,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      {collection.description && <Markdown text={collection.description} />}
+      {loaderData.descriptionHtml && <Markdown html={loaderData.descriptionHtml} />}
       <section aria-labelledby="collection-entries" className="mt-8">
         <h2 id="collection-entries" className="mb-4 font-serif text-2xl font-semibold">
           {t("listings:collections.entries")}

@@ -5,7 +5,7 @@
 import type { Route } from "./+types/collections";
 import { EmptyState } from "../../components/records/empty-state.tsx";
 import { CollectionCards, Pagination } from "../../components/records/record-lists.tsx";
-import { collectionSummary } from "../../components/records/summaries.ts";
+import { collectionSummary } from "../../components/records/summaries.server.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { listingQuery } from "../../features/listings/listing-query.ts";

@@ -15,7 +15,7 @@ import { useSession } from "../../components/session-provider.tsx";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { displayFileName, storedFileUrl } from "../../lib/record-files.ts";
 import { useFreshFileToken } from "../../lib/file-token.ts";
-import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
+import { Markdown } from "../../components/records/markdown.tsx";
 import {
   LiveRecordFrame,
   RecordFooter,
@@ -23,6 +23,7 @@ import {
 } from "../../components/records/record-page.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findEntry } from "../../lib/records.ts";
+import { markdownHtml } from "../../lib/markdown.server.ts";
 import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
@@ -63,10 +64,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Protected files of a private entry reach only its author, through a short-lived token.
   const fileToken =
     entry.visibility === "private" && entry.attachments.length > 0 ? await pb.files.getToken() : "";
+  // The text travels as the server's HTML (ADR 050).
+  const { content, ...shown } = entry;
   return {
     title: entry.title,
-    description: excerpt(entry.content, 160),
-    entry,
+    description: excerpt(content, 160),
+    entry: shown,
+    html: markdownHtml(context, content),
     username,
     fileToken,
     locale,
@@ -143,9 +147,9 @@ export default function Entry({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </RecordHeader>
-          {entry.content.trim() ? (
-            <MarkdownPreview
-              text={entry.content}
+          {loaderData.html ? (
+            <Markdown
+              html={loaderData.html}
               fileToken={fileToken}
               ownFiles={ownFiles}
               onFileLinkClick={onFileLinkClick}

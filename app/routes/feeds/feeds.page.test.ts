@@ -649,7 +649,14 @@ describe.each(DIALECTS)("feeds, sitemap and robots.txt (%s)", (dialect) => {
         ]),
       );
       expect(lines.at(-1)).toBe(`Sitemap: ${ORIGIN}/sitemap.xml`);
-      for (const open of ["/blog", "/profile/alice", "/post/", "/entry/", "/collection/alice"])
+      for (const open of [
+        "/blog",
+        "/profile/alice",
+        "/post/",
+        "/entry/",
+        "/collection/alice",
+        "/login",
+      ])
         expect(lines).not.toContain(`Disallow: ${open}`);
     });
   });

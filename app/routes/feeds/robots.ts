@@ -1,13 +1,15 @@
 /**
  * `/robots.txt`: crawlers may read the public pages, not the API (except its public files:
- * covers and avatars that link previews show), the editors, the settings, the sign-in pages
- * and the instances area; the sitemap's absolute URL closes it.
+ * covers and avatars that link previews show), the editors, the settings, the sign-up and
+ * password pages and the instances area; the sitemap's absolute URL closes it. The login page
+ * stays open: it is where a search for the site's sign-in leads (and Lighthouse's SEO audit
+ * asks that it be crawlable, ADR 050).
  */
 import type { Route } from "./+types/robots";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { cacheableResponse } from "./feed.server.ts";
 
-/** Paths no crawler should read: the API, editors, settings, sign-in and admin pages. */
+/** Paths no crawler should read: the API, editors, settings, sign-up and admin pages. */
 export const DISALLOWED_PATHS = [
   "/api/",
   "/entry/create",
@@ -17,7 +19,6 @@ export const DISALLOWED_PATHS = [
   "/collection/create",
   "/collection/update/",
   "/profileSettings",
-  "/login",
   "/signUp",
   "/passwordReset",
   "/i",

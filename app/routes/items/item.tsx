@@ -9,6 +9,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { DeleteItem } from "../../features/admin/delete-item.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { findItem } from "../../lib/records.ts";
+import { markdownHtml } from "../../lib/markdown.server.ts";
 import { findOr404, requireAdmin, routeContext } from "../../lib/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -27,7 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { pb } = routeContext(context);
   const item = await findOr404(context, new URL(request.url), () => findItem(pb, params.code));
-  return { title: item.name, item };
+  // The description is shown from the server's HTML (ADR 050).
+  return { title: item.name, item, html: markdownHtml(context, item.description) };
 }
 
 /** The item page. */
@@ -56,7 +58,7 @@ export default function Item({ loaderData }: Route.ComponentProps) {
           <FormattedDate value={item.updated} />
         </dd>
       </dl>
-      {item.description && <Markdown text={item.description} />}
+      {loaderData.html && <Markdown html={loaderData.html} />}
       <div className="mt-6">
         <TagList tags={item.tags} label={t("records:meta.tags")} />
       </div>

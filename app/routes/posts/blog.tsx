@@ -6,7 +6,7 @@
 import type { Route } from "./+types/blog";
 import { EmptyState } from "../../components/records/empty-state.tsx";
 import { Pagination, PostCards } from "../../components/records/record-lists.tsx";
-import { postSummary } from "../../components/records/summaries.ts";
+import { postSummary } from "../../components/records/summaries.server.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";

@@ -14,7 +14,7 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt, readingMinutes } from "#shared/markdown/plain-text.ts";
-import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
+import { Markdown } from "../../components/records/markdown.tsx";
 import {
   LiveRecordFrame,
   RecordFooter,
@@ -23,6 +23,7 @@ import {
 import { postState } from "#shared/records/post-state.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { findPost, type PostRecord } from "../../lib/records.ts";
+import { markdownHtml } from "../../lib/markdown.server.ts";
 import { routeContext, readNamedOr404, appName } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
@@ -31,7 +32,7 @@ import { paths } from "../../lib/paths.ts";
 /** The cover's size in the page and in link previews (one of the field's thumbnails). */
 const COVER = { width: 1200, height: 630 } as const;
 
-function coverPath(post: PostRecord, thumb: string): string {
+function coverPath(post: Pick<PostRecord, "id" | "cover">, thumb: string): string {
   return `/api/files/posts/${encodeURIComponent(post.id)}/${encodeURIComponent(post.cover)}?thumb=${thumb}`;
 }
 
@@ -69,14 +70,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   const username = post.expand?.author?.username ?? params.username;
   const state = postState(post, Date.now());
+  // The text travels as the server's HTML (ADR 050); the author's biography as an excerpt.
+  const { content, ...shown } = post;
+  const author = post.expand?.author;
   return {
     title: post.title,
-    description: post.excerpt ? excerpt(post.excerpt, 200) : excerpt(post.content, 160),
-    post,
+    description: post.excerpt ? excerpt(post.excerpt, 200) : excerpt(content, 160),
+    post: {
+      ...shown,
+      expand: author ? { author: { ...author, bio: excerpt(author.bio, 200) } } : undefined,
+    },
+    html: markdownHtml(context, content, post.lang),
     username,
     live: state === "live",
     scheduled: state === "scheduled",
-    minutes: readingMinutes(`${post.excerpt}\n\n${post.content}`),
+    minutes: readingMinutes(`${post.excerpt}\n\n${content}`),
     locale,
     siteName: appName(context),
     canonical: absoluteUrl(origin, paths.post(username, post.slug)),
@@ -160,7 +168,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </RecordHeader>
-          <MarkdownPreview text={post.content} lang={post.lang} />
+          <Markdown html={loaderData.html} lang={post.lang} />
           <RecordFooter
             kind="post"
             recordId={post.id}
@@ -185,7 +193,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
                 {t("editor:post.aboutAuthor")}
               </h2>
               <p className="font-serif text-lg font-semibold">{authorName}</p>
-              {author?.bio && <p className="mt-1 text-stone-700">{excerpt(author.bio, 200)}</p>}
+              {author?.bio && <p className="mt-1 text-stone-700">{author.bio}</p>}
               <Link to={profile} className="mt-2 inline-block underline underline-offset-4">
                 {t("editor:post.authorProfile", { name: authorName })}
               </Link>

@@ -37,6 +37,7 @@ import {
   type EntryRecord,
   type PostRecord,
 } from "../../lib/records.ts";
+import { markdownHtml } from "../../lib/markdown.server.ts";
 import { findOr404, routeContext, appName } from "../../lib/route-data.ts";
 import { isWriter } from "../../lib/session.ts";
 import { withQuery } from "../../lib/paths.ts";
@@ -126,7 +127,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     image: image ? absoluteUrl(origin, image) : null,
     own,
     heatmap: days ? { days, today } : null,
-    profile: { id, collectionId, username, name: profile.name, avatar, role, bio, created },
+    profile: { id, collectionId, username, name: profile.name, avatar, role, created },
+    // The biography travels as the server's HTML (ADR 050).
+    bioHtml: markdownHtml(context, bio),
     // Whether the person may post (writer or admin): else no promise of posts is made.
     showsPosts: role === "writer" || role === "admin" || posts.totalItems > 0,
     postPages: { page: postPage, totalPages: posts.totalPages, totalItems: posts.totalItems },
@@ -195,9 +198,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {t("profile:ownerNote")}
         </p>
       )}
-      {profile.bio && (
+      {loaderData.bioHtml && (
         <section aria-label={t("profile:about", { name })} className="mb-8">
-          <Markdown text={profile.bio} />
+          <Markdown html={loaderData.bioHtml} />
         </section>
       )}
       {loaderData.showsPosts && <FeedLinks username={profile.username} name={name} />}

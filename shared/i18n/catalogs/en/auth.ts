@@ -2,6 +2,7 @@
 const auth = {
   login: {
     title: "Log in",
+    description: "Log in to {{app}} to write your journal and publish on the blog.",
     intro: "Welcome back. Log in with your email or username.",
     identity: "Email or username",
     password: "Password",

@@ -5,6 +5,7 @@ import type en from "../en/auth.ts";
 const auth = {
   login: {
     title: "Connexion",
+    description: "Connectez-vous à {{app}} pour écrire votre journal et publier sur le blog.",
     intro: "Bon retour parmi nous. Connectez-vous avec votre e-mail ou votre nom d'utilisateur.",
     identity: "E-mail ou nom d'utilisateur",
     password: "Mot de passe",
