@@ -19,6 +19,7 @@ import * as devices from "./1796100000-devices.ts";
 import * as passkeys from "./1796200000-passkeys.ts";
 import * as userTheme from "./1796300000-user-theme.ts";
 import * as searchHead from "./1796500000-search-head.ts";
+import * as nameIndexes from "./1796600000-name-indexes.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1796200000-passkeys", up: passkeys.up },
   { name: "1796300000-user-theme", up: userTheme.up },
   { name: "1796500000-search-head", up: searchHead.up },
+  { name: "1796600000-name-indexes", up: nameIndexes.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */
