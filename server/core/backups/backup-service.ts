@@ -12,11 +12,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import readline from "node:readline";
-import type { Database, Row } from "../../data/db.ts";
+import type { Database } from "../../data/db.ts";
 import type { FileStorage, StoredFile } from "../../tools/filesystem/index.ts";
 import { replaceAllTables } from "../../data/repositories/backup-repository.ts";
-import { isSearchIndexTable } from "../../data/registry/search.ts";
 import { rebuildSearchIndex } from "../../data/repositories/search-repository.ts";
 import {
   ArchiveError,
@@ -34,37 +32,22 @@ import {
   type BackupStore,
 } from "./backup-store.ts";
 
+import {
+  FORMAT,
+  FORMAT_VERSION,
+  jsonLines,
+  MANIFEST,
+  readRows,
+  skipped,
+  TABLE_ENTRY,
+  type Manifest,
+} from "./backup-format.ts";
+
 export { BACKUP_NAME, type BackupInfo } from "./backup-store.ts";
 
-/** The manifest at the root of every archive. */
-const MANIFEST = "cahier-backup.json";
-const FORMAT = "cahier-backup";
-const FORMAT_VERSION = 1;
-const TABLE_ENTRY = /^data\/([A-Za-z0-9_]+)\.jsonl$/;
-/** Tables never restored (the schema version is checked, not overwritten). */
-const SKIPPED_TABLES = new Set(["_migrations"]);
-
-/**
- * Tables neither backed up nor restored: the schema version, and the search index (derived
- * from the records, engine-specific, rebuilt in the restore's transaction; ADR 043).
- */
-function skipped(table: string): boolean {
-  return SKIPPED_TABLES.has(table) || isSearchIndexTable(table);
-}
 const BUSY = "Try again later - another backup/restore process has already been started.";
 /** The deployment-wide lock every backup, restore and backup delete takes. */
 const LOCK_NAME = "cahier:backups";
-
-/** What a backup archive declares about itself. */
-interface Manifest {
-  format: string;
-  version: number;
-  created: string;
-  engine: string;
-  migrations: string[];
-  tables: string[];
-  files: number;
-}
 
 /** Options of the backup service. */
 export interface BackupOptions {
@@ -134,33 +117,6 @@ async function* localFiles(root: string, relative = ""): AsyncIterable<string> {
     if (entry.isDirectory()) yield* localFiles(root, name);
     else if (entry.isFile()) yield name;
   }
-}
-
-async function* jsonLines(batches: AsyncIterable<Row[]>): AsyncIterable<Uint8Array> {
-  for await (const batch of batches) {
-    yield Buffer.from(batch.map((row) => `${JSON.stringify(row)}\n`).join(""));
-  }
-}
-
-/** Reads a JSON-lines file in batches of rows. */
-async function* readRows(file: string, batchSize = 500): AsyncIterable<Row[]> {
-  const lines = readline.createInterface({
-    input: fs.createReadStream(file, { encoding: "utf8" }),
-    crlfDelay: Infinity,
-  });
-  let batch: Row[] = [];
-  for await (const line of lines) {
-    if (line.trim() === "") continue;
-    const row: unknown = JSON.parse(line);
-    if (!row || typeof row !== "object" || Array.isArray(row))
-      throw new ArchiveError(`invalid row in ${path.basename(file)}`);
-    batch.push(row as Row);
-    if (batch.length >= batchSize) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length) yield batch;
 }
 
 /** Backups and restores. */
