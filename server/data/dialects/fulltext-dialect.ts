@@ -39,6 +39,12 @@ export interface FulltextDialect {
    * expression no index serves: the full-text index is always the better way in.
    */
   matches(query: FulltextQuery, collections: readonly string[], ranked: boolean): Sql;
+  /**
+   * After a searched table in the search's join: makes the engine read `index`, the table's
+   * covering index of that join (SQLite's planner, without statistics, would read every
+   * matched row through the primary key instead; PostgreSQL's chooses well by itself).
+   */
+  coveringIndex(index: string): Sql;
   /** Appended to the SELECTs of a re-index: locks what it reads until the batch commits. */
   readLock: Sql;
   /**

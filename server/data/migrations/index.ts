@@ -20,6 +20,7 @@ import * as passkeys from "./1796200000-passkeys.ts";
 import * as userTheme from "./1796300000-user-theme.ts";
 import * as searchHead from "./1796500000-search-head.ts";
 import * as nameIndexes from "./1796600000-name-indexes.ts";
+import * as searchIndexes from "./1796700000-search-indexes.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1796300000-user-theme", up: userTheme.up },
   { name: "1796500000-search-head", up: searchHead.up },
   { name: "1796600000-name-indexes", up: nameIndexes.up },
+  { name: "1796700000-search-indexes", up: searchIndexes.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

@@ -282,6 +282,13 @@ export const entriesCollection: Collection = {
     { name: "idx_collection_entries", columns: ["collection"] },
     // An entry's page finds it by `author.username` and `name`: the name narrows it first.
     { name: "idx_name_entries", columns: ["name"] },
+    // A search joins each match to its entry for the rules, filters and ordering: this index
+    // holds every column they read, so the join never reads the row (whose text comes first
+    // and often overflows its page). 5× faster for a common word on SQLite (ADR 043).
+    {
+      name: "idx_search_entries",
+      columns: ["id", "visibility", "author", "date", "created", "collection"],
+    },
   ],
   // An unlisted entry is listed only to a request that names its link (ADR 017).
   listRule:
@@ -339,6 +346,8 @@ export const postsCollection: Collection = {
     // A post's page finds it by `author.username` and `slug`: without this index a signed-in
     // reader's lookup (whose rule is an OR) scanned every post (230 ms at 100,000 posts).
     { name: "idx_slug_posts", columns: ["slug"] },
+    // The search's join reads these columns alone (rules, filters, ordering), as for entries.
+    { name: "idx_search_posts", columns: ["id", "status", "publishedAt", "author", "created"] },
   ],
   listRule: `(${POST_LIVE_FILTER}) || author = @request.auth.id`,
   viewRule: `(${POST_LIVE_FILTER}) || author = @request.auth.id`,

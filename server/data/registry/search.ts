@@ -52,6 +52,11 @@ export interface SearchSpec {
   group?: string;
   /** A related record's text in the document, if any. */
   related?: RelatedText;
+  /**
+   * The collection's index holding every column the search's join reads (`id` first, then the
+   * rules', filters' and ordering's columns), if it has one: the join then never reads rows.
+   */
+  coveringIndex?: string;
 }
 
 /**
@@ -83,6 +88,7 @@ export const SEARCH_SPECS: readonly SearchSpec[] = [
       watched: ["title", "visibility", "owner"],
       included: collectionTitleIncluded,
     },
+    coveringIndex: "idx_search_entries",
   },
   {
     collection: "posts",
@@ -91,6 +97,7 @@ export const SEARCH_SPECS: readonly SearchSpec[] = [
     owner: "author",
     date: "publishedAt",
     tags: "tags",
+    coveringIndex: "idx_search_posts",
   },
   {
     collection: "collections",

@@ -260,19 +260,21 @@ export function recencyOf(spec: SearchSpec): Sql {
   return sql`COALESCE(NULLIF(${t(spec.date)}, ''), ${t("created")})`;
 }
 
-function union(parts: readonly SearchPart[], ranked: boolean): Sql {
+function union(db: SearchDb, parts: readonly SearchPart[], ranked: boolean): Sql {
   const selects = parts.map(({ collectionName, where }) => {
     const spec = findSearchSpec(collectionName);
     if (!spec) throw new Error(`${collectionName} is not searchable`);
-    // The rank (bm25 or ts_rank, 0 or more) maps to a score in [0, 1), rounded so that
-    // near-equal scores tie and recency decides.
+    // The rank (how many of the query's clauses the head matches, 0 or more) maps to a score
+    // in [0, 1), rounded so that equal ranks tie and recency decides. The division is done
+    // in floating point: an integer one (both engines' for integers) would make every score 0.
     const columns = ranked
-      ? sql`, CAST(ROUND(CAST("m"."rank" / ("m"."rank" + 1) AS NUMERIC), 3) AS DOUBLE PRECISION) AS "score", ${recencyOf(spec)} AS "at"`
+      ? sql`, CAST(ROUND(CAST(CAST("m"."rank" AS DOUBLE PRECISION) / ("m"."rank" + 1) AS NUMERIC), 3) AS DOUBLE PRECISION) AS "score", ${recencyOf(spec)} AS "at"`
       : sql``;
     const extra = where ? sql` AND (${where})` : sql``;
+    const hint = spec.coveringIndex ? db.dialect.fulltext.coveringIndex(spec.coveringIndex) : sql``;
     // CROSS JOIN: SQLite keeps the matches as the outer loop (it would otherwise walk the
     // records by an index of the rules' columns and probe the matches: far slower).
-    return sql`SELECT CAST(${collectionName} AS TEXT) AS "collectionName", ${t("id")} AS "id"${columns} FROM "m" CROSS JOIN ${sql.table(collectionName)} AS ${sql.id(MAIN_ALIAS)} WHERE ${t("id")} = "m"."record" AND "m"."collectionName" = ${collectionName}${extra}`;
+    return sql`SELECT CAST(${collectionName} AS TEXT) AS "collectionName", ${t("id")} AS "id"${columns} FROM "m" CROSS JOIN ${sql.table(collectionName)} AS ${sql.id(MAIN_ALIAS)}${hint} WHERE ${t("id")} = "m"."record" AND "m"."collectionName" = ${collectionName}${extra}`;
   });
   return sql.join(selects, sql` UNION ALL `);
 }
@@ -300,6 +302,23 @@ export interface SearchHits {
 }
 
 /**
+ * The statement of one page of results (see {@link findSearchHits}): the matches joined to
+ * their records under `parts`' conditions, ordered by score, then recency, then collection
+ * and id, with `COUNT(*) OVER ()` as `total` when `withTotal`.
+ */
+export function searchHitsStatement(
+  db: SearchDb,
+  matches: Sql,
+  parts: readonly SearchPart[],
+  page: { limit: number; offset: number; withTotal: boolean },
+): RawBuilder<Omit<SearchHit, "score"> & { score: unknown; total?: unknown }> {
+  const total = page.withTotal ? sql`, COUNT(*) OVER () AS "total"` : sql``;
+  return sql<
+    Omit<SearchHit, "score"> & { score: unknown; total?: unknown }
+  >`WITH "m" AS MATERIALIZED (${matches}) SELECT "collectionName", "id", "score"${total} FROM (${union(db, parts, true)}) AS "hits" ORDER BY "score" DESC, "at" DESC, "collectionName", "id" LIMIT ${page.limit} OFFSET ${page.offset}`;
+}
+
+/**
  * One page of results: the records of `parts` whose document `matches` (a SELECT of the
  * engine's `FulltextDialect.matches`), by score, then recency, then collection and id. With
  * `withTotal`, the same pass counts every match (`total` stays null on a page past the end).
@@ -311,12 +330,7 @@ export async function findSearchHits(
   page: { limit: number; offset: number; withTotal: boolean },
 ): Promise<SearchHits> {
   if (parts.length === 0) return { hits: [], total: page.withTotal ? 0 : null };
-  const total = page.withTotal ? sql`, COUNT(*) OVER () AS "total"` : sql``;
-  const result = await sql<
-    Omit<SearchHit, "score"> & { score: unknown; total?: unknown }
-  >`WITH "m" AS MATERIALIZED (${matches}) SELECT "collectionName", "id", "score"${total} FROM (${union(parts, true)}) AS "hits" ORDER BY "score" DESC, "at" DESC, "collectionName", "id" LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
-    db.kysely,
-  );
+  const result = await searchHitsStatement(db, matches, parts, page).execute(db.kysely);
   const first = result.rows[0];
   return {
     hits: result.rows.map((r) => ({
@@ -337,7 +351,7 @@ export async function countSearchHits(
   if (parts.length === 0) return 0;
   const result = await sql<{
     n: unknown;
-  }>`WITH "m" AS MATERIALIZED (${matches}) SELECT COUNT(*) AS "n" FROM (${union(parts, false)}) AS "hits"`.execute(
+  }>`WITH "m" AS MATERIALIZED (${matches}) SELECT COUNT(*) AS "n" FROM (${union(db, parts, false)}) AS "hits"`.execute(
     db.kysely,
   );
   return Number(result.rows[0]?.n ?? 0);

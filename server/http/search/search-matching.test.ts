@@ -100,6 +100,17 @@ describe.each(DIALECTS)("search matching (%s)", (dialect) => {
       publishedAt: "2024-05-05 09:00:00.000Z",
       tags: ["garden", "tools"],
     });
+    // A word in an old title outranks the same word in a newer text only.
+    await entry("title_old", {
+      title: "Wombat burrows",
+      content: "Dug deep under the hill.",
+      date: "2019-01-01 00:00:00.000Z",
+    });
+    await entry("text_new", {
+      title: "Hill walk",
+      content: "A wombat crossed the path at dusk.",
+      date: "2025-06-01 00:00:00.000Z",
+    });
     // Equal text, different dates: recency decides.
     await entry("twin_old", {
       title: "Quokka",
@@ -166,6 +177,14 @@ describe.each(DIALECTS)("search matching (%s)", (dialect) => {
       const order = await found("garden ");
       expect(order[0]).toBe("post");
       expect(order).toHaveLength(3);
+    });
+
+    it("scores a word in the title above the same word in the text, whatever their dates", async () => {
+      const list = await items(`q=${encodeURIComponent("wombat")}`);
+      expect(list.map((i) => names.get(i.id))).toEqual(["title_old", "text_new"]);
+      const [title, text] = list.map((i) => i.score);
+      expect(title).toBeGreaterThan(text ?? 1);
+      expect(text).toBe(0);
     });
 
     it("scores from the document alone: others' private entries change nothing", async () => {

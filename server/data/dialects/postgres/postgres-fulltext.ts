@@ -126,6 +126,8 @@ export const postgresFulltext: FulltextDialect = {
     return sql`SELECT "d"."collectionName" AS "collectionName", "d"."record" AS "record", ${rank} AS "rank" FROM ${docs} AS "d" CROSS JOIN (SELECT CAST(${tsqueryLiteral(query)} AS TSQUERY) AS "q") AS "q" WHERE "d"."vector" @@ "q"."q" AND ("d"."collectionName" || '') IN (${sql.join([...collections])})`;
   },
 
+  coveringIndex: () => sql``,
+
   readLock: sql` FOR SHARE`,
 
   // The planner prices `@@` on a sequential scan by the heap alone, not by the TOASTed

@@ -149,6 +149,8 @@ export const sqliteFulltext: FulltextDialect = {
     return sql`SELECT "d"."collectionName" AS "collectionName", "d"."record" AS "record", ${rank} AS "rank" FROM ${index} JOIN ${docs} AS "d" ON "d"."id" = ${index}.rowid WHERE ${index} MATCH ${fts5Query(query)} AND ("d"."collectionName" || '') IN (${sql.join([...collections])})`;
   },
 
+  coveringIndex: (name) => sql` INDEXED BY ${sql.id(name)}`,
+
   readLock: sql``,
 
   searchSettings: [],
