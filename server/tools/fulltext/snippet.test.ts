@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Language } from "./languages.ts";
 import { parseQuery } from "./query.ts";
 import { documentSnippet, escapeHtml, snippet } from "./snippet.ts";
 
@@ -18,6 +20,30 @@ describe("snippets", () => {
       "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; l&#39;<mark>été</mark> &lt;b&gt;<mark>jardin</mark>&lt;/b&gt;",
     );
     expect(onlyMarks(out)).toBe(true);
+  });
+
+  it("never lets markup through but its own marks, for any text and query", () => {
+    // Text made of words, markup and the characters HTML escapes, so matches happen often.
+    const piece = fc.oneof(
+      fc.constantFrom("jardin", "été", "garden", "run", "<b>", "</mark>", "<mark>", "&", '"', "'"),
+      fc.string({ maxLength: 8 }),
+    );
+    const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(" "));
+    const query = fc.array(piece, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(" "));
+    fc.assert(
+      fc.property(
+        text,
+        query,
+        fc.constantFrom<Language[]>(["e"], ["f"], ["e", "f"]),
+        (t, q, languages) => {
+          const out = snippet(t, parseQuery(q), languages);
+          expect(onlyMarks(out)).toBe(true);
+          // Marks are balanced and never nested.
+          expect(out.replace(/<mark>[^<]*<\/mark>/g, "")).not.toMatch(/<\/?mark>/);
+        },
+      ),
+      { seed: 14, numRuns: 500 },
+    );
   });
 
   it("marks stems, prefixes and whole phrases", () => {
