@@ -12,7 +12,9 @@
  * - collection: `collection` (a collection's slug or title), else the folder it sits in
  *   (`collections/<name>/…`, or any top folder but `entries`, `posts` and `files`);
  * - files: files of the archive its text links to (relative links and images) and those its
- *   `attachments` list names become attachments, the links pointing at their new addresses.
+ *   `attachments` list names become attachments, the links pointing at their new addresses
+ *   (a post, which holds only its cover, keeps one image: see the writer); a link to a file
+ *   that is not stored stays as it was written.
  *
  * The import key is a hash of the file's path and content: the same archive imports once.
  */
