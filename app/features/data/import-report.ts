@@ -49,7 +49,9 @@ export function reasonText(line: SkippedLine, t: AppT): string {
   if (code === null) return line.reason;
   if (code === "refused" && params.fields !== undefined)
     return t("data:import.reasons.refusedFields", { fields: params.fields });
-  return t(`data:import.reasons.${code}`, params);
+  // Every wording's variables, so any code's message can take them (a missing one is empty).
+  const values = { max: "", size: "", types: "", visibility: "", tag: "", ...params };
+  return t(`data:import.reasons.${code}`, values);
 }
 
 const count = (value: unknown): number =>
