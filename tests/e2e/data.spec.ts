@@ -159,13 +159,18 @@ for (const lang of LANGS) {
     });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The same file again: a dry run says nothing new would come in.
+    // The same file again: a dry run (the button says so) says nothing new would come in,
+    // each reason in the page's language.
     await section.getByLabel(t.import.dryRun).check();
-    await section.getByRole("button", { name: t.import.submit }).click();
+    await section.getByRole("button", { name: t.import.submitDry }).click();
     await expect(report.getByRole("heading")).toHaveText(t.import.report.headingDry);
     await expect(report.locator('[data-kind="entries"]')).toHaveText(
       counted(lang, entriesForms, 0),
     );
+    const lines = report.getByRole("listitem").filter({ hasText: ".md)" });
+    await expect(lines).toHaveCount(2);
+    for (const line of await lines.all())
+      await expect(line).toContainText(t.import.reasons.already_imported);
     const pb = await signInAs(account.email, account.password);
     const entries = await pb
       .collection("entries")

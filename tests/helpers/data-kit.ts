@@ -206,7 +206,7 @@ export interface ImportResult {
   status: number;
   json: {
     imported?: { entries: number; posts: number; collections: number; files: number };
-    skipped?: { item: string; reason: string }[];
+    skipped?: { item: string; reason: string; code: string; params?: Record<string, unknown> }[];
     status?: number;
     message?: string;
     data?: Record<string, { code: string; message: string }>;

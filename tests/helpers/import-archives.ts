@@ -1,12 +1,12 @@
 /**
  * Sample exports of every format `POST /api/import` reads, built here at run time (no
  * download, no committed binary): Day One (`Journal.json` with `photos/`), Ghost (JSON, and a
- * zip with `content/images/`), WriteFreely (JSON), a zip of Markdown files with and without
- * front matter; and hostile archives (path traversal, absolute paths, symbolic links, zip
+ * zip with `content/images/`), WriteFreely (JSON), zips of Markdown files with and without
+ * front matter (posts showing images among them); and hostile archives (path traversal, absolute paths, symbolic links, zip
  * bombs whose headers lie, too many entries, not a zip).
  */
 import { strToU8, zipSync, type Zippable } from "fflate";
-import { image } from "./file-fixtures.ts";
+import { declaredPng, image } from "./file-fixtures.ts";
 
 const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
 
@@ -116,7 +116,7 @@ function ghostData() {
         uuid: "1b7b1b0a-0000-4000-8000-000000000002",
         title: "Work in progress",
         slug: "wip",
-        html: "<p>Draft text</p>",
+        html: '<p>Draft text</p><figure class="kg-card kg-image-card"><img src="__GHOST_URL__/content/images/size/w600/2024/02/wip.jpg" alt="wip"></figure>',
         status: "draft",
         visibility: "public",
         type: "post",
@@ -181,15 +181,32 @@ export function ghostJson(): Uint8Array {
   });
 }
 
-/** Ghost's export as a zip archive with the cover image under `content/images/`. */
-export async function ghostZip(): Promise<{ zip: Uint8Array; cover: Uint8Array }> {
+/** A Ghost zip and the bytes of its images. */
+export interface GhostSample {
+  zip: Uint8Array;
+  /** The cover of "Hello Ghost". */
+  cover: Uint8Array;
+  /** The image in the text of "Hello Ghost". */
+  pic: Uint8Array;
+  /** The image in the text of "Work in progress" (its original; the text shows a w600 copy). */
+  wip: Uint8Array;
+}
+
+/** Ghost's export as a zip archive with its images under `content/images/`. */
+export async function ghostZip(): Promise<GhostSample> {
   const cover = await image("png", 60, 30, "#884422");
+  const pic = await image("png", 20, 20, "#228844");
+  const wip = await image("jpeg", 24, 16, "#446688");
   return {
     zip: zipSync({
       "ghost-export/blog.ghost.2024-02-04.json": ghostJson(),
       "ghost-export/content/images/2024/01/cover.png": cover,
+      "ghost-export/content/images/2024/01/pic.png": pic,
+      "ghost-export/content/images/2024/02/wip.jpg": wip,
     }),
     cover,
+    pic,
+    wip,
   };
 }
 
@@ -268,6 +285,56 @@ export async function markdownZip(): Promise<{ zip: Uint8Array; sky: Uint8Array 
     "__MACOSX/._rainy-day.md": strToU8("junk"),
   };
   return { zip: zipSync(files), sky };
+}
+
+/** What {@link markdownPostsZip} holds. */
+export interface MarkdownPostsSample {
+  zip: Uint8Array;
+  one: Uint8Array;
+  two: Uint8Array;
+  pdf: Uint8Array;
+}
+
+/**
+ * A zip of Markdown posts showing files: "Photo essay" (no cover; two images and a PDF in its
+ * text), "Covered" (its cover, shown in its text, and another image) and "In a folder" (a
+ * draft in the folder `Blog/`, so of the collection Blog).
+ */
+export async function markdownPostsZip(): Promise<MarkdownPostsSample> {
+  const one = await image("png", 14, 10, "#aa3366");
+  const two = await image("jpeg", 18, 12, "#33aa66");
+  const pdf = strToU8("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
+  const files: Zippable = {
+    "posts/photo-essay.md": strToU8(
+      "---\ntitle: Photo essay\nstatus: published\npublishedAt: 2024-03-01T10:00:00Z\n---\n" +
+        "![first](../images/one.png)\n\nMiddle.\n\n![second](../images/two.jpg) and [notes](../docs/notes.pdf)\n",
+    ),
+    "posts/covered.md": strToU8(
+      "---\ntitle: Covered\nstatus: draft\ncover: ../images/two.jpg\n---\n" +
+        "![the cover](../images/two.jpg) ![one](../images/one.png)\n",
+    ),
+    "Blog/posted.md": strToU8("---\ntitle: In a folder\nstatus: draft\ntags: [a]\n---\nText.\n"),
+    "images/one.png": one,
+    "images/two.jpg": two,
+    "docs/notes.pdf": pdf,
+  };
+  return { zip: zipSync(files), one, two, pdf };
+}
+
+/**
+ * A zip of Markdown files one of which the records service refuses (its image declares
+ * 20000 × 20000 pixels: it could never be thumbnailed), two entries in a folder (so in a
+ * collection) and two posts wanting the same slug.
+ */
+export function markdownRefusedZip(): Uint8Array {
+  return zipSync({
+    "panorama.md": strToU8("# Panorama\n\n![wide](wide.png)\n"),
+    "wide.png": new Uint8Array(declaredPng(20000, 20000)),
+    "Trips/day-one.md": strToU8("Day one.\n"),
+    "Trips/day-two.md": strToU8("Day two.\n"),
+    "posts/a.md": strToU8("---\ntitle: First\nstatus: published\nslug: same\n---\nA.\n"),
+    "posts/b.md": strToU8("---\ntitle: Second\nstatus: published\nslug: same\n---\nB.\n"),
+  });
 }
 
 /** A zip whose only entry climbs out of the extraction folder. */

@@ -73,6 +73,8 @@ export function DataImport({ headingId }: { headingId: string }) {
   const revalidator = useRevalidator();
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [fileError, setFileError] = useState<string | undefined>(undefined);
+  // The button says what it will do: check the file (a dry run) or import it.
+  const [dryRunChosen, setDryRunChosen] = useState(false);
   const busy = phase.kind === "uploading" || phase.kind === "processing";
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -168,11 +170,19 @@ export function DataImport({ headingId }: { headingId: string }) {
             </option>
           ))}
         </Select>
-        <Checkbox label={t("data:import.dryRun")} name="dryRun" disabled={busy} />
+        <Checkbox
+          label={t("data:import.dryRun")}
+          name="dryRun"
+          disabled={busy}
+          checked={dryRunChosen}
+          onChange={(event) => {
+            setDryRunChosen(event.currentTarget.checked);
+          }}
+        />
         <div>
           <SubmitButton busy={busy} busyLabel={t("data:import.processing")}>
             <Upload aria-hidden size={18} />
-            {t("data:import.submit")}
+            {dryRunChosen ? t("data:import.submitDry") : t("data:import.submit")}
           </SubmitButton>
         </div>
       </SubmitForm>

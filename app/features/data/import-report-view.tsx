@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef } from "react";
 import { useAppTranslation } from "../../lib/i18n.ts";
-import type { ImportReport } from "./import-report.ts";
+import { reasonText, type ImportReport } from "./import-report.ts";
 
 const KINDS = ["entries", "posts", "collections", "files"] as const;
 
@@ -54,7 +54,7 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
                 <span className="font-medium">{entry.item}</span>
                 <span aria-hidden> · </span>
                 <span className="sr-only">{t("data:import.report.reason")}: </span>
-                {entry.reason}
+                {reasonText(entry, t)}
               </li>
             ))}
           </ul>

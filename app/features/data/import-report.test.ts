@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import enData from "#shared/i18n/catalogs/en/data.ts";
 import frData from "#shared/i18n/catalogs/fr/data.ts";
+import { IMPORT_SKIP_CODES } from "#shared/records/import-skips.ts";
 import { APP_NAMESPACES, getI18n, type AppT } from "../../lib/i18n.ts";
-import { readRefusal, readReport } from "./import-report.ts";
+import { readRefusal, readReport, reasonText, type SkippedLine } from "./import-report.ts";
 
 describe("import answers", () => {
   let en: AppT;
@@ -16,11 +17,29 @@ describe("import answers", () => {
     expect(
       readReport({
         imported: { entries: 2, posts: 1, collections: 0, files: 3 },
-        skipped: [{ item: 'post "A"', reason: "imported as an entry" }],
+        skipped: [
+          { item: 'post "A"', reason: "imported as an entry", code: "post_as_entry" },
+          {
+            item: "a.png (entry)",
+            reason: "more than 10 files",
+            code: "too_many_files",
+            params: { max: 10, bad: { x: 1 } },
+          },
+          { item: "b", reason: "a reason of a newer server", code: "something_new" },
+        ],
       }),
     ).toEqual({
       imported: { entries: 2, posts: 1, collections: 0, files: 3 },
-      skipped: [{ item: 'post "A"', reason: "imported as an entry" }],
+      skipped: [
+        { item: 'post "A"', reason: "imported as an entry", code: "post_as_entry", params: {} },
+        {
+          item: "a.png (entry)",
+          reason: "more than 10 files",
+          code: "too_many_files",
+          params: { max: 10 },
+        },
+        { item: "b", reason: "a reason of a newer server", code: null, params: {} },
+      ],
     });
     expect(readReport({ imported: { entries: -1, posts: "x" }, skipped: [] })?.imported).toEqual({
       entries: 0,
@@ -30,6 +49,36 @@ describe("import answers", () => {
     });
     for (const body of [null, "x", {}, { imported: {} }, { skipped: [] }])
       expect(readReport(body)).toBeNull();
+  });
+
+  it("words every reason from its code and params, in both languages", () => {
+    const line = (code: SkippedLine["code"], params: SkippedLine["params"] = {}): SkippedLine => ({
+      item: "x",
+      reason: "the English reason",
+      code,
+      params,
+    });
+    const params = { max: 10, size: "5 MB", types: "image/png", visibility: "paid", tag: "notes" };
+    for (const code of IMPORT_SKIP_CODES) {
+      for (const t of [en, fr]) {
+        const text = reasonText(line(code, params), t);
+        expect(text, code).not.toMatch(/data:|\{\{|English/);
+        expect(text.length, code).toBeGreaterThan(5);
+      }
+    }
+    expect(reasonText(line("too_many_files", { max: 10 }), fr)).toBe(
+      frData.import.reasons.too_many_files.replace("{{max}}", "10"),
+    );
+    expect(reasonText(line("already_imported"), fr)).toBe(frData.import.reasons.already_imported);
+    expect(reasonText(line("collection_as_tag", { tag: "field-notes" }), en)).toBe(
+      enData.import.reasons.collection_as_tag.replace("{{tag}}", "field-notes"),
+    );
+    expect(reasonText(line("refused"), en)).toBe(enData.import.reasons.refused);
+    expect(reasonText(line("refused", { fields: "attachments" }), fr)).toBe(
+      frData.import.reasons.refusedFields.replace("{{fields}}", "attachments"),
+    );
+    // A code this page does not know: the API's own words.
+    expect(reasonText(line(null), fr)).toBe("the English reason");
   });
 
   it("words every refusal from the API's codes, in both languages", () => {

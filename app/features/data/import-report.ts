@@ -1,8 +1,14 @@
 /**
  * The answers of `POST /api/import`, read for the page: the report of an import (what was
- * imported, what was left out and why), and a refusal's message in the interface language
- * (the API's stable codes, `data.file.code` and `data.format.code`, are translated).
+ * imported, what was left out and why, each reason worded from its `code`), and a refusal's
+ * message in the interface language (the API's stable codes, `data.file.code` and
+ * `data.format.code`, are translated).
  */
+import {
+  isImportSkipCode,
+  type ImportSkipCode,
+  type ImportSkipParams,
+} from "#shared/records/import-skips.ts";
 import type { AppT } from "../../lib/i18n.ts";
 
 /** The formats the import reads, in the order the form offers them. */
@@ -11,10 +17,41 @@ export const IMPORT_FORMATS = ["cahier", "dayone", "ghost", "writefreely", "mark
 /** A format name. */
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
+/** An item left out or changed: the API's English `reason`, and its `code` when known. */
+export interface SkippedLine {
+  item: string;
+  reason: string;
+  code: ImportSkipCode | null;
+  params: ImportSkipParams;
+}
+
 /** What an import did (or, for a dry run, would do). */
 export interface ImportReport {
   imported: { entries: number; posts: number; collections: number; files: number };
-  skipped: { item: string; reason: string }[];
+  skipped: SkippedLine[];
+}
+
+/** The string and number values of a reason's `params`. */
+function readParams(value: unknown): ImportSkipParams {
+  const params: ImportSkipParams = {};
+  if (!value || typeof value !== "object" || Array.isArray(value)) return params;
+  for (const [name, param] of Object.entries(value as Record<string, unknown>))
+    if (typeof param === "string" || typeof param === "number") params[name] = param;
+  return params;
+}
+
+/**
+ * Why an item was left out or changed, in the interface language: worded from its code, or,
+ * for a code this page does not know (a newer server), the API's English reason.
+ */
+export function reasonText(line: SkippedLine, t: AppT): string {
+  const { code, params } = line;
+  if (code === null) return line.reason;
+  if (code === "refused" && params.fields !== undefined)
+    return t("data:import.reasons.refusedFields", { fields: params.fields });
+  // Every wording's variables, so any code's message can take them (a missing one is empty).
+  const values = { max: "", size: "", types: "", visibility: "", tag: "", ...params };
+  return t(`data:import.reasons.${code}`, values);
 }
 
 const count = (value: unknown): number =>
@@ -34,8 +71,16 @@ export function readReport(body: unknown): ImportReport | null {
       files: count(numbers.files),
     },
     skipped: skipped
-      .filter((s): s is { item: unknown; reason: unknown } => !!s && typeof s === "object")
-      .map((s) => ({ item: String(s.item), reason: String(s.reason) })),
+      .filter(
+        (s): s is { item: unknown; reason: unknown; code?: unknown; params?: unknown } =>
+          !!s && typeof s === "object",
+      )
+      .map((s) => ({
+        item: String(s.item),
+        reason: String(s.reason),
+        code: isImportSkipCode(s.code) ? s.code : null,
+        params: readParams(s.params),
+      })),
   };
 }
 

@@ -5,13 +5,63 @@
  * reader builds one; the writer carries it out, or, for a dry run, only reports it.
  */
 import { randomBytes } from "node:crypto";
+import type { ImportSkipCode, ImportSkipParams } from "#shared/records/import-skips.ts";
+
+export type { ImportSkipCode, ImportSkipParams } from "#shared/records/import-skips.ts";
 
 /** An item left out (or changed on the way in), for the report. */
 export interface SkippedItem {
   /** What it is, as the source names it (`entry "Paris"`, `photos/ab12.jpeg`). */
   item: string;
-  /** Why. */
+  /** Why, in English, for API users. */
   reason: string;
+  /** Why, as a stable code (the web app words it from this). */
+  code: ImportSkipCode;
+  /** The values of the reason (`{ max: 10 }`), when it has any. */
+  params?: ImportSkipParams;
+}
+
+/** A value of a reason's params, as text. */
+const v = (params: ImportSkipParams, name: string): string => String(params[name] ?? "");
+
+/** The English reason of each code. */
+const REASONS: { [C in ImportSkipCode]: (p: ImportSkipParams) => string } = {
+  already_imported: () => "already imported",
+  not_in_archive: () => "not in the archive",
+  ghost_image_missing: () =>
+    "the image is not in the archive (export Ghost's content/images with the JSON, in one zip)",
+  too_many_files: (p) => `more than ${v(p, "max")} files`,
+  file_too_large: (p) => `larger than ${v(p, "size")}`,
+  file_type_refused: (p) => `not one of ${v(p, "types")}`,
+  text_too_long: (p) => `its text is longer than ${v(p, "max")} characters`,
+  description_shortened: (p) => `shortened to ${v(p, "max")} characters`,
+  too_many_tags: (p) => `more than ${v(p, "max")} tags`,
+  post_as_entry: () => "imported as an entry: only writers publish posts",
+  ghost_page: () => "a Ghost page, not a post",
+  members_only_draft: (p) => `imported as a draft: for ${v(p, "visibility")} only on Ghost`,
+  collection_as_tag: (p) => `posts have no collection: its posts are tagged "${v(p, "tag")}"`,
+  image_too_large: (p) => `an image of ${v(p, "size")} pixels, more than may be shown`,
+  image_as_cover: () => "stored as the post's cover: a post holds one image",
+  post_file_not_kept: () => "not kept: a post holds one file, its cover image",
+  refused: (p) => (p.fields ? `refused (${v(p, "fields")})` : "refused"),
+};
+
+/**
+ * A report line: `item`, left out or changed for the reason `code` (worded with `params`;
+ * `reason` replaces the English wording, for a refusal the records service explained).
+ */
+export function skipped(
+  item: string,
+  code: ImportSkipCode,
+  params?: ImportSkipParams,
+  reason?: string,
+): SkippedItem {
+  return {
+    item,
+    reason: reason ?? REASONS[code](params ?? {}),
+    code,
+    ...(params && Object.keys(params).length > 0 ? { params } : {}),
+  };
 }
 
 /** A file of the archive that becomes a stored file of a record. */
@@ -92,9 +142,16 @@ export interface PlannedPost extends PlannedText {
   created: string;
   lang: string;
   cover: PlannedFile | null;
-  /** Files its text links to that a post cannot hold (they go with it if it becomes an entry). */
+  /**
+   * Files its text links to. A post holds one stored file, its cover image: without a cover,
+   * the first image that fits becomes it, the others stay out (all go with it if it becomes
+   * an entry, as attachments).
+   */
   inline: PlannedFile[];
-  /** The `ref` of the planned collection it joins if it becomes an entry (`""`: none). */
+  /**
+   * The `ref` of the planned collection it belongs to (`""`: none): it joins it if it
+   * becomes an entry; a post, which has no collection, gets the collection's name as a tag.
+   */
   collectionRef: string;
 }
 

@@ -89,6 +89,16 @@ describe("import values", () => {
     expect(replaceRelativeLinks(text, "", (name) => (name === "pic.png" ? "NEW" : null))).toBe(
       "![a](NEW) [b](https://x.y/) [c](../../x.png)\n[ref]: NEW\n",
     );
+    // The target as written comes along (a file left out keeps its link as it was).
+    const written: string[] = [];
+    replaceRelativeLinks("![a](../img/a%20b.png) [b](<../doc x.pdf>)", "notes/day", (name, as) => {
+      written.push(`${name} <- ${as}`);
+      return null;
+    });
+    expect(written).toEqual([
+      "notes/img/a b.png <- ../img/a%20b.png",
+      "notes/doc x.pdf <- <../doc x.pdf>",
+    ]);
   });
 
   it("finds stored file addresses with any origin, query and fragment", () => {

@@ -9,11 +9,15 @@
  * - posts go to accounts that may write them; others get each post as an entry (public when
  *   the post was published), and the report says so;
  * - files go through the fields' limits (count, size, type); a text over its field's limit
- *   leaves its item out, with the reason;
- * - a dry run goes through the same checks and counts, and writes nothing.
+ *   leaves its item out, with the reason; a post keeps one image of its text as its cover
+ *   when it has none (its only file field), and a post of a collection gets the collection's
+ *   name as a tag (posts have no collection);
+ * - a dry run makes every write, in its transaction, then rolls it back: the records
+ *   service checks each item as in a real import, so the report is the real import's.
  */
 import { CoreError } from "../errors.ts";
 import { requireCollection } from "../collections/collection-lookup.ts";
+import { oversizedImageError } from "../files/file-input.ts";
 import type { Collection, FileField } from "../models/collection.ts";
 import type { RecordService } from "../records/record-service.ts";
 import { generateFromPattern } from "../records/record-input.ts";
@@ -21,17 +25,19 @@ import type { RecordData, RequestInfo } from "../records/request-info.ts";
 import { nowString } from "../records/values.ts";
 import { existsOther } from "../../data/repositories/record-repository.ts";
 import { findImported, saveImported } from "../../data/repositories/import-repository.ts";
-import { mimeAllowed, UploadedFile } from "../../tools/filesystem/index.ts";
-import type {
-  ImportPlan,
-  PlannedCollection,
-  PlannedEntry,
-  PlannedFile,
-  PlannedPost,
-  SkippedItem,
+import { UploadedFile } from "../../tools/filesystem/index.ts";
+import { fileItem, ImportFiles, linkFiles, RefusedFile } from "./import-files.ts";
+import {
+  skipped,
+  type ImportPlan,
+  type PlannedCollection,
+  type PlannedEntry,
+  type PlannedFile,
+  type PlannedPost,
+  type SkippedItem,
 } from "./import-plan.ts";
 import type { ImportSource } from "./import-source.ts";
-import { clamp, runeLength } from "./import-values.ts";
+import { clamp, cleanTags, MAX_TAGS, runeLength } from "./import-values.ts";
 
 /** The answer of `POST /api/import`. */
 export interface ImportReport {
@@ -67,29 +73,47 @@ function maxLength(collection: Collection, name: string): number {
 const ATTACHMENTS = fileField(entries, "attachments");
 const COVER = fileField(posts, "cover");
 
-/** A refusal of the records service, in a sentence for the report. */
-function describe(error: CoreError): string {
-  const fields = Object.entries(error.data)
+/** A refusal of the records service, as a report line (its fields, and a sentence). */
+function refusal(item: string, error: CoreError): SkippedItem {
+  const fields = Object.entries(error.data);
+  const sentence = fields
     .map(([name, value]) => {
       const message = (value as { message?: unknown }).message;
       return typeof message === "string" ? `${name}: ${message}` : name;
     })
     .join("; ");
-  return fields ? `${error.message} (${fields})` : error.message;
+  return skipped(
+    item,
+    "refused",
+    fields.length > 0 ? { fields: fields.map(([name]) => name).join(", ") } : undefined,
+    sentence ? `${error.message} (${sentence})` : error.message,
+  );
 }
 
-/** Megabytes, for the report. */
-const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+/** Thrown inside a dry run's transaction, once its writes have passed, to roll it back. */
+class DryRunRollback extends Error {}
 
 /** Writes one import plan. */
 export class ImportWriter {
   private readonly records: RecordService;
-  private readonly source: ImportSource;
+  private readonly files: ImportFiles;
   private readonly target: ImportTarget;
   private readonly dryRun: boolean;
   private readonly ownerId: string;
   private readonly collectionIds = new Map<string, string>();
   private readonly planned = new Map<string, PlannedCollection>();
+  /** Collections whose posts were tagged with their name (reported once each). */
+  private readonly tagged = new Set<string>();
+  /**
+   * What a dry run wrote and rolled back, standing for what a real import would find in the
+   * database at this point: records by import key, collections by id (with their values, so
+   * an entry joining one creates it again in its own transaction) and by name.
+   */
+  private readonly dry = {
+    keys: new Map<string, { collection: string; id: string }>(),
+    collections: new Map<string, RecordData>(),
+    names: new Map<string, string>(),
+  };
   readonly report: ImportReport = {
     imported: { entries: 0, posts: 0, collections: 0, files: 0 },
     skipped: [],
@@ -97,14 +121,14 @@ export class ImportWriter {
 
   constructor(records: RecordService, source: ImportSource, target: ImportTarget, dryRun: boolean) {
     this.records = records;
-    this.source = source;
+    this.files = new ImportFiles(source);
     this.target = target;
     this.dryRun = dryRun;
     this.ownerId = String(target.owner.id);
   }
 
-  private skip(item: string, reason: string): void {
-    this.report.skipped.push({ item, reason });
+  private skip(line: SkippedItem): void {
+    this.report.skipped.push(line);
   }
 
   private get request(): RequestInfo {
@@ -134,7 +158,7 @@ export class ImportWriter {
       if (record.kind === "entry") await this.writeEntry(record);
       else if (this.target.canPost) await this.writePost(record);
       else {
-        this.skip(record.label, "imported as an entry: only writers publish posts");
+        this.skip(skipped(record.label, "post_as_entry"));
         await this.writeEntry(asEntry(record));
       }
     }
@@ -155,6 +179,8 @@ export class ImportWriter {
       const row = await this.records.findById(collection, id);
       return row !== undefined && row[ownerField] === this.ownerId;
     };
+    const dry = this.dry.keys.get(key);
+    if (dry?.collection === collection.id) return dry.id;
     const imported = await findImported(this.records.db.kysely, this.ownerId, key);
     if (imported?.recordCollection === collection.id && (await owned(imported.recordRef)))
       return imported.recordRef;
@@ -176,11 +202,19 @@ export class ImportWriter {
     );
   }
 
-  /** Creates a record and remembers its key, in one transaction (nothing in a dry run). */
+  /**
+   * Creates a record and remembers its key, in one transaction. A dry run makes the same
+   * writes, then rolls them back (the files they stored are deleted with them).
+   */
   private async create(collection: Collection, key: string, body: RecordData): Promise<boolean> {
-    if (this.dryRun) return true;
     const id = String(body.id);
-    await this.records.batch(async (scoped) => {
+    const write = async (scoped: RecordService) => {
+      // A collection of a dry run exists only in its own rolled-back transaction: an entry
+      // joining one makes it again first, so the rules see what a real import would.
+      const joined = this.dryRun
+        ? this.dry.collections.get(typeof body.collection === "string" ? body.collection : "")
+        : null;
+      if (joined) await scoped.create(collections, this.request, joined);
       await scoped.create(collection, this.request, body);
       await saveImported(
         scoped.db.kysely,
@@ -189,7 +223,24 @@ export class ImportWriter {
         { recordCollection: collection.id, recordRef: id },
         nowString(),
       );
-    });
+    };
+    if (!this.dryRun) {
+      await this.records.batch(write);
+      return true;
+    }
+    try {
+      await this.records.batch(async (scoped) => {
+        await write(scoped);
+        throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+    this.dry.keys.set(key, { collection: collection.id, id });
+    if (collection.id === collections.id) {
+      this.dry.collections.set(id, body);
+      if (typeof body.name === "string" && body.name) this.dry.names.set(body.name, id);
+    }
     return true;
   }
 
@@ -199,7 +250,7 @@ export class ImportWriter {
       return await write();
     } catch (error) {
       if (error instanceof CoreError && error.status < 500) {
-        this.skip(label, describe(error));
+        this.skip(refusal(label, error));
         return false;
       }
       throw error;
@@ -213,7 +264,8 @@ export class ImportWriter {
     const planned = this.planned.get(ref);
     if (!planned) return "";
     let id = await this.known(collections, planned.key, planned.sourceId);
-    if (id) this.skip(planned.label, "already imported");
+    if (id) this.skip(skipped(planned.label, "already_imported"));
+    if (!id && planned.name) id = this.dry.names.get(planned.name) ?? null;
     if (!id && planned.name) {
       const page = await this.records.list(collections, this.request, {
         filter: `owner = "${this.ownerId}" && name = "${planned.name}"`,
@@ -228,7 +280,7 @@ export class ImportWriter {
       let description = planned.description;
       if (runeLength(description) > max) {
         description = clamp(description, max);
-        this.skip(`description of ${planned.label}`, `shortened to ${max} characters`);
+        this.skip(skipped(`description of ${planned.label}`, "description_shortened", { max }));
       }
       const created = await this.attempt(planned.label, () =>
         this.create(collections, planned.key, {
@@ -247,78 +299,29 @@ export class ImportWriter {
     return id;
   }
 
-  /**
-   * The uploads of planned files within `field`'s limits; what does not fit is left out,
-   * with the reason. Answers the uploads by planned file.
-   */
-  private async uploads(
-    label: string,
-    files: readonly PlannedFile[],
-    field: FileField,
-  ): Promise<Map<PlannedFile, UploadedFile>> {
-    const out = new Map<PlannedFile, UploadedFile>();
-    const max = Math.max(1, field.maxSelect);
-    for (const file of files) {
-      const item = `${file.path} (${label})`;
-      if (!this.source.has(file.path)) {
-        this.skip(item, "not in the archive");
-        continue;
-      }
-      if (out.size >= max) {
-        this.skip(item, `more than ${max} files`);
-        continue;
-      }
-      const size = this.source.size(file.path);
-      if (size > field.maxSize) {
-        this.skip(item, `larger than ${mb(field.maxSize)}`);
-        continue;
-      }
-      const upload = new UploadedFile(file.name, await this.source.readBytes(file.path));
-      if (field.mimeTypes.length > 0 && !mimeAllowed(upload.mime, field.mimeTypes)) {
-        this.skip(item, `not one of ${field.mimeTypes.join(", ")}`);
-        continue;
-      }
-      out.set(file, upload);
-    }
-    return out;
-  }
-
-  /** The text with each file placeholder replaced by the stored file's address (or its fallback). */
-  private linked(
-    text: string,
-    collection: Collection,
-    id: string,
-    files: readonly PlannedFile[],
-    uploads: ReadonlyMap<PlannedFile, UploadedFile>,
-  ): string {
-    let out = text;
-    for (const file of files) {
-      if (!file.placeholder) continue;
-      const upload = uploads.get(file);
-      const address = upload
-        ? `/api/files/${collection.name}/${id}/${encodeURIComponent(upload.name)}`
-        : (file.fallback ?? "");
-      out = out.replaceAll(file.placeholder, address);
-    }
-    return out;
-  }
-
   /** Whether a text fits its field; else the item is left out with the reason. */
   private fits(label: string, collection: Collection, field: string, text: string): boolean {
     const max = maxLength(collection, field);
     if (runeLength(text) <= max) return true;
-    this.skip(label, `its text is longer than ${max} characters`);
+    this.skip(skipped(label, "text_too_long", { max }));
     return false;
   }
 
   private async writeEntry(entry: PlannedEntry): Promise<void> {
     if (await this.known(entries, entry.key, entry.sourceId)) {
-      this.skip(entry.label, "already imported");
+      this.skip(skipped(entry.label, "already_imported"));
       return;
     }
     const id = generateFromPattern("[a-z0-9]{15}");
-    const uploads = await this.uploads(entry.label, entry.attachments, ATTACHMENTS);
-    const content = this.linked(entry.content, entries, id, entry.attachments, uploads);
+    const uploads = await this.files.uploads(
+      entry.label,
+      entry.attachments,
+      ATTACHMENTS,
+      (line) => {
+        this.skip(line);
+      },
+    );
+    const content = linkFiles(entry.content, entries, id, entry.attachments, uploads);
     if (!this.fits(entry.label, entries, "content", content)) return;
     const collection = entry.collectionRef ? await this.collectionId(entry.collectionRef) : "";
     const name = (await this.taken(entries, "author", "name", entry.name)) ? "" : entry.name;
@@ -341,17 +344,79 @@ export class ImportWriter {
     this.report.imported.files += uploads.size;
   }
 
+  /**
+   * The files of a post: its cover, and the files its text shows. A post holds one stored
+   * file, an image (its cover): when it has no cover, the first image of its text that fits
+   * becomes the cover; the other files stay out, with the reason. Answers the cover's upload
+   * (if any) and the uploads by planned file, for the links.
+   */
+  private async postFiles(
+    post: PlannedPost,
+  ): Promise<{ cover: UploadedFile | null; uploads: Map<PlannedFile, UploadedFile> }> {
+    const uploads = new Map<PlannedFile, UploadedFile>();
+    let cover: UploadedFile | null = null;
+    if (post.cover) {
+      const upload = await this.files.upload(post.label, post.cover, COVER);
+      if (upload instanceof RefusedFile) this.skip(upload.line);
+      else uploads.set(post.cover, (cover = upload));
+    }
+    for (const file of post.inline) {
+      // The text shows the cover itself.
+      if (file.path === post.cover?.path) {
+        if (cover) uploads.set(file, cover);
+        continue;
+      }
+      const item = fileItem(file, post.label);
+      if (cover) {
+        this.skip(skipped(item, "post_file_not_kept"));
+        continue;
+      }
+      const upload = await this.files.upload(post.label, file, COVER);
+      if (upload instanceof RefusedFile) {
+        this.skip(upload.wrongType ? skipped(item, "post_file_not_kept") : upload.line);
+        continue;
+      }
+      // An image that could never be thumbnailed would have the records service refuse the
+      // post: it stays out instead.
+      const tooLarge = await oversizedImageError([upload]);
+      if (tooLarge) {
+        const { width, height } = tooLarge.params ?? {};
+        this.skip(skipped(item, "image_too_large", { size: `${String(width)}×${String(height)}` }));
+        continue;
+      }
+      uploads.set(file, (cover = upload));
+      this.skip(skipped(item, "image_as_cover"));
+    }
+    return { cover, uploads };
+  }
+
+  /**
+   * A post's tags, with its collection's name when it has one (posts have no collection),
+   * and the report line of that collection, due once its first post is written.
+   */
+  private postTags(post: PlannedPost): { tags: string[]; line: SkippedItem | null } {
+    const planned = post.collectionRef ? this.planned.get(post.collectionRef) : undefined;
+    const tag = planned ? cleanTags([planned.name || planned.title])[0] : undefined;
+    if (!planned || !tag) return { tags: post.tags, line: null };
+    const tags = cleanTags([...post.tags, tag], () => {
+      this.skip(skipped(`tag "${tag}" of ${post.label}`, "too_many_tags", { max: MAX_TAGS }));
+    });
+    if (this.tagged.has(planned.ref) || !tags.includes(tag)) return { tags, line: null };
+    return { tags, line: skipped(planned.label, "collection_as_tag", { tag }) };
+  }
+
   private async writePost(post: PlannedPost): Promise<void> {
     if (await this.known(posts, post.key, post.sourceId)) {
-      this.skip(post.label, "already imported");
+      this.skip(skipped(post.label, "already_imported"));
       return;
     }
     const id = generateFromPattern("[a-z0-9]{15}");
-    const covers = post.cover ? [post.cover] : [];
-    const uploads = await this.uploads(post.label, covers, COVER);
-    const content = this.linked(post.content, posts, id, [...covers, ...post.inline], uploads);
+    const { cover, uploads } = await this.postFiles(post);
+    const linked = [...(post.cover ? [post.cover] : []), ...post.inline];
+    const content = linkFiles(post.content, posts, id, linked, uploads);
     if (!this.fits(post.label, posts, "content", content)) return;
     const slug = (await this.taken(posts, "author", "slug", post.slug)) ? "" : post.slug;
+    const { tags, line } = this.postTags(post);
     const created = await this.attempt(post.label, () =>
       this.create(posts, post.key, {
         id,
@@ -360,16 +425,20 @@ export class ImportWriter {
         slug,
         excerpt: clamp(post.excerpt, maxLength(posts, "excerpt")),
         content,
-        tags: post.tags,
+        tags,
         status: post.status,
         publishedAt: post.publishedAt,
         lang: post.lang,
-        cover: [...uploads.values()],
+        cover: cover ? [cover] : [],
       }),
     );
     if (!created) return;
+    if (line) {
+      this.tagged.add(post.collectionRef);
+      this.skip(line);
+    }
     this.report.imported.posts += 1;
-    this.report.imported.files += uploads.size;
+    this.report.imported.files += cover ? 1 : 0;
   }
 }
 
@@ -391,7 +460,13 @@ function asEntry(post: PlannedPost): PlannedEntry {
     visibility: post.status === "published" ? "public" : "private",
     date: post.publishedAt || post.created,
     collectionRef: post.collectionRef,
-    attachments: [...(post.cover ? [post.cover] : []), ...post.inline],
+    // The cover first, unless the text shows it (then its planned file links it).
+    attachments: [
+      ...(post.cover && !post.inline.some((file) => file.path === post.cover?.path)
+        ? [post.cover]
+        : []),
+      ...post.inline,
+    ],
     ...(post.sourceId ? { sourceId: post.sourceId } : {}),
   };
 }

@@ -5,9 +5,11 @@ import {
   exportArchive,
   manifestOf,
   seedJournal,
+  writeRecord,
   type Account,
   type SeededJournal,
 } from "#tests/helpers/data-kit.ts";
+import { image } from "#tests/helpers/file-fixtures.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
 const decode = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -258,6 +260,93 @@ describe.each(DIALECTS)("GET /api/export (%s)", (dialect) => {
       cover: `../files/posts/${slug}/${String(seeded.post?.cover)}`,
     });
     expect(post.body.trim()).toBe("# Growth\n\nTomatoes.");
+  });
+
+  it("rewrites links to files in a post and in an entry of a collection", async () => {
+    const carol = await app.createUser({ username: "carol", role: "writer" });
+    const id = String(carol.record.id);
+    const harbour = await writeRecord(app, carol.token, "collections", {
+      owner: id,
+      title: "Harbour",
+      name: "harbour",
+    });
+    const loose = await writeRecord(
+      app,
+      carol.token,
+      "entries",
+      { author: id, title: "Loose", name: "loose", content: "Alone." },
+      [{ field: "attachments", name: "map.png", data: await image("png", 8, 8, "#123456") }],
+    );
+    const [map] = loose.attachments as [string];
+    let boat = await writeRecord(
+      app,
+      carol.token,
+      "entries",
+      { author: id, title: "Boat", name: "boat", collection: String(harbour.id), content: "x" },
+      [{ field: "attachments", name: "boat.jpg", data: await image("jpeg", 8, 8, "#654321") }],
+    );
+    const [boatPhoto] = boat.attachments as [string];
+    boat = await writeRecord(
+      app,
+      carol.token,
+      "entries",
+      {
+        content:
+          `![boat](/api/files/entries/${String(boat.id)}/${boatPhoto}?thumb=400x0)\n\n` +
+          `[the map](https://cahier.example/api/files/entries/${String(loose.id)}/${map})\n\n` +
+          "[elsewhere](/api/files/entries/notcarolsrecord/x.png)",
+      },
+      [],
+      String(boat.id),
+    );
+    let post = await writeRecord(
+      app,
+      carol.token,
+      "posts",
+      { author: id, title: "Ahoy", slug: "ahoy", content: "x", status: "draft" },
+      [{ field: "cover", name: "sail.png", data: await image("png", 12, 8, "#224466") }],
+    );
+    const cover = String(post.cover);
+    post = await writeRecord(
+      app,
+      carol.token,
+      "posts",
+      {
+        content:
+          `![sail](/api/files/posts/${String(post.id)}/${encodeURIComponent(cover)})\n\n` +
+          `See ![the boat](/api/files/${String(boat.collectionId)}/${String(boat.id)}/${boatPhoto}).`,
+      },
+      [],
+      String(post.id),
+    );
+
+    const result = await exportArchive(app, carol.token);
+    expect(result.status).toBe(200);
+    // An entry in a collection's folder climbs two folders to reach files/.
+    const inCollection = markdown(result.files["collections/harbour/boat.md"]);
+    expect(inCollection.data.attachments).toEqual([`../../files/entries/boat/${boatPhoto}`]);
+    expect(inCollection.body).toBe(
+      `![boat](../../files/entries/boat/${boatPhoto})\n\n` +
+        `[the map](../../files/entries/loose/${map})\n\n` +
+        // Not one of carol's files: left as it is.
+        "[elsewhere](/api/files/entries/notcarolsrecord/x.png)\n",
+    );
+    // A post's text: its own cover and another record's file (named by collection id).
+    const postFile = markdown(result.files["posts/ahoy.md"]);
+    expect(postFile.data.cover).toBe(`../files/posts/ahoy/${cover}`);
+    expect(postFile.body).toBe(
+      `![sail](../files/posts/ahoy/${cover})\n\nSee ![the boat](../files/entries/boat/${boatPhoto}).\n`,
+    );
+    // The linked files are in the archive where the links say.
+    for (const name of [
+      `files/entries/boat/${boatPhoto}`,
+      `files/entries/loose/${map}`,
+      `files/posts/ahoy/${cover}`,
+    ])
+      expect(Object.keys(result.files), name).toContain(name);
+    // The manifest keeps the texts as they are stored.
+    const manifest = manifestOf(result);
+    expect(manifest.posts[0]?.content).toBe(post.content);
   });
 
   it("exports another user's own data to them, never alice's", async () => {

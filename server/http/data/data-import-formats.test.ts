@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordData } from "#server/core/records/request-info.ts";
 import {
@@ -11,6 +13,8 @@ import {
   dayOneExport,
   ghostJson,
   ghostZip,
+  markdownPostsZip,
+  markdownRefusedZip,
   markdownZip,
   writeFreelyJson,
 } from "#tests/helpers/import-archives.ts";
@@ -27,6 +31,15 @@ const byTitle = (records: RecordData[], title: string): RecordData => {
 
 const reasons = (result: ImportResult) =>
   (result.json.skipped ?? []).map((s) => `${s.item}: ${s.reason}`);
+
+/** The report's lines as `item: code`. */
+const codes = (result: ImportResult) =>
+  (result.json.skipped ?? []).map((s) => `${s.item}: ${s.code}`);
+
+const GHOST_MISSING =
+  "the image is not in the archive (export Ghost's content/images with the JSON, in one zip)";
+const NOT_KEPT = "not kept: a post holds one file, its cover image";
+const AS_COVER = "stored as the post's cover: a post holds one image";
 
 /** An account's records. */
 interface Owned {
@@ -77,6 +90,9 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
     expect(result.json.imported).toEqual({ entries: 4, posts: 0, collections: 2, files: 3 });
     expect(reasons(result)).toEqual([
       "photos PHOTO-GONE of entry 99999999888877776666555555555555: not in the archive",
+    ]);
+    expect(codes(result)).toEqual([
+      "photos PHOTO-GONE of entry 99999999888877776666555555555555: not_in_archive",
     ]);
     const { entries, collections } = await user.own();
     expect(collections.map((c) => [c.title, c.visibility])).toEqual(
@@ -132,13 +148,20 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
     });
     expect(result.status).toBe(200);
     expect(result.json.imported).toEqual({ entries: 0, posts: 4, collections: 0, files: 0 });
-    expect(reasons(result)).toEqual(
-      expect.arrayContaining([
-        'post "About": a Ghost page, not a post',
-        'post "Members only": imported as a draft: for paid only on Ghost',
-        'cover of post "Hello Ghost": the image is not in the archive',
-      ]),
-    );
+    expect(reasons(result)).toEqual([
+      `image content/images/2024/01/pic.png of post "Hello Ghost": ${GHOST_MISSING}`,
+      `cover of post "Hello Ghost": ${GHOST_MISSING}`,
+      `image content/images/size/w600/2024/02/wip.jpg of post "Work in progress": ${GHOST_MISSING}`,
+      'post "Members only": imported as a draft: for paid only on Ghost',
+      'post "About": a Ghost page, not a post',
+    ]);
+    expect(result.json.skipped?.map((s) => [s.code, s.params])).toEqual([
+      ["ghost_image_missing", undefined],
+      ["ghost_image_missing", undefined],
+      ["ghost_image_missing", undefined],
+      ["members_only_draft", { visibility: "paid" }],
+      ["ghost_page", undefined],
+    ]);
     const { posts } = await user.own();
     const hello = byTitle(posts, "Hello Ghost");
     expect(hello).toMatchObject({
@@ -153,9 +176,11 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
       "## Intro\n\nSome **bold** and [a link](https://example.com/).\n\n- one\n- two\n\n" +
         "![pic](__GHOST_URL__/content/images/2024/01/pic.png)\n\n*A caption*\n\n```\nconst x = 1;\n```",
     );
+    // Images missing from the upload keep their address (shown as their alt text).
     expect(byTitle(posts, "Work in progress")).toMatchObject({
       status: "draft",
-      content: "Draft text",
+      content: "Draft text\n\n![wip](__GHOST_URL__/content/images/size/w600/2024/02/wip.jpg)",
+      cover: "",
     });
     expect(byTitle(posts, "Members only")).toMatchObject({ status: "draft" });
     expect(byTitle(posts, "Coming soon")).toMatchObject({
@@ -167,16 +192,54 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
     expect((await user.own()).posts).toHaveLength(4);
   });
 
-  it("imports a Ghost zip with its images: the cover is stored", async () => {
+  it("imports a Ghost zip with its images: covers stored, the text's image kept", async () => {
     const user = await account();
     const sample = await ghostZip();
     const result = await importArchive(app, user.token, { format: "ghost", file: sample.zip });
-    expect(result.json.imported).toEqual({ entries: 0, posts: 4, collections: 0, files: 1 });
-    const hello = byTitle((await user.own()).posts, "Hello Ghost");
+    expect(result.json.imported).toEqual({ entries: 0, posts: 4, collections: 0, files: 2 });
+    expect(reasons(result).filter((r) => !r.startsWith('post "'))).toEqual([
+      `ghost-export/content/images/2024/01/pic.png (post "Hello Ghost"): ${NOT_KEPT}`,
+      `ghost-export/content/images/2024/02/wip.jpg (post "Work in progress"): ${AS_COVER}`,
+    ]);
+    const { posts } = await user.own();
+    const hello = byTitle(posts, "Hello Ghost");
     expect(String(hello.cover)).toMatch(/^cover_[a-z0-9]{10}\.png$/);
     expect(
       await downloadFile(app, user.token, "posts", String(hello.id), String(hello.cover)),
     ).toEqual(new Uint8Array(sample.cover));
+    // A post holds one image: Hello Ghost's is its cover, so its text keeps Ghost's address.
+    expect(hello.content).toContain("![pic](__GHOST_URL__/content/images/2024/01/pic.png)");
+    // Work in progress has no cover: the image its text shows (a resized copy) becomes it.
+    const wip = byTitle(posts, "Work in progress");
+    expect(String(wip.cover)).toMatch(/^wip_[a-z0-9]{10}\.jpg$/);
+    expect(wip.content).toBe(
+      `Draft text\n\n![wip](/api/files/posts/${String(wip.id)}/${String(wip.cover)})`,
+    );
+    expect(await downloadFile(app, user.token, "posts", String(wip.id), String(wip.cover))).toEqual(
+      new Uint8Array(sample.wip),
+    );
+  });
+
+  it("gives an account that may not post a Ghost zip's images as attachments, linked", async () => {
+    const user = await account("");
+    const sample = await ghostZip();
+    const result = await importArchive(app, user.token, { format: "ghost", file: sample.zip });
+    expect(result.json.imported).toEqual({ entries: 4, posts: 0, collections: 0, files: 3 });
+    expect(codes(result).filter((r) => r.includes("content/images"))).toEqual([]);
+    const { entries } = await user.own();
+    const hello = byTitle(entries, "Hello Ghost");
+    const [cover, pic] = hello.attachments as [string, string];
+    expect([cover, pic]).toEqual([
+      expect.stringMatching(/^cover_[a-z0-9]{10}\.png$/),
+      expect.stringMatching(/^pic_[a-z0-9]{10}\.png$/),
+    ]);
+    expect(hello.content).toContain(`![pic](/api/files/entries/${String(hello.id)}/${pic})`);
+    expect(await downloadFile(app, user.token, "entries", String(hello.id), pic)).toEqual(
+      new Uint8Array(sample.pic),
+    );
+    const wip = byTitle(entries, "Work in progress");
+    const [image] = wip.attachments as [string];
+    expect(wip.content).toBe(`Draft text\n\n![wip](/api/files/entries/${String(wip.id)}/${image})`);
   });
 
   it("gives an account that may not post the posts as entries, and says so", async () => {
@@ -204,20 +267,30 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
       file: writeFreelyJson(),
     });
     expect(asWriter.json.imported).toEqual({ entries: 0, posts: 3, collections: 0, files: 0 });
+    // Posts have no collection: the blog lives on as a tag of its posts, and the report says so.
+    expect(asWriter.json.skipped).toEqual([
+      {
+        item: 'blog "Field Notes"',
+        reason: 'posts have no collection: its posts are tagged "field-notes"',
+        code: "collection_as_tag",
+        params: { tag: "field-notes" },
+      },
+    ]);
     const { posts } = await writer.own();
     expect(byTitle(posts, "First note")).toMatchObject({
       slug: "first-note",
       status: "published",
       publishedAt: "2022-02-02 02:02:02.000Z",
       lang: "fr",
-      tags: ["hello"],
+      tags: ["hello", "field-notes"],
       content: "Bonjour *monde*.",
     });
     expect(byTitle(posts, "Headline")).toMatchObject({
       status: "published",
       content: "Text under it.",
+      tags: ["field-notes"],
     });
-    expect(byTitle(posts, "An anonymous draft.")).toMatchObject({ status: "draft" });
+    expect(byTitle(posts, "An anonymous draft.")).toMatchObject({ status: "draft", tags: [] });
 
     const reader = await account("");
     const asReader = await importArchive(app, reader.token, {
@@ -234,11 +307,19 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
         visibility: "public",
       }),
     ]);
+    // In a collection, the blog needs no tag.
     expect(byTitle(entries, "First note")).toMatchObject({
       visibility: "public",
       collection: collections[0]?.id,
       date: "2022-02-02 02:02:02.000Z",
+      tags: ["hello"],
     });
+    expect(byTitle(entries, "Headline")).toMatchObject({
+      visibility: "public",
+      collection: collections[0]?.id,
+      tags: [],
+    });
+    expect(codes(asReader).filter((r) => r.endsWith("collection_as_tag"))).toEqual([]);
     expect(byTitle(entries, "An anonymous draft.")).toMatchObject({
       visibility: "private",
       collection: "",
@@ -297,5 +378,110 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
     expect(again.json.imported).toEqual({ entries: 0, posts: 0, collections: 0, files: 0 });
     const after = await user.own();
     expect([after.entries.length, after.posts.length, after.collections.length]).toEqual([3, 1, 2]);
+  });
+  it("keeps the images of Markdown posts: one as the cover, the rest reported", async () => {
+    const writer = await account();
+    const sample = await markdownPostsZip();
+    const result = await importArchive(app, writer.token, {
+      format: "markdown",
+      file: sample.zip,
+    });
+    expect(result.status).toBe(200);
+    expect(result.json.imported).toEqual({ entries: 0, posts: 3, collections: 0, files: 2 });
+    expect(codes(result)).toEqual([
+      'images/one.png (post "Photo essay" (posts/photo-essay.md)): image_as_cover',
+      'images/two.jpg (post "Photo essay" (posts/photo-essay.md)): post_file_not_kept',
+      'docs/notes.pdf (post "Photo essay" (posts/photo-essay.md)): post_file_not_kept',
+      'collection "Blog": collection_as_tag',
+      'images/one.png (post "Covered" (posts/covered.md)): post_file_not_kept',
+    ]);
+    expect(reasons(result)).toContain(
+      `images/two.jpg (post "Photo essay" (posts/photo-essay.md)): ${NOT_KEPT}`,
+    );
+    const { posts, collections } = await writer.own();
+    expect(collections).toEqual([]);
+    const essay = byTitle(posts, "Photo essay");
+    const essayCover = String(essay.cover);
+    expect(essayCover).toMatch(/^one_[a-z0-9]{10}\.png$/);
+    expect(essay.content).toBe(
+      `![first](/api/files/posts/${String(essay.id)}/${essayCover})\n\nMiddle.\n\n` +
+        "![second](../images/two.jpg) and [notes](../docs/notes.pdf)",
+    );
+    expect(await downloadFile(app, writer.token, "posts", String(essay.id), essayCover)).toEqual(
+      new Uint8Array(sample.one),
+    );
+    // The text shows the post's own cover: it points at the stored cover.
+    const covered = byTitle(posts, "Covered");
+    expect(String(covered.cover)).toMatch(/^two_[a-z0-9]{10}\.jpg$/);
+    expect(covered.content).toBe(
+      `![the cover](/api/files/posts/${String(covered.id)}/${String(covered.cover)}) ![one](../images/one.png)`,
+    );
+    expect(byTitle(posts, "In a folder")).toMatchObject({ tags: ["a", "blog"], status: "draft" });
+
+    // An account that may not post gets entries: every file attached, every link rewritten.
+    const reader = await account("");
+    const asReader = await importArchive(app, reader.token, {
+      format: "markdown",
+      file: sample.zip,
+    });
+    expect(asReader.json.imported).toEqual({ entries: 3, posts: 0, collections: 1, files: 5 });
+    expect(codes(asReader).filter((r) => !r.endsWith("post_as_entry"))).toEqual([]);
+    const own = await reader.own();
+    const essayEntry = byTitle(own.entries, "Photo essay");
+    const [one, two, pdf] = essayEntry.attachments as [string, string, string];
+    const at = (name: string) => `/api/files/entries/${String(essayEntry.id)}/${name}`;
+    expect(essayEntry.content).toBe(
+      `![first](${at(one)})\n\nMiddle.\n\n![second](${at(two)}) and [notes](${at(pdf)})`,
+    );
+    expect(await downloadFile(app, reader.token, "entries", String(essayEntry.id), pdf)).toEqual(
+      new Uint8Array(sample.pdf),
+    );
+    const coveredEntry = byTitle(own.entries, "Covered");
+    expect(coveredEntry.attachments).toHaveLength(2);
+    expect(coveredEntry.content).not.toContain("../images/");
+    expect(byTitle(own.entries, "In a folder")).toMatchObject({
+      collection: byTitle(own.collections, "Blog").id,
+      tags: ["a"],
+    });
+  });
+
+  it("reports in a dry run exactly what the import then does, refusals included", async () => {
+    const user = await account();
+    const zip = markdownRefusedZip();
+    const storage = path.join(app.config.dataDir, "storage");
+    const storedFiles = () =>
+      fs.existsSync(storage)
+        ? fs
+            .readdirSync(storage, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isFile()).length
+        : 0;
+    const before = storedFiles();
+    const dry = await importArchive(app, user.token, {
+      format: "markdown",
+      file: zip,
+      dryRun: "true",
+    });
+    expect(dry.status).toBe(200);
+    // Nothing written: no record, no stored file (the rolled-back writes took theirs along).
+    expect(await user.own()).toEqual({ entries: [], posts: [], collections: [] });
+    expect(storedFiles()).toBe(before);
+
+    const real = await importArchive(app, user.token, { format: "markdown", file: zip });
+    expect(real.json).toEqual(dry.json);
+    expect(real.json.imported).toEqual({ entries: 2, posts: 2, collections: 1, files: 0 });
+    expect(real.json.skipped).toEqual([
+      expect.objectContaining({
+        item: 'entry "Panorama" (panorama.md)',
+        code: "refused",
+        params: { fields: "attachments" },
+        reason: expect.stringContaining("attachments: Failed to upload") as unknown,
+      }),
+    ]);
+    const { entries, posts, collections } = await user.own();
+    expect(entries.map((e) => [e.title, e.collection]).sort()).toEqual([
+      ["day one", collections[0]?.id],
+      ["day two", collections[0]?.id],
+    ]);
+    expect(posts.map((p) => p.title).sort()).toEqual(["First", "Second"]);
   });
 });

@@ -162,7 +162,11 @@ describe.each(DIALECTS)("export then import: a lossless round trip (%s)", (diale
     await importArchive(app, erin.token, { format: "cahier", file: archive });
     const second = await importArchive(app, erin.token, { format: "cahier", file: archive });
     expect(second.json.imported).toEqual({ entries: 0, posts: 0, collections: 0, files: 0 });
-    expect(second.json.skipped?.every((s) => s.reason === "already imported")).toBe(true);
+    expect(
+      second.json.skipped?.every(
+        (s) => s.reason === "already imported" && s.code === "already_imported",
+      ),
+    ).toBe(true);
     expect(second.json.skipped).toHaveLength(5);
 
     const own = await importArchive(app, alice.token, { format: "cahier", file: archive });
@@ -180,7 +184,11 @@ describe.each(DIALECTS)("export then import: a lossless round trip (%s)", (diale
     });
     expect(result.json.imported).toEqual({ entries: 4, posts: 0, collections: 1, files: 3 });
     expect(result.json.skipped).toEqual([
-      { item: 'post "Spring notes"', reason: "imported as an entry: only writers publish posts" },
+      {
+        item: 'post "Spring notes"',
+        reason: "imported as an entry: only writers publish posts",
+        code: "post_as_entry",
+      },
     ]);
     const entries = await listAll(
       app,

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileNames } from "../../files/file-input.ts";
 import { rewriteFileLinks } from "../../data-export/file-links.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_NAME } from "../../data-export/export-layout.ts";
-import { emptyPlan, type ImportPlan } from "../import-plan.ts";
+import { emptyPlan, skipped, type ImportPlan } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import {
   cleanSlug,
@@ -94,7 +94,7 @@ export async function readCahier({ source, placeholders }: FormatContext): Promi
       const archived = inArchive(base, archivePaths[index]);
       const found = archived ? source.find(archived) : undefined;
       if (found) byName.set(name, found);
-      else plan.skipped.push({ item: `file ${name}`, reason: "not in the archive" });
+      else plan.skipped.push(skipped(`file ${name}`, "not_in_archive"));
     });
     const text = rewriteFileLinks(content, (link) => {
       const found = link.recordId === id ? byName.get(link.filename) : undefined;

@@ -11,12 +11,13 @@
  * Entries are private: Day One has no public entries. The import key is the entry's `uuid`.
  */
 import path from "node:path";
-import { emptyPlan, type ImportPlan } from "../import-plan.ts";
+import { emptyPlan, skipped, type ImportPlan } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import {
   clamp,
   cleanTags,
   cleanTitle,
+  MAX_TAGS,
   MAX_TITLE,
   pbDate,
   runeLength,
@@ -124,10 +125,9 @@ export async function readDayOne({ source, placeholders }: FormatContext): Promi
           const file = mediaFile(media.folder, item);
           if (file && identifier) byIdentifier.set(identifier, file);
           else if (identifier)
-            plan.skipped.push({
-              item: `${media.field} ${identifier} of entry ${uuid}`,
-              reason: "not in the archive",
-            });
+            plan.skipped.push(
+              skipped(`${media.field} ${identifier} of entry ${uuid}`, "not_in_archive"),
+            );
         }
       }
       const text = str(prop(entry, "text")).replace(MOMENT, (match, identifier: string) => {
@@ -141,7 +141,9 @@ export async function readDayOne({ source, placeholders }: FormatContext): Promi
       const tags = cleanTags(
         [...list(entry, "tags"), ...(prop(entry, "starred") === true ? ["starred"] : [])],
         (tag) =>
-          plan.skipped.push({ item: `tag "${tag}" of entry ${uuid}`, reason: "more than 20 tags" }),
+          plan.skipped.push(
+            skipped(`tag "${tag}" of entry ${uuid}`, "too_many_tags", { max: MAX_TAGS }),
+          ),
       );
       const cleanedTitle = cleanTitle(title, date ? date.slice(0, 10) : "Day One");
       plan.records.push({

@@ -8,18 +8,31 @@
  * - status: `published` and `sent` are published, `scheduled` is published at its future
  *   date (Cahier schedules it), anything else a draft; a post for members only stays a draft
  *   (Cahier has no members), and the report says so;
- * - `published_at`, and `feature_image` as the cover when the image is in the archive.
+ * - `published_at`, and `feature_image` as the cover when the image is in the archive;
+ * - the images its text shows (`__GHOST_URL__/content/images/…`, or `/content/images/…`)
+ *   go with it when the zip holds them (Ghost's `content/images/` folder beside the JSON,
+ *   a resized copy `size/w600/…` read as its original), the links pointing at the stored
+ *   files. Missing ones keep their link (the Markdown renderer shows their alt text, as it
+ *   does for any image not on this server) and the report lists them: the JSON export
+ *   carries no site address to point them at.
  *
  * Pages (`type: page`) are not posts: they are left out, and the report lists them.
  * The import key is the post's `uuid` (else its `id`).
  */
 import path from "node:path";
-import { emptyPlan, type ImportPlan, type PlannedFile } from "../import-plan.ts";
+import { emptyPlan, skipped, type ImportPlan, type PlannedFile } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import { cleanSlug, cleanTags, cleanTitle, langOf, pbDate, str } from "../import-values.ts";
 import type { ImportSource } from "../import-source.ts";
 import { list, prop, type FormatContext } from "./format-context.ts";
 import { htmlToMarkdown } from "./html-to-markdown.ts";
+import { PlannedFiles } from "./planned-files.ts";
+
+/**
+ * A Ghost image as a link target in Markdown: `](` then `__GHOST_URL__/content/images/…`
+ * or `/content/images/…` (an absolute address on another host is left alone: it may work).
+ */
+const GHOST_IMAGE = /(\]\(\s*<?)((?:__GHOST_URL__)?\/content\/images\/[^\s()<>"']+)/g;
 
 /** The `data` of a Ghost export, from the JSON files of the upload. */
 async function findData(source: ImportSource): Promise<unknown> {
@@ -38,19 +51,42 @@ async function findData(source: ImportSource): Promise<unknown> {
   );
 }
 
-/** The cover image of a post when its file is in the archive (`content/images/…`). */
-function coverFile(source: ImportSource, image: string): PlannedFile | null {
+/** `content/images/…` of a Ghost image address (without query), or null. */
+function imagePath(image: string): string | null {
   const at = image.indexOf("/content/images/");
   if (at === -1) return null;
-  const relative = decodeURIComponent(image.slice(at + 1).replace(/[?#].*$/, ""));
-  const found =
-    source.find(relative) ??
-    source.names().find((name) => name.endsWith(`/${relative}`) && name.split("/").length <= 6);
+  const raw = image.slice(at + 1).replace(/[?#].*$/, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The archive name of a Ghost image (`content/images/…`, at the root or in the folder the
+ * export sits in); a resized copy (`content/images/size/w600/…`) falls back to its original.
+ */
+function findImage(source: ImportSource, relative: string): string | null {
+  const original = relative.replace(/^content\/images\/size\/[^/]+\//, "content/images/");
+  for (const wanted of new Set([relative, original])) {
+    const found =
+      source.find(wanted) ??
+      source.names().find((name) => name.endsWith(`/${wanted}`) && name.split("/").length <= 6);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The cover image of a post when its file is in the archive (`content/images/…`). */
+function coverFile(source: ImportSource, image: string): PlannedFile | null {
+  const relative = imagePath(image);
+  const found = relative ? findImage(source, relative) : null;
   return found ? { path: found, name: path.posix.basename(found) } : null;
 }
 
 /** Reads a `ghost` upload. */
-export async function readGhost({ source }: FormatContext): Promise<ImportPlan> {
+export async function readGhost({ source, placeholders }: FormatContext): Promise<ImportPlan> {
   const data = await findData(source);
   const plan = emptyPlan();
   const tagNames = new Map<string, string>();
@@ -77,11 +113,23 @@ export async function readGhost({ source }: FormatContext): Promise<ImportPlan> 
     const title = cleanTitle(str(prop(post, "title")), str(prop(post, "slug")));
     const label = `post "${title}"`;
     if (str(prop(post, "type")) === "page") {
-      plan.skipped.push({ item: label, reason: "a Ghost page, not a post" });
+      plan.skipped.push(skipped(label, "ghost_page"));
       continue;
     }
     const html = str(prop(post, "html"));
-    const content = html.trim() ? htmlToMarkdown(html) : str(prop(post, "plaintext")).trim();
+    const markdown = html.trim() ? htmlToMarkdown(html) : str(prop(post, "plaintext")).trim();
+    const files = new PlannedFiles(placeholders);
+    const missing = new Set<string>();
+    const content = markdown.replace(GHOST_IMAGE, (match, start: string, url: string) => {
+      const relative = imagePath(url);
+      const found = relative ? findImage(source, relative) : null;
+      if (found) return `${start}${files.placeholder(found, url)}`;
+      if (relative && !missing.has(relative)) {
+        missing.add(relative);
+        plan.skipped.push(skipped(`image ${relative} of ${label}`, "ghost_image_missing"));
+      }
+      return match;
+    });
     const ghostStatus = str(prop(post, "status"));
     const visibility = str(prop(post, "visibility")) || "public";
     let status: "draft" | "published" = ["published", "sent", "scheduled"].includes(ghostStatus)
@@ -89,15 +137,11 @@ export async function readGhost({ source }: FormatContext): Promise<ImportPlan> 
       : "draft";
     if (status === "published" && visibility !== "public") {
       status = "draft";
-      plan.skipped.push({
-        item: label,
-        reason: `imported as a draft: for ${visibility} only on Ghost`,
-      });
+      plan.skipped.push(skipped(label, "members_only_draft", { visibility }));
     }
     const image = str(prop(post, "feature_image"));
     const cover = image ? coverFile(source, image) : null;
-    if (image && !cover)
-      plan.skipped.push({ item: `cover of ${label}`, reason: "the image is not in the archive" });
+    if (image && !cover) plan.skipped.push(skipped(`cover of ${label}`, "ghost_image_missing"));
     const tags = (tagsOf.get(id) ?? []).sort((a, b) => a.order - b.order).map((t) => t.name);
     plan.records.push({
       kind: "post",
@@ -113,7 +157,7 @@ export async function readGhost({ source }: FormatContext): Promise<ImportPlan> 
       created: pbDate(prop(post, "created_at")),
       lang: langOf(prop(post, "locale")),
       cover,
-      inline: [],
+      inline: files.list(),
       collectionRef: "",
     });
   }

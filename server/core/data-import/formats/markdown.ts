@@ -12,20 +12,23 @@
  * - collection: `collection` (a collection's slug or title), else the folder it sits in
  *   (`collections/<name>/…`, or any top folder but `entries`, `posts` and `files`);
  * - files: files of the archive its text links to (relative links and images) and those its
- *   `attachments` list names become attachments, the links pointing at their new addresses.
+ *   `attachments` list names become attachments, the links pointing at their new addresses
+ *   (a post, which holds only its cover, keeps one image: see the writer); a link to a file
+ *   that is not stored stays as it was written.
  *
  * The import key is a hash of the file's path and content: the same archive imports once.
  */
 import path from "node:path";
 import { slugify } from "../../../tools/inflector/slugs.ts";
 import { readFrontMatter } from "../front-matter.ts";
-import { emptyPlan, type ImportPlan, type PlannedCollection } from "../import-plan.ts";
+import { emptyPlan, skipped, type ImportPlan, type PlannedCollection } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import {
   cleanSlug,
   cleanTags,
   cleanTitle,
   langOf,
+  MAX_TAGS,
   pbDate,
   statusOf,
   str,
@@ -129,9 +132,10 @@ export async function readMarkdown({ source, placeholders }: FormatContext): Pro
     const title = cleanTitle(str(data.title) || heading?.title || "", titleFromName(name));
     let body = (heading ? heading.body : fullBody).trim();
     const files = new PlannedFiles(placeholders);
-    body = replaceRelativeLinks(body, baseDir, (target) => {
-      const found = source.find(target);
-      return found && !documents.has(found) ? files.placeholder(found, target) : null;
+    body = replaceRelativeLinks(body, baseDir, (name, written) => {
+      const found = source.find(name);
+      // A file that cannot be stored keeps the link as it was written.
+      return found && !documents.has(found) ? files.placeholder(found, written) : null;
     });
     const linked = (value: unknown): string | null => {
       const target = resolveRelative(baseDir, str(value));
@@ -139,7 +143,7 @@ export async function readMarkdown({ source, placeholders }: FormatContext): Pro
       return found && !documents.has(found) ? found : null;
     };
     const tags = cleanTags(tagList(data.tags), (tag) =>
-      plan.skipped.push({ item: `tag "${tag}" of ${name}`, reason: "more than 20 tags" }),
+      plan.skipped.push(skipped(`tag "${tag}" of ${name}`, "too_many_tags", { max: MAX_TAGS })),
     );
     const fileDate = /^(\d{4}-\d{2}-\d{2})/.exec(path.posix.basename(name))?.[1];
     const date = pbDate(data.date) || pbDate(data.created) || pbDate(fileDate);

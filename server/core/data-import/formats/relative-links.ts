@@ -37,16 +37,17 @@ export function resolveRelative(baseDir: string, target: string): string | null 
 
 /**
  * Replaces the relative link targets of `text` for which `replace` answers a string (given
- * the archive name the target points at); other targets stay as they are.
+ * the archive name the target points at, and the target as written); other targets stay as
+ * they are.
  */
 export function replaceRelativeLinks(
   text: string,
   baseDir: string,
-  replace: (name: string) => string | null,
+  replace: (name: string, target: string) => string | null,
 ): string {
   const swap = (target: string): string | null => {
     const name = resolveRelative(baseDir, target);
-    return name === null ? null : replace(name);
+    return name === null ? null : replace(name, target);
   };
   return text
     .replace(INLINE, (match, start: string, target: string, end: string) => {

@@ -2,8 +2,9 @@
  * `writefreely`: WriteFreely's (and Write.as') JSON export, `{ username, collections: [{
  * alias, title, description, public, posts: [...] }], posts: [...] }`, as a JSON file or in a
  * zip archive. Posts of a blog (collection) become posts, published unless the blog is
- * private; the loose posts (drafts outside any blog) become draft posts. For an account that
- * may not write posts, they become entries, each blog a collection of them.
+ * private, each tagged with its blog's alias (Cahier posts have no collection; the report
+ * says so once per blog); the loose posts (drafts outside any blog) become draft posts. For
+ * an account that may not write posts, they become entries, each blog a collection of them.
  *
  * Post fields: `title` (else the text's first line when it is a heading), `slug`, `body`
  * (Markdown, as is), `tags`, `language`, `created` (its publication date). The import key is

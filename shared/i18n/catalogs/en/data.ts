@@ -72,6 +72,28 @@ const data = {
       item: "Item",
       reason: "Reason",
     },
+    /** Why an item was left out or changed, by the API's `code` (`params` fill them in). */
+    reasons: {
+      already_imported: "Already imported",
+      not_in_archive: "Not in the uploaded file",
+      ghost_image_missing:
+        "The image is not in the file: export Ghost's content/images folder with the JSON, in one zip",
+      too_many_files: "More than {{max}} files",
+      file_too_large: "Larger than {{size}}",
+      file_type_refused: "A type of file this field does not take ({{types}})",
+      text_too_long: "Its text is longer than {{max}} characters",
+      description_shortened: "Shortened to {{max}} characters",
+      too_many_tags: "More than {{max}} tags",
+      post_as_entry: "Imported as an entry: only writers publish posts",
+      ghost_page: "A Ghost page, not a post",
+      members_only_draft: "Imported as a draft: only for “{{visibility}}” on Ghost",
+      collection_as_tag: "Posts have no collection: its posts are tagged “{{tag}}”",
+      image_too_large: "An image of {{size}} pixels, more than can be shown",
+      image_as_cover: "Stored as the post's cover: a post holds one image",
+      post_file_not_kept: "Not kept: a post holds one file, its cover image",
+      refused: "Refused by Cahier's checks",
+      refusedFields: "Refused by Cahier's checks (fields: {{fields}})",
+    },
   },
   print: {
     action: "Print or save as PDF",

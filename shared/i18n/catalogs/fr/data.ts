@@ -75,6 +75,31 @@ const data = {
       item: "Élément",
       reason: "Raison",
     },
+    /** Why an item was left out or changed, by the API's `code` (`params` fill them in). */
+    reasons: {
+      already_imported: "Déjà importé",
+      not_in_archive: "Absent du fichier envoyé",
+      ghost_image_missing:
+        "L'image n'est pas dans le fichier : exportez le dossier content/images de Ghost avec le JSON, dans un même zip",
+      too_many_files: "Plus de {{max}} fichiers",
+      file_too_large: "Plus lourd que {{size}}",
+      file_type_refused: "Un type de fichier que ce champ n'accepte pas ({{types}})",
+      text_too_long: "Son texte dépasse {{max}} caractères",
+      description_shortened: "Raccourcie à {{max}} caractères",
+      too_many_tags: "Plus de {{max}} étiquettes",
+      post_as_entry: "Importé comme entrée : seuls les rédacteurs publient des articles",
+      ghost_page: "Une page Ghost, pas un article",
+      members_only_draft: "Importé comme brouillon : réservé à « {{visibility}} » sur Ghost",
+      collection_as_tag:
+        "Les articles n'ont pas de collection : ses articles portent l'étiquette « {{tag}} »",
+      image_too_large: "Une image de {{size}} pixels, trop grande pour être affichée",
+      image_as_cover:
+        "Enregistrée comme couverture de l'article : un article ne contient qu'une image",
+      post_file_not_kept:
+        "Non conservé : un article ne contient qu'un fichier, son image de couverture",
+      refused: "Refusé par les vérifications de Cahier",
+      refusedFields: "Refusé par les vérifications de Cahier (champs : {{fields}})",
+    },
   },
   print: {
     action: "Imprimer ou enregistrer en PDF",
