@@ -187,16 +187,22 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     expect((await sdk.guest.collection("users").getOne(alice.record.id)).name).toBe("Alice L.");
   });
 
-  it("lets admins manage roles, verification and suspension of other users, never emails or passwords", async () => {
+  it("lets admins manage roles and suspension of other users, never emails, passwords or verification", async () => {
     const promoted = await admin.pb.collection("users").update(alice.record.id, { role: "writer" });
     expect(promoted.role).toBe("writer");
     expect(promoted.email).toBe("alice@example.com");
+    expect((await admin.pb.collection("users").update(alice.record.id, { role: "" })).role).toBe(
+      "",
+    );
+    // ADR 054: the verified flag is a superuser's (an admin could pre-hijack an account).
+    await expect(
+      admin.pb.collection("users").update(alice.record.id, { verified: true }),
+    ).rejects.toMatchObject({ status: 404 });
     expect(
-      (await admin.pb.collection("users").update(alice.record.id, { role: "", verified: true }))
-        .verified,
+      (await sdk.root.pb.collection("users").update(alice.record.id, { verified: true })).verified,
     ).toBe(true);
 
-    // Sign-ups with a role: admins yes, guests and plain users no.
+    // Sign-ups with a role: admins yes (never verified), guests and plain users no.
     const hired = await admin.pb.collection("users").create({
       username: "ivan",
       email: "ivan@example.com",
@@ -204,7 +210,19 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
       passwordConfirm: PASSWORD,
       role: "writer",
     });
-    expect(hired.role).toBe("writer");
+    expect(hired).toMatchObject({ role: "writer", verified: false });
+    await expect(
+      admin.pb.collection("users").create({
+        username: "ivy",
+        email: "ivy@example.com",
+        password: PASSWORD,
+        passwordConfirm: PASSWORD,
+        verified: true,
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      response: { message: "Failed to create record.", data: {} },
+    });
     for (const [name, pb] of [
       ["guest", sdk.guest],
       ["user", bob.pb],

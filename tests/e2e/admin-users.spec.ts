@@ -1,12 +1,14 @@
 /**
  * Issue 7 items 1, 2 and 8, issue 5 item 4: the admin area in English and French. An admin
- * lists, filters, re-roles, verifies and deletes a user on `/admin/users`, suspends one (who
- * can no longer log in) and lifts the suspension, sends a reset link, never sets a password
- * or an email (ADR 046), and gets no controls on another admin's row (ADR 024); a superuser views the site as a user ("View
- * as"), sees the banner on every page and that user's private entry, then stops and is back
- * (ADR 025), and is back in their own session when the impersonation token ends; the items list searches, filters, sorts and pages through the URL, and items
- * are created (a duplicate code refused with the API's message), edited and deleted; a plain
- * user gets the 403 page on `/admin/users`, `/admin` and `/i`.
+ * lists, filters, re-roles and deletes a user on `/admin/users` (marking verified is a
+ * superuser's, ADR 054), suspends one (who can no longer log in) and lifts the suspension,
+ * sends a reset link, never sets a password or an email (ADR 046), and gets no controls on
+ * another admin's row (ADR 024); a superuser marks a user verified and views the site as them
+ * ("View as"), sees the banner on every page and that user's private entry, then stops and is
+ * back (ADR 025), and is back in their own session when the impersonation token ends; the
+ * items list searches, filters, sorts and pages through the URL, and items are created (a
+ * duplicate code refused with the API's message), edited and deleted; a plain user gets the
+ * 403 page on `/admin/users`, `/admin` and `/i`.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -71,7 +73,7 @@ for (const lang of LANGS) {
   const c = CATALOGS[lang];
   const a = c.admin;
 
-  test(`an admin lists, filters, re-roles, verifies and deletes a user (${lang})`, async ({
+  test(`an admin lists, filters, re-roles and deletes a user, but does not verify them (${lang})`, async ({
     browser,
   }) => {
     test.setTimeout(FLOW_TIMEOUT);
@@ -120,14 +122,13 @@ for (const lang of LANGS) {
     await open(page, `/admin/users?q=${username}&role=writer`);
     await expect(userRow(page, username)).toBeVisible();
 
-    // Mark verified.
-    await userRow(page, username)
-      .getByRole("button", { name: fill(a.users.markVerifiedLabel, { username }) })
-      .click();
-    await expect(notifications(page, lang)).toContainText(fill(a.users.verified, { username }));
-    await expect(userRow(page, username)).toContainText(a.users.verifiedYes);
+    // ADR 054: the verified flag is a superuser's; admins get no "Mark verified".
+    await expect(
+      userRow(page, username).getByRole("button", {
+        name: fill(a.users.markVerifiedLabel, { username }),
+      }),
+    ).toHaveCount(0);
     const root = await rootClient();
-    expect((await root.collection("users").getOne(account.id)).verified).toBe(true);
 
     // Delete, after a dialog that names the user.
     await userRow(page, username)
@@ -204,9 +205,11 @@ for (const lang of LANGS) {
     await page.context().close();
   });
 
-  test(`a superuser views Cahier as a user, then stops (${lang})`, async ({ browser }) => {
+  test(`a superuser marks a user verified, views Cahier as them, then stops (${lang})`, async ({
+    browser,
+  }) => {
     test.setTimeout(FLOW_TIMEOUT);
-    const account: TestAccount = await createAccount({ lang, verified: true });
+    const account: TestAccount = await createAccount({ lang });
     const username = account.username;
     const author = await signInAs(account.email, account.password);
     const title = `Secret ${uniqueName("diary ")}`;
@@ -224,6 +227,13 @@ for (const lang of LANGS) {
     await open(page, `/admin/users?q=${username}`);
     // The superuser's controls (View as included) pass the accessibility scan.
     expect(await seriousViolations(page)).toEqual([]);
+    // Mark verified (ADR 054: superusers only).
+    await userRow(page, username)
+      .getByRole("button", { name: fill(a.users.markVerifiedLabel, { username }) })
+      .click();
+    await expect(notifications(page, lang)).toContainText(fill(a.users.verified, { username }));
+    await expect(userRow(page, username)).toContainText(a.users.verifiedYes);
+    expect((await (await rootClient()).collection("users").getOne(account.id)).verified).toBe(true);
     await userRow(page, username)
       .getByRole("button", { name: fill(a.users.viewAsLabel, { username }) })
       .click();

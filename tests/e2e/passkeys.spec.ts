@@ -3,7 +3,8 @@
  * (CDP `WebAuthn`: a platform authenticator with resident keys and user verification): add a
  * passkey in the profile settings and rename it, log out, log in with the passkey alone (no
  * username), then, with two-step verification on, log in with the password and the passkey
- * as the second step; a refused passkey says so; remove the passkey after a confirmation.
+ * as the second step; a refused passkey says so; remove the passkey after a confirmation,
+ * signing the other devices out with it (adding one offers the same).
  *
  * Browsers take no IP address as a relying party, so this spec opens the server at
  * `localhost` (the relying party of a loopback `APP_URL`, ADR 052).
@@ -62,6 +63,7 @@ for (const lang of LANGS) {
   const P = CATALOGS[lang].passkeys;
   const A = CATALOGS[lang].auth;
   const S = CATALOGS[lang].security;
+  const O = CATALOGS[lang].devices.otherDevices;
 
   async function logOut(page: Page) {
     await header(page).getByRole("button", { name: LABELS[lang].logout }).click();
@@ -83,6 +85,8 @@ for (const lang of LANGS) {
     }) => {
       test.setTimeout(FLOW_TIMEOUT);
       const account = await createAccount({ lang, verified: true });
+      // Another session of the account (the API's client is another device than Chromium).
+      const elsewhere = await signInAs(account.email, account.password);
       const context = await browser.newContext({ baseURL: LOCAL });
       await context.addCookies([{ name: "locale", value: lang, url: LOCAL, sameSite: "Lax" }]);
       const { page, setVerified } = await withAuthenticator(context);
@@ -97,6 +101,7 @@ for (const lang of LANGS) {
       await section.getByRole("button", { name: P.settings.add }).click();
       const name = section.getByLabel(P.settings.nameLabel, { exact: true });
       await expect(name).toBeFocused();
+      await expect(section.getByRole("checkbox", { name: O.signOut })).not.toBeChecked();
       await name.fill("Laptop");
       await section.getByRole("button", { name: P.settings.create }).click();
       const list = section.getByRole("list", { name: P.settings.listLabel });
@@ -163,8 +168,17 @@ for (const lang of LANGS) {
         .click();
       const dialog = page.getByRole("dialog", { name: P.settings.removeTitle });
       await expect(dialog).toBeVisible();
+      // The option in the dialog does not take the focus from Cancel.
+      await expect(dialog.getByRole("button", { name: P.settings.cancel })).toBeFocused();
+      const signOut = dialog.getByRole("checkbox", { name: O.signOut });
+      await expect(signOut).not.toBeChecked();
+      await signOut.check();
       await dialog.getByRole("button", { name: P.settings.removeConfirm }).click();
       await expect(section.getByTestId("passkeys-none")).toHaveText(P.settings.none);
+      await expect(page.getByText(CATALOGS[lang].devices.list.signedOutOthers)).toBeVisible();
+      await expect(elsewhere.collection("users").authRefresh()).rejects.toMatchObject({
+        status: 401,
+      });
       await context.close();
     });
   });

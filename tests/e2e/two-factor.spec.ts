@@ -3,7 +3,8 @@
  * the profile settings (QR code and the key to type; the codes here come from otplib with
  * that key), keep the 10 recovery codes (downloaded as a text file), log out, log in with
  * the password and a code of the app, then with the password and a recovery code, and turn
- * it off again with the password and a code.
+ * it off again with the password and a code. Turning it on with "Sign out of all other
+ * devices" ticked ends another session of the account; turning it off offers the same.
  */
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
@@ -19,7 +20,12 @@ import {
   open,
   useLanguage,
 } from "./support/app.ts";
-import { createAccount, signedInState, type TestAccount } from "./support/test-accounts.ts";
+import {
+  apiClient,
+  createAccount,
+  signedInState,
+  type TestAccount,
+} from "./support/test-accounts.ts";
 
 /** Several pages and a dozen API calls on a machine shared with other runs. */
 const FLOW_TIMEOUT = 120_000;
@@ -39,6 +45,7 @@ function codeOf(secret: string, steps = 0): Promise<string> {
 for (const lang of LANGS) {
   const C = CATALOGS[lang].security;
   const A = CATALOGS[lang].auth;
+  const O = CATALOGS[lang].devices.otherDevices;
 
   /** Logs out with the header's button. */
   async function logOut(page: Page) {
@@ -68,6 +75,11 @@ for (const lang of LANGS) {
         storageState: await signedInState(account),
         acceptDownloads: true,
       });
+      // Another session of the account, on another device.
+      const elsewhere = apiClient();
+      await elsewhere.collection("users").authWithPassword(account.email, account.password, {
+        headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Firefox/120.0" },
+      });
       await useLanguage(context, lang);
       const page = await context.newPage();
       await open(page, "/profileSettings");
@@ -87,8 +99,17 @@ for (const lang of LANGS) {
       await expect(confirm).toHaveAccessibleDescription(
         new RegExp(C.validation.validation_invalid_code),
       );
+      // The offer to sign the other devices out, off unless ticked.
+      const signOut = section.getByRole("checkbox", { name: O.signOut });
+      await expect(signOut).not.toBeChecked();
+      await expect(signOut).toHaveAccessibleDescription(O.factorHint);
+      await signOut.check();
       await confirm.fill(await codeOf(secret));
       await section.getByRole("button", { name: C.settings.enable, exact: true }).click();
+      await expect(page.getByText(CATALOGS[lang].devices.list.signedOutOthers)).toBeVisible();
+      await expect(elsewhere.collection("users").authRefresh()).rejects.toMatchObject({
+        status: 401,
+      });
 
       // The recovery codes, once, and as a file.
       const list = section.getByRole("list", { name: C.recovery.listLabel });
@@ -140,6 +161,7 @@ for (const lang of LANGS) {
         fill(C.settings.recoveryLeft_other, { count: 9 }),
       );
       await section.getByRole("button", { name: C.manage.disableOpen }).click();
+      await expect(section.getByRole("checkbox", { name: O.signOut })).not.toBeChecked();
       await section.getByLabel(C.manage.password, { exact: true }).fill(account.password);
       await section.getByLabel(C.manage.code, { exact: true }).fill(codes[1] ?? "");
       await section.getByRole("button", { name: C.manage.disable }).click();

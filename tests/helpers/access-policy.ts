@@ -102,8 +102,11 @@ function live(record: RecordData, now: Date): boolean {
   return record.status === "published" && at !== "" && new Date(at.replace(" ", "T")) <= now;
 }
 
-/** The user fields only admins (of non-admins) and superusers change. */
-const MANAGED_USER_FIELDS = ["role", "verified", "suspended"];
+/**
+ * The user fields admins (of non-admins) change; superusers change anything. The verified flag
+ * is a superuser's only (ADR 054).
+ */
+const MANAGED_USER_FIELDS = ["role", "suspended"];
 
 /** Every collection's policy, by collection name; superusers bypass them all. */
 export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
@@ -111,11 +114,13 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
   users: {
     list: () => true,
     view: () => true,
-    // Anyone signs up; only admins hand out roles or suspensions at sign-up.
+    // Anyone signs up; only admins hand out roles or suspensions at sign-up; nobody but a
+    // superuser creates an account verified (ADR 054).
     create: (actor, body) =>
-      adminActor(actor) ||
-      ((body.role === undefined || body.role === "") &&
-        (body.suspended === undefined || body.suspended === false)),
+      (body.verified === undefined || body.verified === false) &&
+      (adminActor(actor) ||
+        ((body.role === undefined || body.role === "") &&
+          (body.suspended === undefined || body.suspended === false))),
     update: (actor, record, body) => {
       const keys = Object.keys(body);
       // Oneself: anything but a change of one's own role or suspension.
@@ -123,7 +128,7 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
         return ["role", "suspended"].every(
           (key) => body[key] === undefined || body[key] === record[key],
         );
-      // Admins manage the role, verification and suspension of non-admins, nothing else.
+      // Admins manage the role and suspension of non-admins, nothing else.
       return (
         adminActor(actor) &&
         record.role !== "admin" &&

@@ -2,7 +2,9 @@
  * A fast-check fuzz of every auth endpoint (issue 17 item 6), on every engine. The endpoints
  * are read from the server's own routes (every route under `/api/collections/:collection/`
  * but the records CRUD, which the access matrix covers), so an endpoint added later is fuzzed
- * without anyone listing it. Bodies are random JSON of every shape, objects with the keys the
+ * without anyone listing it; the two auth endpoints outside collections,
+ * `/api/oauth2-redirect` (query or form body, as providers send it) and `/api/files/token`,
+ * are fuzzed too. Bodies are random JSON of every shape, objects with the keys the
  * auth endpoints read holding random values, and bodies that are not JSON at all; callers are
  * a guest, a user with two factors, a superuser and a forged token.
  *
@@ -86,6 +88,26 @@ const payloadArb = fc.oneof(
   fc.constant({}),
 );
 
+/** A query string of auth-ish keys holding awkward values (and the odd repeated key). */
+const queryArb = fc
+  .array(fc.tuple(fc.constantFrom("state", "code", "error", ...AUTH_KEYS), awkwardString), {
+    maxLength: 5,
+  })
+  .map((pairs) => new URLSearchParams(pairs).toString());
+/** A body as providers post it (`response_mode=form_post`), or any payload above. */
+const formOrPayloadArb = fc.oneof(
+  queryArb.map((form) => ({ form })),
+  awkwardString.map((text) => ({ form: text })),
+  payloadArb,
+);
+
+/** The auth endpoints outside `/api/collections/`: the OAuth2 popup's return, file tokens. */
+const OTHER_AUTH_ROUTES: Route[] = [
+  { method: "GET", path: "/api/oauth2-redirect" },
+  { method: "POST", path: "/api/oauth2-redirect" },
+  { method: "POST", path: "/api/files/token" },
+];
+
 describe.each(DIALECTS)("auth endpoints under fuzz (%s)", (dialect) => {
   let app: TestApp;
   let routes: Route[] = [];
@@ -124,6 +146,24 @@ describe.each(DIALECTS)("auth endpoints under fuzz (%s)", (dialect) => {
   afterAll(async () => {
     await app.close();
   });
+
+  /**
+   * An answer below 500, without a secret, SQL text or stack trace; an error PocketBase-shaped
+   * (`{status, message, data}` with `status` the HTTP status).
+   */
+  function expectSafe(res: { statusCode: number; body: string }, call: string) {
+    const where = `${call}: ${String(res.statusCode)} ${res.body.slice(0, 300)}`;
+    expect(res.statusCode, where).toBeLessThan(500);
+    for (const secret of secrets) expect(res.body, where).not.toContain(secret);
+    expect(res.body, where).not.toMatch(/\$2[aby]\$\d\d\$|"tokenKey"/);
+    expect(res.body, where).not.toMatch(/\bSELECT\b|\bsqlite|\.ts:\d+|\n\s+at /i);
+    if (res.statusCode >= 400) {
+      const error = JSON.parse(res.body) as { status: unknown; message: unknown; data: unknown };
+      expect(error.status, where).toBe(res.statusCode);
+      expect(typeof error.message, where).toBe("string");
+      expect(typeof error.data === "object" && error.data !== null, where).toBe(true);
+    }
+  }
 
   it("finds the auth endpoints among the server's routes", () => {
     const paths = routes.map((route) => `${route.method} ${route.path}`);
@@ -164,20 +204,54 @@ describe.each(DIALECTS)("auth endpoints under fuzz (%s)", (dialect) => {
             ...("raw" in payload ? { payload: payload.raw } : {}),
             ...("json" in payload ? { payload: JSON.stringify(payload.json) } : {}),
           });
-          const where = `${route.method} ${url} as ${caller}: ${res.statusCode} ${res.body.slice(0, 300)}`;
-          expect(res.statusCode, where).toBeLessThan(500);
-          for (const secret of secrets) expect(res.body, where).not.toContain(secret);
-          expect(res.body, where).not.toMatch(/\$2[aby]\$\d\d\$|"tokenKey"/);
-          expect(res.body, where).not.toMatch(/\bSELECT\b|\bsqlite|\.ts:\d+|\n\s+at /i);
-          if (res.statusCode >= 400) {
-            const error = res.json<{ status: unknown; message: unknown; data: unknown }>();
-            expect(error.status, where).toBe(res.statusCode);
-            expect(typeof error.message, where).toBe("string");
-            expect(typeof error.data === "object" && error.data !== null, where).toBe(true);
-          }
+          expectSafe(res, `${route.method} ${url} as ${caller}`);
         },
       ),
       { seed: SEED, numRuns: RUNS * routes.length, endOnFailure: true },
+    );
+  });
+
+  it("answers /api/oauth2-redirect and /api/files/token below 500, without secrets", async () => {
+    const served = parseRoutes(app.http.printRoutes({ commonPrefix: false })).map(
+      (route) => `${route.method} ${route.path}`,
+    );
+    for (const route of OTHER_AUTH_ROUTES)
+      expect(served).toContain(`${route.method} ${route.path}`);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...OTHER_AUTH_ROUTES),
+        fc.constantFrom(...Object.keys(callers)),
+        queryArb,
+        formOrPayloadArb,
+        async (route, caller, query, payload) => {
+          const url = query ? `${route.path}?${query}` : route.path;
+          const token = callers[caller];
+          const body =
+            route.method === "GET"
+              ? {}
+              : "form" in payload
+                ? {
+                    payload: payload.form,
+                    type: "application/x-www-form-urlencoded",
+                  }
+                : "raw" in payload
+                  ? { payload: payload.raw, type: "application/json" }
+                  : "json" in payload
+                    ? { payload: JSON.stringify(payload.json), type: "application/json" }
+                    : {};
+          const res = await app.http.inject({
+            method: route.method as "GET" | "POST",
+            url,
+            headers: {
+              ...(token ? { authorization: token } : {}),
+              ...("type" in body ? { "content-type": body.type } : {}),
+            },
+            ...("payload" in body ? { payload: body.payload } : {}),
+          });
+          expectSafe(res, `${route.method} ${url} as ${caller}`);
+        },
+      ),
+      { seed: SEED, numRuns: RUNS * OTHER_AUTH_ROUTES.length, endOnFailure: true },
     );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A modal confirmation built on the native `<dialog>`: the browser keeps focus inside it,
- * Escape cancels, and focus returns to where it was. The safe choice comes first, so it is
- * the one `showModal()` focuses: a stray Enter never confirms a deletion.
+ * Escape cancels, and focus returns to where it was. The safe choice comes first and takes
+ * the focus when the dialog opens, even when the body holds a control (an option to tick): a
+ * stray Enter never confirms a deletion.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { buttonClass } from "./button-link.tsx";
@@ -24,13 +25,17 @@ export interface ConfirmDialogProps {
 /** The confirmation dialog. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const id = useId();
   const { open } = props;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      cancel.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -53,6 +58,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button
+          ref={cancel}
           type="button"
           disabled={props.busy}
           onClick={props.onCancel}

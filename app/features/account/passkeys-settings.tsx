@@ -1,8 +1,9 @@
 /**
  * Passkeys in `/profileSettings` (ADR 052): the account's passkeys (name, when added, when
  * last used), each renamed in place or removed after a confirmation, and "Add a passkey",
- * which asks for a name, then the browser's passkey dialog. A superuser viewing as the
- * account sees the list but cannot add one (the API refuses their token).
+ * which asks for a name, then the browser's passkey dialog. Adding and removing one each offer
+ * to sign the other devices out (ADR 053, ASVS 7.4.3). A superuser viewing as the account sees
+ * the list but cannot add one (the API refuses their token).
  */
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
@@ -31,9 +32,13 @@ import {
   registerPasskey,
   type PasskeyItem,
 } from "./passkeys-client.ts";
+import { SignOutOthersOption, useSignOutOthers, wantsSignOutOthers } from "./sign-out-others.tsx";
 
 /** The form naming a new passkey, then the browser's dialog. */
-function AddPasskey(props: { onAdded: (passkey: PasskeyItem) => void; onCancel: () => void }) {
+function AddPasskey(props: {
+  onAdded: (passkey: PasskeyItem, signOutOthers: boolean) => void;
+  onCancel: () => void;
+}) {
   const { t } = useAppTranslation();
   const form = useFormSubmit({
     fields: ["name"],
@@ -54,7 +59,7 @@ function AddPasskey(props: { onAdded: (passkey: PasskeyItem) => void; onCancel: 
       form.show({ fields: { name: t("errors:validation.validation_required") }, message: null });
       return;
     }
-    props.onAdded(await registerPasskey(getBrowserClient(), name));
+    props.onAdded(await registerPasskey(getBrowserClient(), name), wantsSignOutOthers(data));
   });
 
   return (
@@ -69,6 +74,7 @@ function AddPasskey(props: { onAdded: (passkey: PasskeyItem) => void; onCancel: 
         autoComplete="off"
         required
       />
+      <SignOutOthersOption hint={t("devices:otherDevices.factorHint")} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={form.busy} busyLabel={t("passkeys:settings.creating")}>
           {t("passkeys:settings.create")}
@@ -202,8 +208,15 @@ export function PasskeySettings(props: {
   const [adding, setAdding] = useState(false);
   const [supported, setSupported] = useState(true);
   const [removing, setRemoving] = useState<PasskeyItem | null>(null);
+  const [removeSignsOut, setRemoveSignsOut] = useState(false);
   const remove = useFormSubmit(NOTIFY_ONLY);
   const addButton = useRef<HTMLButtonElement>(null);
+  const signOutOthers = useSignOutOthers();
+
+  const askRemove = (passkey: PasskeyItem) => {
+    setRemoveSignsOut(false);
+    setRemoving(passkey);
+  };
 
   useEffect(() => {
     passkeysAvailable(getBrowserClient()).then(setSupported, (error: unknown) => {
@@ -217,6 +230,7 @@ export function PasskeySettings(props: {
       await getBrowserClient().collection("passkeys").delete(removing.id, { requestKey: null });
       setPasskeys((list) => list.filter((p) => p.id !== removing.id));
       notify.success(t("passkeys:settings.removed", { name: removing.name }));
+      if (removeSignsOut) await signOutOthers();
       setRemoving(null);
       addButton.current?.focus();
     });
@@ -236,7 +250,7 @@ export function PasskeySettings(props: {
               onRenamed={(renamed) => {
                 setPasskeys((list) => list.map((p) => (p.id === renamed.id ? renamed : p)));
               }}
-              onRemove={setRemoving}
+              onRemove={askRemove}
             />
           ))}
         </ul>
@@ -247,10 +261,11 @@ export function PasskeySettings(props: {
         <p className="text-sm text-stone-700">{t("passkeys:settings.unsupported")}</p>
       ) : adding ? (
         <AddPasskey
-          onAdded={(passkey) => {
+          onAdded={(passkey, signOut) => {
             setPasskeys((list) => [...list, passkey]);
             setAdding(false);
             notify.success(t("passkeys:settings.added", { name: passkey.name }));
+            if (signOut) void signOutOthers();
             requestAnimationFrame(() => addButton.current?.focus());
           }}
           onCancel={() => {
@@ -284,7 +299,14 @@ export function PasskeySettings(props: {
           setRemoving(null);
         }}
       >
-        <p>{t("passkeys:settings.removeBody", { name: removing?.name ?? "" })}</p>
+        <div className="grid gap-3">
+          <p>{t("passkeys:settings.removeBody", { name: removing?.name ?? "" })}</p>
+          <SignOutOthersOption
+            hint={t("devices:otherDevices.factorHint")}
+            checked={removeSignsOut}
+            onChange={setRemoveSignsOut}
+          />
+        </div>
       </ConfirmDialog>
     </SettingsSection>
   );

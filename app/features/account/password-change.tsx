@@ -7,23 +7,17 @@
  * records too (ADR 053): their sessions ended with the old token key anyway, and a new
  * sign-in from one of them is then announced by email.
  */
-import { useId } from "react";
 import { useNavigate } from "react-router";
-import {
-  Checkbox,
-  PasswordInput,
-  SubmitButton,
-  SubmitForm,
-} from "../../components/ui/form-controls.tsx";
+import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../lib/browser-client.ts";
-import { announceDevicesChanged } from "../../lib/devices-changed.ts";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
 import { accountSubmit } from "./account-errors.ts";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { paths } from "../../lib/paths.ts";
+import { SignOutOthersOption, useSignOutOthers, wantsSignOutOthers } from "./sign-out-others.tsx";
 
 const FIELDS = ["oldPassword", "password", "passwordConfirm"] as const;
 
@@ -33,7 +27,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useFormSubmit(accountSubmit(t, t("account:settings.password.failed")));
-  const signOutHint = useId();
+  const signOutOthers = useSignOutOthers();
 
   const handleSubmit = form.submit(async (data, formElement) => {
     const body = Object.fromEntries(FIELDS.map((name) => [name, formText(data, name)]));
@@ -53,15 +47,8 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
       await navigate(paths.login());
       return;
     }
-    if (data.get("signOutOthers") === "on") {
-      try {
-        await pb.send("/api/collections/users/devices/sign-out-others", { method: "POST" });
-        announceDevicesChanged();
-      } catch (error) {
-        // The password is changed and the other sessions ended: only the list is not cleaned.
-        notify.requestError(error);
-      }
-    }
+    // The password is changed and the other sessions ended: at worst the list is not cleaned.
+    if (wantsSignOutOthers(data)) await signOutOthers({ quiet: true });
     formElement.reset();
     notify.success(t("account:settings.password.changed"));
   });
@@ -99,17 +86,7 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
               required
             />
           ))}
-          <div>
-            <Checkbox
-              name="signOutOthers"
-              defaultChecked
-              label={t("devices:password.signOut")}
-              aria-describedby={signOutHint}
-            />
-            <p id={signOutHint} className="text-sm text-stone-700">
-              {t("devices:password.signOutHint")}
-            </p>
-          </div>
+          <SignOutOthersOption defaultChecked hint={t("devices:otherDevices.passwordHint")} />
           <div>
             <SubmitButton busy={form.busy} busyLabel={t("account:settings.password.submitting")}>
               {t("account:settings.password.submit")}

@@ -1,7 +1,8 @@
 /**
  * The form that proves it is the account's owner before two-step verification is turned off
  * or the recovery codes are replaced: the password and a code of the authenticator app (or a
- * recovery code), sent to `totp/disable` or `totp/recovery-codes`.
+ * recovery code), sent to `totp/disable` or `totp/recovery-codes`, and whether to sign the
+ * other devices out afterwards.
  */
 import { useEffect, useRef } from "react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
@@ -15,6 +16,7 @@ import { dangerButtonClass } from "../../components/ui/settings-section.tsx";
 import { formText } from "../../lib/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n.ts";
 import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { SignOutOthersOption, wantsSignOutOthers } from "./sign-out-others.tsx";
 import { twoFactorSubmit } from "./two-factor-errors.ts";
 
 /** The password and code form; `onProof` sends them. */
@@ -25,7 +27,7 @@ export function TwoFactorProof(props: {
   /** The account's identity, for password managers. */
   identity: string;
   danger?: boolean;
-  onProof: (proof: { password: string; code: string }) => Promise<void>;
+  onProof: (proof: { password: string; code: string; signOut: boolean }) => Promise<void>;
   onCancel: () => void;
 }) {
   const { t } = useAppTranslation();
@@ -37,7 +39,11 @@ export function TwoFactorProof(props: {
   }, []);
 
   const handleSubmit = form.submit(async (data) => {
-    await props.onProof({ password: formText(data, "password"), code: formText(data, "code") });
+    await props.onProof({
+      password: formText(data, "password"),
+      code: formText(data, "code"),
+      signOut: wantsSignOutOthers(data),
+    });
   });
 
   return (
@@ -67,6 +73,7 @@ export function TwoFactorProof(props: {
         className="font-mono tracking-widest"
         required
       />
+      <SignOutOthersOption hint={t("devices:otherDevices.factorHint")} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton
           busy={form.busy}

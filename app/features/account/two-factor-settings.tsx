@@ -3,8 +3,9 @@
  * (`totp/setup`: a QR code and the same secret as a key to type, then `totp/enable` with the
  * first code the app shows), and shows the 10 recovery codes once; on, it says since when
  * and how many recovery codes are left, and offers new recovery codes or turning it off
- * (each with the password and a code). A superuser viewing as the account sees a notice
- * only: the API refuses impersonation tokens here.
+ * (each with the password and a code). Turning it on or off and new recovery codes each offer
+ * to sign the other devices out (ADR 053, ASVS 7.4.3). A superuser viewing as the account sees
+ * a notice only: the API refuses impersonation tokens here.
  */
 import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
@@ -27,6 +28,7 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
 import { QrCode } from "./qr-code.tsx";
 import { RecoveryCodes } from "./recovery-codes.tsx";
+import { SignOutOthersOption, useSignOutOthers, wantsSignOutOthers } from "./sign-out-others.tsx";
 import { twoFactorSubmit } from "./two-factor-errors.ts";
 import { TwoFactorProof } from "./two-factor-proof.tsx";
 
@@ -62,6 +64,7 @@ function Enrolment(props: {
   const { t } = useAppTranslation();
   const notify = useNotify();
   const form = useFormSubmit(twoFactorSubmit(t));
+  const signOutOthers = useSignOutOthers();
   const heading = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
@@ -74,6 +77,7 @@ function Enrolment(props: {
       { method: "POST", body: { code: formText(data, "code").replace(/\s+/g, "") } },
     );
     notify.success(t("security:settings.enabled"));
+    if (wantsSignOutOthers(data)) await signOutOthers();
     props.onEnabled(recoveryCodes);
   });
 
@@ -124,6 +128,7 @@ function Enrolment(props: {
           className="font-mono tracking-widest"
           required
         />
+        <SignOutOthersOption hint={t("devices:otherDevices.factorHint")} />
         <div className="flex flex-wrap gap-2">
           <SubmitButton busy={form.busy} busyLabel={t("security:settings.enabling")}>
             {t("security:settings.enable")}
@@ -153,6 +158,7 @@ export function TwoFactorSettings(props: {
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const start = useFormSubmit(NOTIFY_ONLY);
   const startButton = useRef<HTMLButtonElement>(null);
+  const signOutOthers = useSignOutOthers();
 
   const setup = () =>
     void start.run(async () => {
@@ -165,7 +171,7 @@ export function TwoFactorSettings(props: {
 
   async function prove(
     action: "disable" | "regenerate",
-    proof: { password: string; code: string },
+    { signOut, ...proof }: { password: string; code: string; signOut: boolean },
   ) {
     const pb = getBrowserClient();
     if (action === "disable") {
@@ -173,15 +179,16 @@ export function TwoFactorSettings(props: {
       setStatus({ enabled: false, recoveryCodes: 0, since: "" });
       setStep({ kind: "idle" });
       notify.success(t("security:manage.disabled"));
-      return;
+    } else {
+      const { recoveryCodes } = await pb.send<{ recoveryCodes: string[] }>(
+        `${TOTP}/recovery-codes`,
+        { method: "POST", body: proof },
+      );
+      setStatus((current) => ({ ...current, recoveryCodes: recoveryCodes.length }));
+      setStep({ kind: "codes", codes: recoveryCodes });
+      notify.success(t("security:manage.regenerated"));
     }
-    const { recoveryCodes } = await pb.send<{ recoveryCodes: string[] }>(`${TOTP}/recovery-codes`, {
-      method: "POST",
-      body: proof,
-    });
-    setStatus((current) => ({ ...current, recoveryCodes: recoveryCodes.length }));
-    setStep({ kind: "codes", codes: recoveryCodes });
-    notify.success(t("security:manage.regenerated"));
+    if (signOut) await signOutOthers();
   }
 
   const summary = status.enabled ? (

@@ -387,6 +387,110 @@ describe.each(DIALECTS)("passkeys (%s)", (dialect) => {
     });
   });
 
+  describe("several passkeys per account", () => {
+    /** Registers a passkey of `authenticator` (a new credential) on the account. */
+    async function register(
+      user: { token: string },
+      authenticator: SoftwareAuthenticator,
+      name: string,
+    ) {
+      const options = await registerOptions(user.token);
+      const { response, credential } = authenticator.create(options as never);
+      const res = await post(`${USERS}/passkeys/register`, { name, response }, user.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return credential;
+    }
+    const TOO_MANY =
+      '{"data":{},"message":"An account may have at most 20 passkeys.","status":400}';
+
+    it("registers a second passkey on another device; each signs the account in", async () => {
+      const owner = await withPasskey("Laptop");
+      const phone = new SoftwareAuthenticator(ORIGIN);
+      const second = await register(owner, phone, "Phone");
+      // The next ceremony excludes both, so neither device registers twice.
+      const options = await registerOptions(owner.token);
+      expect((options.excludeCredentials as { id: string }[]).map((c) => c.id).sort()).toEqual(
+        [owner.credential.id, second.id].sort(),
+      );
+      const list = await app.http.inject({
+        method: "GET",
+        url: `${PASSKEYS}?sort=created`,
+        headers: { authorization: owner.token },
+      });
+      expect(list.json<{ items: Json[] }>().items.map((p) => p.name)).toEqual(["Laptop", "Phone"]);
+      for (const device of [owner.authenticator, phone]) {
+        const { challengeId, options: request } = await signInOptions();
+        const res = await post(`${USERS}/auth-with-passkey`, {
+          challengeId,
+          response: device.get(request),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<{ record: Json }>().record.id).toBe(owner.id);
+      }
+    });
+
+    it("holds at most 20 per account, counted again when one is registered, even at once", async () => {
+      const owner = await account();
+      const devices = new SoftwareAuthenticator(ORIGIN);
+      for (let n = 1; n <= 19; n += 1) await register(owner, devices, `Key ${String(n)}`);
+      // Two ceremonies started at 19: the first to finish is the 20th, the other is refused.
+      const late = await registerOptions(owner.token);
+      const twentieth = await register(owner, devices, "Key 20");
+      const refused = devices.create(late as never);
+      await check({
+        name: "a 21st from a ceremony started at 19",
+        method: "POST",
+        url: `${USERS}/passkeys/register`,
+        token: owner.token,
+        body: { name: "Key 21", response: refused.response },
+        expectedStatus: 400,
+        expectedContent: [TOO_MANY],
+      });
+      await check({
+        name: "no 21st ceremony",
+        method: "POST",
+        url: `${USERS}/passkeys/register-options`,
+        token: owner.token,
+        body: {},
+        expectedStatus: 400,
+        expectedContent: [TOO_MANY],
+      });
+      const count = await app.http.inject({
+        method: "GET",
+        url: `${PASSKEYS}?filter=${encodeURIComponent(`user = "${owner.id}"`)}`,
+        headers: { authorization: owner.token },
+      });
+      expect(count.json<{ totalItems: number }>().totalItems).toBe(20);
+      // Removing one makes room for one: of two ceremonies finishing at once, one gets it.
+      const [oldest] = count.json<{ items: Json[] }>().items;
+      const removed = await app.http.inject({
+        method: "DELETE",
+        url: `${PASSKEYS}/${String(oldest?.id)}`,
+        headers: { authorization: owner.token },
+      });
+      expect(removed.statusCode).toBe(204);
+      const ceremonies = [await registerOptions(owner.token), await registerOptions(owner.token)];
+      const finished = await Promise.all(
+        ceremonies.map((options, n) =>
+          post(
+            `${USERS}/passkeys/register`,
+            { name: `At once ${String(n)}`, response: devices.create(options as never).response },
+            owner.token,
+          ),
+        ),
+      );
+      expect(finished.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+      expect(finished.find((res) => res.statusCode === 400)?.body).toContain(TOO_MANY);
+      // The 20th still signs in.
+      const { challengeId, options } = await signInOptions();
+      const res = await post(`${USERS}/auth-with-passkey`, {
+        challengeId,
+        response: devices.get(options, twentieth),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  });
+
   describe("the passkeys collection", () => {
     it("lets owners list, view, rename and delete their own passkeys, and nobody else", async () => {
       const owner = await withPasskey();

@@ -266,6 +266,26 @@ describe.each(DIALECTS)("record auth (%s)", (dialect) => {
       });
     });
 
+    it("describes the auth of superusers: no second factor (ADR 046), no OTP, no passkey", async () => {
+      const res = await run({
+        name: "superusers auth-methods",
+        as: "guest",
+        method: "GET",
+        url: `${SUPERUSERS}/auth-methods`,
+        expectedStatus: 200,
+      });
+      expect(res.json()).toEqual({
+        authProviders: null,
+        emailPassword: true,
+        mfa: { duration: 0, enabled: false },
+        oauth2: { enabled: false, providers: [] },
+        otp: { duration: 0, enabled: false },
+        passkey: { enabled: false },
+        password: { enabled: true, identityFields: ["email"] },
+        usernamePassword: false,
+      });
+    });
+
     it.each<Case>([
       {
         name: "superusers by email only",

@@ -330,10 +330,15 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           },
           other: { body: signUp("bybob", { role: "writer" }), ...CREATE_DENIED },
           writer: { body: signUp("bywendy", { role: "admin" }), ...CREATE_DENIED },
+          // ADR 054: an admin gives a role at sign-up, never the verified flag.
           admin: {
-            body: signUp("byadam", { role: "writer", verified: true }),
+            body: signUp("byadam", { role: "writer" }),
             expectedStatus: 200,
-            expectedContent: ['"role":"writer"', '"verified":true', '"email":"byadam@example.com"'],
+            expectedContent: [
+              '"role":"writer"',
+              '"verified":false',
+              '"email":"byadam@example.com"',
+            ],
           },
           superuser: {
             body: signUp("byroot", { role: "admin", verified: true }),
@@ -378,11 +383,11 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           },
           other: NOT_FOUND,
           writer: NOT_FOUND,
-          // ADR 046: an admin changes the role, verified flag and suspension only.
+          // ADR 046, ADR 054: an admin changes the role and the suspension only.
           admin: {
-            body: { verified: true, suspended: false },
+            body: { role: "writer", suspended: false },
             expectedStatus: 200,
-            expectedContent: ['"verified":true', '"suspended":false'],
+            expectedContent: ['"role":"writer"', '"suspended":false'],
           },
           superuser: {
             body: { bio: "Writes." },
@@ -453,6 +458,14 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           method: "PATCH",
           url: "/api/collections/users/records/$vera",
           body: { email: "vera2@example.com", role: "writer" },
+          ...NOT_FOUND,
+        },
+        {
+          name: "an admin cannot mark another user verified (ADR 054)",
+          as: "admin",
+          method: "PATCH",
+          url: "/api/collections/users/records/$vera",
+          body: { verified: true },
           ...NOT_FOUND,
         },
         {

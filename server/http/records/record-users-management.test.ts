@@ -1,10 +1,12 @@
 /**
- * How admins manage users (ADR 024): an admin changes the role and the verified flag of users
- * who are not admins and deletes them; another admin (demote, edit, delete) and an admin's own
- * role are left to superusers; users cannot verify or delete anyone but themselves. Every row
+ * How admins manage users (ADR 024, ADR 046, ADR 054): an admin changes the role of users who
+ * are not admins and deletes them; another admin (demote, edit, delete), an admin's own role
+ * and the verified flag are left to superusers; users cannot verify themselves nor delete
+ * anyone but themselves. Every row
  * runs as guest, the user themself, another user, an admin and a superuser where it matters.
  */
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAccountKit, type AccountKit } from "#tests/helpers/account-kit.ts";
 import { tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
@@ -212,9 +214,18 @@ describe.each(DIALECTS)("users managed by admins (%s)", (dialect) => {
       body: { verified: true },
       ...NOT_FOUND,
     },
+    // ADR 054: only superusers set the flag (an admin could otherwise pre-hijack an account).
     {
-      name: "an admin marks a user verified",
+      name: "an admin cannot mark a user verified",
       as: "adam",
+      method: "PATCH",
+      url: user("gina"),
+      body: { verified: true },
+      ...NOT_FOUND,
+    },
+    {
+      name: "a superuser marks a user verified",
+      as: "superuser",
       method: "PATCH",
       url: user("gina"),
       body: { verified: true },
@@ -319,8 +330,8 @@ describe.each(DIALECTS)("users managed by admins (%s)", (dialect) => {
 });
 
 /**
- * ADR 046: admins cannot take over accounts. They change the role, the verified flag and the
- * suspension of users who are not admins, delete them and may send them a reset link, but
+ * ADR 046: admins cannot take over accounts. They change the role and the suspension of users
+ * who are not admins (not the verified flag: ADR 054), delete them and may send them a reset link, but
  * never set their password, email or anything else of theirs, and never read their private
  * entries. A suspended account cannot sign in, and its sessions end at once.
  */
@@ -381,6 +392,7 @@ describe.each(DIALECTS)("admins cannot take over accounts (%s)", (dialect) => {
   it.each<TableScenario<Who>>([
     refused("password", null),
     refused("email", "taken-over@example.com"),
+    refused("verified", true),
     refused("emailVisibility", true),
     refused("username", "ivy2"),
     refused("name", "Renamed"),
@@ -502,5 +514,140 @@ describe.each(DIALECTS)("admins cannot take over accounts (%s)", (dialect) => {
       expectedContent: ['"suspended":false'],
     });
     await check({ ...signIn("new-password-1"), name: "ivy signs in again" });
+  });
+});
+
+/**
+ * Account pre-hijacking by an admin (ADR 054): the password an unverified account was
+ * registered with is replaced at its first sign-in by emailed code or OAuth2, so whoever
+ * registered someone else's address never keeps a way in. An admin who could create the
+ * account verified, or mark it verified afterwards, would skip that and keep the password of
+ * an account its owner then uses. Only superusers set `verified`; admins still create
+ * accounts (as anyone signs up, with a role) and the owner's first sign-in retires the password.
+ */
+describe.each(DIALECTS)("admins cannot pre-hijack an account (%s)", (dialect) => {
+  let kit: AccountKit;
+  const ids: Record<string, string> = {};
+  const tokens: Partial<Record<"adam" | "superuser", string>> = {};
+  const { check } = tableRunner<"adam" | "superuser">(() => kit.app, ids, tokens, {
+    requireToken: true,
+  });
+  const KNOWN = "admin-knows-1";
+  const CREATE_REFUSED = {
+    expectedStatus: 400,
+    expectedContent: ['{"data":{},"message":"Failed to create record.","status":400}'],
+  };
+  const signUp = (name: string, extra: Record<string, unknown> = {}) => ({
+    username: name,
+    email: `${name}@example.com`,
+    password: KNOWN,
+    passwordConfirm: KNOWN,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    kit = await startAccountKit(dialect);
+    const adam = await kit.app.createUser({ username: "adam", role: "admin" });
+    const superuser = await kit.app.createSuperuser();
+    tokens.adam = adam.token;
+    tokens.superuser = superuser.token;
+  });
+  afterAll(async () => {
+    await kit.close();
+  });
+
+  /** Signs `email` in with a code mailed to it; answers the signed-in record. */
+  async function signInByMailedCode(email: string): Promise<Record<string, unknown>> {
+    const requested = await kit.post("/api/collections/users/request-otp", { email });
+    expect(requested.status, requested.body).toBe(200);
+    const mail = await kit.catcher.waitForMail(email, "sign-in code");
+    const code = /\b(\d{8})\b/.exec(mail.text)?.[1] ?? "";
+    const res = await kit.post("/api/collections/users/auth-with-otp", {
+      otpId: requested.json().otpId,
+      password: code,
+    });
+    expect(res.status, res.body).toBe(200);
+    return res.json().record as Record<string, unknown>;
+  }
+
+  it.each<TableScenario<"adam" | "superuser">>([
+    {
+      name: "an admin cannot create a verified account",
+      as: "adam",
+      method: "POST",
+      url: "/api/collections/users/records",
+      body: signUp("prehijacked", { verified: true }),
+      ...CREATE_REFUSED,
+    },
+    {
+      name: "nor with a role alongside",
+      as: "adam",
+      method: "POST",
+      url: "/api/collections/users/records",
+      body: signUp("prehijacked", { role: "writer", verified: true }),
+      ...CREATE_REFUSED,
+    },
+    {
+      name: "a superuser creates a verified account",
+      as: "superuser",
+      method: "POST",
+      url: "/api/collections/users/records",
+      body: signUp("byroot", { verified: true }),
+      expectedStatus: 200,
+      expectedContent: ['"username":"byroot"', '"verified":true'],
+    },
+  ])("$name", check);
+
+  it("an account an admin created stays unverified, and its owner's first emailed code retires the admin's password", async () => {
+    const created = await kit.post("/api/collections/users/records", signUp("victim"), {
+      token: tokens.adam,
+    });
+    expect(created.status, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ username: "victim", verified: false });
+    ids.victim = String(created.json().id);
+    await check({
+      name: "the admin cannot mark it verified",
+      as: "adam",
+      method: "PATCH",
+      url: "/api/collections/users/records/$victim",
+      body: { verified: true },
+      ...NOT_FOUND,
+    });
+    await check({
+      name: "nor alongside a role",
+      as: "adam",
+      method: "PATCH",
+      url: "/api/collections/users/records/$victim",
+      body: { role: "writer", verified: true },
+      ...NOT_FOUND,
+    });
+    expect(await kit.canLogIn("users", "victim@example.com", KNOWN)).toBe(true);
+    expect(await signInByMailedCode("victim@example.com")).toMatchObject({ verified: true });
+    expect(await kit.canLogIn("users", "victim@example.com", KNOWN)).toBe(false);
+  });
+
+  it("an admin cannot verify an account someone else registered with another's address", async () => {
+    const registered = await kit.post("/api/collections/users/records", signUp("squatted"));
+    expect(registered.status, registered.body).toBe(200);
+    ids.squatted = String(registered.json().id);
+    await check({
+      name: "the admin cannot mark it verified",
+      as: "adam",
+      method: "PATCH",
+      url: "/api/collections/users/records/$squatted",
+      body: { verified: true },
+      ...NOT_FOUND,
+    });
+    expect(await signInByMailedCode("squatted@example.com")).toMatchObject({ verified: true });
+    expect(await kit.canLogIn("users", "squatted@example.com", KNOWN)).toBe(false);
+    await check({
+      name: "a superuser still marks an account unverified and verified",
+      as: "superuser",
+      method: "PATCH",
+      url: "/api/collections/users/records/$squatted",
+      body: { verified: false },
+      expectedStatus: 200,
+      expectedContent: ['"verified":false'],
+    });
   });
 });

@@ -6,7 +6,8 @@
  *   again (`excludeCredentials`), no attestation; the challenge is stored for 5 minutes;
  * - `POST passkeys/register` `{name, response}` → the new `passkeys` record, as its owner
  *   views it: the browser's answer must carry one of the account's own live challenges and
- *   come from the instance's origin and relying party id.
+ *   come from the instance's origin and relying party id; an account holds at most
+ *   {@link MAX_PASSKEYS}, counted at both steps.
  *
  * SECURITY: never for an impersonation token (a superuser viewing as someone could keep a
  * way into their account that no impersonation log would show).
@@ -21,6 +22,7 @@ import {
   findPasskeyByCredentialId,
   listPasskeysOf,
 } from "../../../data/repositories/passkey-repository.ts";
+import { lockRow } from "../../../data/repositories/record-repository.ts";
 import { PASSKEY_NAME_MAX, passkeysCollection } from "../../../data/registry/passkeys.ts";
 import { badRequest, fieldError, forbidden, unauthorized } from "../../errors.ts";
 import type { AuthCollection, Collection } from "../../models/collection.ts";
@@ -38,6 +40,9 @@ import type { RelyingParty } from "./relying-party.ts";
 
 /** Most passkeys one account may have. */
 export const MAX_PASSKEYS = 20;
+
+/** The 400 of a registration past {@link MAX_PASSKEYS}. */
+const TOO_MANY_PASSKEYS = `An account may have at most ${String(MAX_PASSKEYS)} passkeys.`;
 
 /**
  * The key algorithms accepted: EdDSA, ES256, RS256 (COSE ids), the library's defaults less
@@ -132,8 +137,7 @@ export class PasskeyRegistration {
   ): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const owner = this.owner(collection, request, impersonated);
     const existing = await listPasskeysOf(this.deps.db.kysely, owner.id);
-    if (existing.length >= MAX_PASSKEYS)
-      throw badRequest(`An account may have at most ${String(MAX_PASSKEYS)} passkeys.`);
+    if (existing.length >= MAX_PASSKEYS) throw badRequest(TOO_MANY_PASSKEYS);
     const challenge = await this.deps.challenges.issue("register", owner.collection.id, owner.id);
     const text = (value: unknown) => (typeof value === "string" ? value : "");
     const { record } = owner;
@@ -191,13 +195,20 @@ export class PasskeyRegistration {
       throw badRequest("The passkey is already registered.", {
         response: fieldError("validation_not_unique", "Value must be unique."),
       });
-    const created = await this.deps.records.create(passkeysCollection, operatorRequest(), {
-      user: owner.id,
-      name,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString("base64url"),
-      counter: credential.counter,
-      transports: transportsOf(input.response),
+    // Counted again here, with the account's row locked: ceremonies started below the limit
+    // (their options were given at 19) must not finish above it, one after the other or at once.
+    const created = await this.deps.records.batch(async (scoped) => {
+      await lockRow(scoped.db.kysely, scoped.db.dialect, owner.collection, owner.id);
+      if ((await listPasskeysOf(scoped.db.kysely, owner.id)).length >= MAX_PASSKEYS)
+        throw badRequest(TOO_MANY_PASSKEYS);
+      return scoped.create(passkeysCollection, operatorRequest(), {
+        user: owner.id,
+        name,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+        counter: credential.counter,
+        transports: transportsOf(input.response),
+      });
     });
     return this.deps.records.view(passkeysCollection, request, String(created.id));
   }

@@ -28,10 +28,14 @@ const devices = {
     cancel: "Cancel",
     viewAsNotice: "A superuser viewing as this account cannot sign its devices out.",
   },
-  password: {
+  // Offered after a change of how the account signs in: the password, two-step verification,
+  // a passkey.
+  otherDevices: {
     signOut: "Sign out of all other devices",
-    signOutHint:
+    passwordHint:
       "A new password ends every other session anyway; this also removes the other devices from the list, so signing in on them again is announced by email.",
+    factorHint:
+      "Your other devices stay signed in unless you tick this. Tick it if one of them may be in someone else's hands.",
   },
 };
 

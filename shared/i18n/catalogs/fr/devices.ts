@@ -33,10 +33,12 @@ const devices = {
     viewAsNotice:
       "Un superutilisateur qui consulte ce compte en son nom ne peut pas en déconnecter les appareils.",
   },
-  password: {
+  otherDevices: {
     signOut: "Déconnecter tous les autres appareils",
-    signOutHint:
+    passwordHint:
       "Un nouveau mot de passe met fin à toutes les autres sessions ; cette option retire aussi les autres appareils de la liste, et une nouvelle connexion depuis l'un d'eux vous sera signalée par e-mail.",
+    factorHint:
+      "Vos autres appareils restent connectés si vous ne cochez pas cette case. Cochez-la si l'un d'eux a pu tomber entre d'autres mains.",
   },
 } satisfies CatalogShape<typeof en>;
 
