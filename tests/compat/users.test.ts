@@ -194,7 +194,7 @@ describe.each(DIALECTS)("SDK users and superusers rules (%s)", (dialect) => {
     expect((await admin.pb.collection("users").update(alice.record.id, { role: "" })).role).toBe(
       "",
     );
-    // ADR 054: the verified flag is a superuser's (an admin could pre-hijack an account).
+    // ADR 055: the verified flag is a superuser's (an admin could pre-hijack an account).
     await expect(
       admin.pb.collection("users").update(alice.record.id, { verified: true }),
     ).rejects.toMatchObject({ status: 404 });

@@ -1,7 +1,7 @@
 /**
  * Issue 7 items 1, 2 and 8, issue 5 item 4: the admin area in English and French. An admin
  * lists, filters, re-roles and deletes a user on `/admin/users` (marking verified is a
- * superuser's, ADR 054), suspends one (who can no longer log in) and lifts the suspension,
+ * superuser's, ADR 055), suspends one (who can no longer log in) and lifts the suspension,
  * sends a reset link, never sets a password or an email (ADR 046), and gets no controls on
  * another admin's row (ADR 024); a superuser marks a user verified and views the site as them
  * ("View as"), sees the banner on every page and that user's private entry, then stops and is
@@ -122,7 +122,7 @@ for (const lang of LANGS) {
     await open(page, `/admin/users?q=${username}&role=writer`);
     await expect(userRow(page, username)).toBeVisible();
 
-    // ADR 054: the verified flag is a superuser's; admins get no "Mark verified".
+    // ADR 055: the verified flag is a superuser's; admins get no "Mark verified".
     await expect(
       userRow(page, username).getByRole("button", {
         name: fill(a.users.markVerifiedLabel, { username }),
@@ -227,7 +227,7 @@ for (const lang of LANGS) {
     await open(page, `/admin/users?q=${username}`);
     // The superuser's controls (View as included) pass the accessibility scan.
     expect(await seriousViolations(page)).toEqual([]);
-    // Mark verified (ADR 054: superusers only).
+    // Mark verified (ADR 055: superusers only).
     await userRow(page, username)
       .getByRole("button", { name: fill(a.users.markVerifiedLabel, { username }) })
       .click();

@@ -104,7 +104,7 @@ function live(record: RecordData, now: Date): boolean {
 
 /**
  * The user fields admins (of non-admins) change; superusers change anything. The verified flag
- * is a superuser's only (ADR 054).
+ * is a superuser's only (ADR 055).
  */
 const MANAGED_USER_FIELDS = ["role", "suspended"];
 
@@ -115,7 +115,7 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
     list: () => true,
     view: () => true,
     // Anyone signs up; only admins hand out roles or suspensions at sign-up; nobody but a
-    // superuser creates an account verified (ADR 054).
+    // superuser creates an account verified (ADR 055).
     create: (actor, body) =>
       (body.verified === undefined || body.verified === false) &&
       (adminActor(actor) ||

@@ -2,7 +2,7 @@
  * What an admin does to one user on `/admin/users`, through the browser's SDK client: change
  * the role, suspend (after a dialog) or lift the suspension, send a password reset link (the
  * public request: the link goes to the user's own address), delete (after a dialog naming the
- * user) and, for superusers, mark the email verified (ADR 054) and "View as" (ADR 025), which
+ * user) and, for superusers, mark the email verified (ADR 055) and "View as" (ADR 025), which
  * the user sees in their account. Nothing here sets a password or an email (ADR 046). The API
  * decides; the controls only show what it would allow: admins do not get them on another
  * admin's row, nobody on their own.

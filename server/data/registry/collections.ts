@@ -110,7 +110,7 @@ const userFields: Field[] = [
 ];
 
 /**
- * What an admin may change on a user who is not an admin (ADR 046). Not `verified` (ADR 054):
+ * What an admin may change on a user who is not an admin (ADR 046). Not `verified` (ADR 055):
  * an admin who could mark an account verified would keep the password it was registered with
  * past its owner's first emailed code or OAuth2 sign-in, which replace it only while unverified.
  */
@@ -119,7 +119,7 @@ export const ADMIN_MANAGED_USER_FIELDS = ["role", "suspended"] as const;
 /**
  * `@request.body.<field>:isset = false` for every field of `users` a body can set, except
  * those admins manage: the password, the email and the verified flag above all (ADR 046,
- * ADR 054), and every field added later unless it is added to
+ * ADR 055), and every field added later unless it is added to
  * {@link ADMIN_MANAGED_USER_FIELDS}.
  */
 const noOtherUserFields = [
@@ -153,7 +153,7 @@ export const usersCollection: AuthCollection = {
   listRule: "",
   viewRule: "",
   // Anyone signs up; admins may give a role or a suspension at sign-up, never the verified
-  // flag (ADR 054: only superusers set it). The last clause stops admins, whom the manageRule
+  // flag (ADR 055: only superusers set it). The last clause stops admins, whom the manageRule
   // would let set it; guests and users match no manageRule and get PocketBase's field error.
   createRule:
     `(@request.body.role:isset = false || @request.body.role = "" || (${isAdmin})) && ` +
@@ -161,7 +161,7 @@ export const usersCollection: AuthCollection = {
     `(@request.body.verified:isset = false || @request.body.verified = false || @request.auth.role != "admin")`,
   // SECURITY: a user may edit themself but never their own role nor suspension; admins
   // change the role and suspension of users who are not admins, and nothing else: never their
-  // password, email (ADR 046, superseding ADR 024's wider clause) or verified flag (ADR 054).
+  // password, email (ADR 046, superseding ADR 024's wider clause) or verified flag (ADR 055).
   updateRule:
     `(id = @request.auth.id && ${keeps("role")} && ${keeps("suspended")}) || ` +
     `(${isAdmin} && role != "admin" && ${noOtherUserFields})`,
@@ -174,7 +174,7 @@ export const usersCollection: AuthCollection = {
     // A suspended account cannot sign in, by any method (ADR 046).
     authRule: "suspended = false",
     // Admins see the addresses of users they manage; the create and update rules keep them
-    // away from passwords, emails and the verified flag (ADR 046, ADR 054).
+    // away from passwords, emails and the verified flag (ADR 046, ADR 055).
     manageRule: isAdmin,
     otp: { duration: 180, length: 8 },
     // PocketBase's default MFA session lifetime: 10 minutes between the two factors.

@@ -330,7 +330,7 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           },
           other: { body: signUp("bybob", { role: "writer" }), ...CREATE_DENIED },
           writer: { body: signUp("bywendy", { role: "admin" }), ...CREATE_DENIED },
-          // ADR 054: an admin gives a role at sign-up, never the verified flag.
+          // ADR 055: an admin gives a role at sign-up, never the verified flag.
           admin: {
             body: signUp("byadam", { role: "writer" }),
             expectedStatus: 200,
@@ -383,7 +383,7 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           },
           other: NOT_FOUND,
           writer: NOT_FOUND,
-          // ADR 046, ADR 054: an admin changes the role and the suspension only.
+          // ADR 046, ADR 055: an admin changes the role and the suspension only.
           admin: {
             body: { role: "writer", suspended: false },
             expectedStatus: 200,
@@ -461,7 +461,7 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
           ...NOT_FOUND,
         },
         {
-          name: "an admin cannot mark another user verified (ADR 054)",
+          name: "an admin cannot mark another user verified (ADR 055)",
           as: "admin",
           method: "PATCH",
           url: "/api/collections/users/records/$vera",

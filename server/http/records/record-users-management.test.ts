@@ -1,5 +1,5 @@
 /**
- * How admins manage users (ADR 024, ADR 046, ADR 054): an admin changes the role of users who
+ * How admins manage users (ADR 024, ADR 046, ADR 055): an admin changes the role of users who
  * are not admins and deletes them; another admin (demote, edit, delete), an admin's own role
  * and the verified flag are left to superusers; users cannot verify themselves nor delete
  * anyone but themselves. Every row
@@ -214,7 +214,7 @@ describe.each(DIALECTS)("users managed by admins (%s)", (dialect) => {
       body: { verified: true },
       ...NOT_FOUND,
     },
-    // ADR 054: only superusers set the flag (an admin could otherwise pre-hijack an account).
+    // ADR 055: only superusers set the flag (an admin could otherwise pre-hijack an account).
     {
       name: "an admin cannot mark a user verified",
       as: "adam",
@@ -331,7 +331,7 @@ describe.each(DIALECTS)("users managed by admins (%s)", (dialect) => {
 
 /**
  * ADR 046: admins cannot take over accounts. They change the role and the suspension of users
- * who are not admins (not the verified flag: ADR 054), delete them and may send them a reset link, but
+ * who are not admins (not the verified flag: ADR 055), delete them and may send them a reset link, but
  * never set their password, email or anything else of theirs, and never read their private
  * entries. A suspended account cannot sign in, and its sessions end at once.
  */
@@ -518,7 +518,7 @@ describe.each(DIALECTS)("admins cannot take over accounts (%s)", (dialect) => {
 });
 
 /**
- * Account pre-hijacking by an admin (ADR 054): the password an unverified account was
+ * Account pre-hijacking by an admin (ADR 055): the password an unverified account was
  * registered with is replaced at its first sign-in by emailed code or OAuth2, so whoever
  * registered someone else's address never keeps a way in. An admin who could create the
  * account verified, or mark it verified afterwards, would skip that and keep the password of
