@@ -155,7 +155,8 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
   const latest = useRef(options);
   const spec = useRef<SaveSpec<R> | null>(null);
   // What the queue's next explicit run does: the save, or another write of the form's own.
-  const job = useRef<() => Promise<void>>(() => Promise.resolve());
+  // It resolves `false` when a save was refused (autosaves asked for meanwhile then run).
+  const job = useRef<() => Promise<boolean>>(() => Promise.resolve(true));
   const checkedSpec = useRef(false);
   const autosaveRef = useRef<Autosave<V, R> | null>(null);
   useEffect(() => {
@@ -201,10 +202,13 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
     });
   }
 
-  /** The explicit save the queue runs: the latest spec, against the record as it is now. */
-  async function save() {
+  /**
+   * The explicit save the queue runs: the latest spec, against the record as it is now.
+   * Resolves `false` when the server refused it.
+   */
+  async function save(): Promise<boolean> {
     const current = spec.current;
-    if (!current || savedRef.current) return;
+    if (!current || savedRef.current) return true;
     const checked = checkedSpec.current;
     checkedSpec.current = false;
     // The record as the last write left it (an autosave may have just created it).
@@ -220,9 +224,10 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
           requestKey: null,
         });
         if (isNewer(fresh.updated, baseRef.current)) {
+          // The writer is asked first; autosave pauses meanwhile.
           setOverwrite({ updated: fresh.updated, spec: current });
           setBusy(false);
-          return;
+          return true;
         }
       }
       if (existing) {
@@ -237,7 +242,7 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
     } catch (error) {
       fail(error);
       setBusy(false);
-      return;
+      return false;
     }
     savedRef.current = true;
     autosaveRef.current?.finish();
@@ -246,6 +251,7 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
     notify.success(t("editor:form.saved"));
     setBusy(false);
     await navigate(current.href(saved));
+    return true;
   }
 
   const autosave = useAutosave({
@@ -358,9 +364,11 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
           autosave.reset();
           latest.current.onReload(written);
           outcome.fresh = written;
+          return true;
         } catch (error) {
           outcome.failed = true;
           outcome.error = error;
+          return false;
         }
       };
       await autosave.request("explicit");

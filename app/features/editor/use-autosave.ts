@@ -59,8 +59,11 @@ export interface AutosaveOptions<V extends TitledValues, R extends AutosaveRecor
   initial: V;
   /** The form's values now. */
   values: V;
-  /** The form's explicit save; the queue runs it (never beside another save). */
-  explicit: () => Promise<void>;
+  /**
+   * The form's explicit save; the queue runs it (never beside another save). Resolves
+   * `false` when the save was refused: autosaves asked for meanwhile run after it.
+   */
+  explicit: () => Promise<boolean>;
   /** Tells when a save of the form (of either kind) starts and ends. */
   onSaving: (saving: boolean) => void;
   /** Whether the form lets autosave write now (no conflict open); offers are checked here. */
@@ -288,8 +291,9 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
     const queue = new SaveQueue(async (kind) => {
       latest.current.onSaving(true);
       try {
-        if (kind === "explicit") await latest.current.explicit();
-        else lastOutcome.current = await save();
+        if (kind === "explicit") return await latest.current.explicit();
+        lastOutcome.current = await save();
+        return true;
       } finally {
         latest.current.onSaving(false);
       }
