@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { hashPassword } from "#server/tools/security/passwords.ts";
 import { randomSecret } from "#server/core/auth/secrets.ts";
 import type { Collection } from "#server/core/models/collection.ts";
-import { slugify } from "#server/tools/inflector/slugs.ts";
+import { slugify } from "#shared/records/slugs.ts";
 import { formatDate, toStoredValue } from "#server/core/records/values.ts";
 import type { Database } from "#server/data/db.ts";
 import { postsCollection, usersCollection } from "#server/data/registry/collections.ts";

@@ -8,7 +8,7 @@ import type { App } from "./app.ts";
 import { requireCollection } from "./core/collections/collection-lookup.ts";
 import type { Collection } from "./core/models/collection.ts";
 import { operatorRequest, type RecordData } from "./core/records/request-info.ts";
-import { slugify } from "./tools/inflector/slugs.ts";
+import { slugify } from "#shared/records/slugs.ts";
 import { formatDate } from "./core/records/values.ts";
 import {
   DEMO_PASSWORD,

@@ -2,16 +2,18 @@
  * Issue 13, points 2 and 4 (part) in the browser, in English and French: the server autosave
  * of the editors. A new entry reaches the server without pressing anything (created private,
  * the address becomes its edit page without a reload) and survives closing the page, found
- * in "My writing" from a second browser context; a new post is autosaved as a draft; Create
- * and Ctrl+S at once, or during an autosave, make one entry; a published post's autosaved
- * changes stay with its author as pending edits, offered back on another device until Save
- * publishes them or the writer discards them; offline, edits wait in the browser and reach
- * the server when the connection returns; the status line says so; leaving inside the app
- * takes the last words along.
+ * in "My writing" from a second browser context; without a title it is saved under its first
+ * words until the writer's title replaces them (ADR 047); a new post is autosaved as a draft;
+ * Create and Ctrl+S at once, or during an autosave, make one entry; the autosaved changes of a
+ * published post or of a public or unlisted entry stay with their author as pending edits,
+ * offered back on another device until Save publishes them or the writer discards them;
+ * offline, edits wait in the browser and reach the server when the connection returns; the
+ * status line says so; hiding the tab saves at once, and leaving inside the app takes the last
+ * words along.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
-import { CATALOGS, LANGS, open, signedIn, useLanguage, type Lang } from "./support/app.ts";
+import { CATALOGS, fill, LANGS, open, signedIn, useLanguage, type Lang } from "./support/app.ts";
 import { baseUrl, PASSWORD, USERS, type UserRoleName } from "./support/environment.ts";
 import { createAccount, signedInState, signInAs } from "./support/test-accounts.ts";
 
@@ -21,6 +23,14 @@ test.describe.configure({ timeout: 90_000 });
 /** A title no other test (or run of this one) uses. */
 function uniqueTitle(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** The address the server makes of an ASCII title. */
+function slugOf(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** An SDK client signed in as a fixture account. */
@@ -90,6 +100,10 @@ for (const lang of LANGS) {
     await page.keyboard.type("Typed, never saved by hand.");
 
     // Created within seconds, private; the address is its edit page, the page not reloaded.
+    // (The create may come before the last words on a busy machine: their update follows.)
+    await expect
+      .poll(async () => (await entriesTitled(pb, title)).map((e) => String(e.content)))
+      .toEqual(["Typed, never saved by hand."]);
     await expectSaved(page, lang);
     await expect(page.getByTestId("save-status")).toContainText(lead(text.autosave.status.held));
     const [created, ...others] = await entriesTitled(pb, title);
@@ -175,12 +189,15 @@ for (const lang of LANGS) {
     await main.getByRole("radio", { name: text.editor.fields.published }).check();
     await (await codeEditor(page, lang)).click();
     await page.keyboard.type("Readers wait for the button.");
+    const pb = await api("writer");
+    const postsTitled = () =>
+      pb.collection("posts").getFullList({ filter: pb.filter("title = {:title}", { title }) });
+    await expect
+      .poll(async () => (await postsTitled()).map((p) => String(p.content)))
+      .toEqual(["Readers wait for the button."]);
     await expectSaved(page, lang);
     await expect(page.getByTestId("save-status")).toContainText(lead(text.autosave.status.held));
-    const pb = await api("writer");
-    const posts = await pb
-      .collection("posts")
-      .getFullList({ filter: pb.filter("title = {:title}", { title }) });
+    const posts = await postsTitled();
     expect(posts.map((p) => [p.status, p.content])).toEqual([
       ["draft", "Readers wait for the button."],
     ]);
@@ -194,9 +211,11 @@ for (const lang of LANGS) {
     await context.close();
   });
 
-  test(`a published post's autosaved changes wait for Save, on any device (${lang})`, async ({
+  test(`a published post's autosaved changes wait for Save or Discard, on any device (${lang})`, async ({
     browser,
   }) => {
+    // Two editing devices, a third restoring, and a reader: more than most of this file.
+    test.setTimeout(150_000);
     const pb = await api("writer");
     const title = uniqueTitle(`Live post ${lang}`);
     const post = await pb.collection("posts").create({
@@ -208,16 +227,33 @@ for (const lang of LANGS) {
     });
     const slug = String(post.slug);
     const edit = `/post/update/${USERS.writer.username}/${slug}`;
-    const first = await signedInPage(browser, "writer", lang);
-    await open(first.page, edit);
-    await (await codeEditor(first.page, lang)).click();
-    await first.page.keyboard.press("ControlOrMeta+End");
-    await first.page.keyboard.type(" Second thoughts.");
-    await expectSaved(first.page, lang);
-    await expect(first.page.getByTestId("save-status")).toContainText(
-      lead(text.autosave.status.held),
-    );
-    await first.context.close();
+    const pending = () =>
+      pb
+        .collection("pendingEdits")
+        .getFullList({ filter: pb.filter("record = {:id}", { id: post.id }) });
+    /** Types `words` at the end of the post on a device of its own, closed afterwards. */
+    const typeOnADevice = async (words: string) => {
+      const device = await signedInPage(browser, "writer", lang);
+      await open(device.page, edit);
+      await (await codeEditor(device.page, lang)).click();
+      await device.page.keyboard.press("ControlOrMeta+End");
+      await device.page.keyboard.type(words);
+      await expectSaved(device.page, lang);
+      await expect(device.page.getByTestId("save-status")).toContainText(
+        lead(text.autosave.status.held),
+      );
+      await device.context.close();
+    };
+    /** Another device opens the editor: the changes are offered back. */
+    const offeredOnAnotherDevice = async () => {
+      const device = await signedInPage(browser, "writer", lang);
+      await open(device.page, edit);
+      const offer = device.page.getByTestId("draft-offer");
+      await expect(offer).toContainText(lead(text.autosave.offer.found));
+      await expect(offer).toContainText(text.autosave.offer.hint);
+      return { ...device, offer };
+    };
+    await typeOnADevice(" Second thoughts.");
 
     // Readers still see the published text.
     const reader = await browser.newContext();
@@ -227,39 +263,102 @@ for (const lang of LANGS) {
     await expect(readerPage.getByRole("article")).not.toContainText("Second thoughts.");
     expect((await pb.collection("posts").getOne(post.id)).content).toBe("Published text.");
 
-    // Another device: the changes are offered back.
-    const second = await signedInPage(browser, "writer", lang);
+    // Discarded on another device: gone from the server, offered nowhere any more.
+    const second = await offeredOnAnotherDevice();
+    await second.offer.getByRole("button", { name: text.autosave.offer.discard }).click();
+    await expect(second.offer).toHaveCount(0);
+    await expect(await codeEditor(second.page, lang)).toHaveText("Published text.");
+    await expect.poll(async () => (await pending()).length).toBe(0);
+    await second.page.reload();
+    const reloaded = await codeEditor(second.page, lang);
+    await expect(reloaded).toHaveText("Published text.");
+    await expect(second.page.getByTestId("draft-offer")).toHaveCount(0);
+
+    // New changes, restored on a third device and published by Save.
+    await reloaded.click();
+    await second.page.keyboard.press("ControlOrMeta+End");
+    await second.page.keyboard.type(" Third thoughts.");
+    await expect
+      .poll(async () => (await pending()).map((row) => String(row.content)))
+      .toEqual(["Published text. Third thoughts."]);
+    await second.context.close();
+    const third = await offeredOnAnotherDevice();
+    await third.offer.getByRole("button", { name: text.autosave.offer.restore }).click();
+    await expect(await codeEditor(third.page, lang)).toHaveText("Published text. Third thoughts.");
+    await third.page.getByRole("main").getByRole("button", { name: text.editor.form.save }).click();
+    await expect(third.page).toHaveURL(`/post/${USERS.writer.username}/${slug}`);
+    await readerPage.reload();
+    await expect(readerPage.getByRole("article")).toContainText("Published text. Third thoughts.");
+    expect(await pending()).toEqual([]);
+    await reader.close();
+    await third.context.close();
+  });
+
+  test(`a shared entry's autosaved changes stay with its author until Save (${lang})`, async ({
+    browser,
+  }) => {
+    // Public in one language, unlisted in the other: readers see both, by the list or the link.
+    const visibility = lang === "en" ? "public" : "unlisted";
+    const pb = await api("user");
+    const entry = await pb.collection("entries").create({
+      author: pb.authStore.record?.id,
+      title: uniqueTitle(`Shared ${lang}`),
+      content: "Shared text.",
+      visibility,
+    });
+    const name = String(entry.name);
+    const edit = `/entry/update/${USERS.user.username}/${name}`;
+    const first = await signedInPage(browser, "user", lang);
+    await open(first.page, edit);
+    await (await codeEditor(first.page, lang)).click();
+    await first.page.keyboard.press("ControlOrMeta+End");
+    await first.page.keyboard.type(" Not for readers yet.");
+    await expectSaved(first.page, lang);
+    await expect(first.page.getByTestId("save-status")).toContainText(
+      lead(text.autosave.status.held),
+    );
+    await first.context.close();
+
+    // On the server, as the author's pending edits; the entry itself is unchanged.
+    const [row, ...others] = await pb
+      .collection("pendingEdits")
+      .getFullList({ filter: pb.filter("record = {:id}", { id: entry.id }) });
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      recordCollection: "entries",
+      content: "Shared text. Not for readers yet.",
+    });
+    expect(await pb.collection("entries").getOne(entry.id)).toMatchObject({
+      content: "Shared text.",
+      visibility,
+    });
+    const reader = await browser.newContext();
+    const readerPage = await reader.newPage();
+    await open(readerPage, `/entry/${USERS.user.username}/${name}`);
+    await expect(readerPage.getByRole("article")).toContainText("Shared text.");
+    await expect(readerPage.getByRole("article")).not.toContainText("Not for readers yet.");
+
+    // Offered back on another device; Save shows them to readers.
+    const second = await signedInPage(browser, "user", lang);
     await open(second.page, edit);
     const offer = second.page.getByTestId("draft-offer");
     await expect(offer).toContainText(lead(text.autosave.offer.found));
-    await expect(offer).toContainText(text.autosave.offer.hint);
-    const pending = () =>
-      pb
+    await offer.getByRole("button", { name: text.autosave.offer.restore }).click();
+    await expect(await codeEditor(second.page, lang)).toHaveText(
+      "Shared text. Not for readers yet.",
+    );
+    await second.page
+      .getByRole("main")
+      .getByRole("button", { name: text.editor.form.save })
+      .click();
+    await expect(second.page).toHaveURL(`/entry/${USERS.user.username}/${name}`);
+    await readerPage.reload();
+    await expect(readerPage.getByRole("article")).toContainText("Not for readers yet.");
+    expect(
+      await pb
         .collection("pendingEdits")
-        .getFullList({ filter: pb.filter("record = {:id}", { id: post.id }) });
-    if (lang === "en") {
-      await offer.getByRole("button", { name: text.autosave.offer.restore }).click();
-      await expect(await codeEditor(second.page, lang)).toHaveText(
-        "Published text. Second thoughts.",
-      );
-      await second.page
-        .getByRole("main")
-        .getByRole("button", { name: text.editor.form.save })
-        .click();
-      await expect(second.page).toHaveURL(`/post/${USERS.writer.username}/${slug}`);
-      await readerPage.reload();
-      await expect(readerPage.getByRole("article")).toContainText("Second thoughts.");
-    } else {
-      await offer.getByRole("button", { name: text.autosave.offer.discard }).click();
-      await expect(offer).toHaveCount(0);
-      await expect(await codeEditor(second.page, lang)).toHaveText("Published text.");
-      await expect.poll(async () => (await pending()).length).toBe(0);
-      await second.page.reload();
-      await expect(await codeEditor(second.page, lang)).toHaveText("Published text.");
-      await expect(second.page.getByTestId("draft-offer")).toHaveCount(0);
-    }
-    // Published or discarded, the pending edits are gone.
-    expect(await pending()).toEqual([]);
+        .getFullList({ filter: pb.filter("record = {:id}", { id: entry.id }) }),
+    ).toEqual([]);
     await reader.close();
     await second.context.close();
   });
@@ -315,53 +414,140 @@ for (const lang of LANGS) {
     await expect(page.getByRole("article")).toContainText("Written on a train.");
     await context.close();
   });
+  test(`Ctrl+S during the autosave that creates the entry makes one entry (${lang})`, async ({
+    browser,
+  }) => {
+    const { context, page } = await signedInPage(browser, "user", lang);
+    await open(page, "/entry/create");
+    // A slow connection keeps the autosave's create in flight.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 1_500,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const title = uniqueTitle(`Slow line ${lang}`);
+    await page
+      .getByRole("main")
+      .getByRole("textbox", { name: text.editor.fields.title, exact: true })
+      .fill(title);
+    await (await codeEditor(page, lang)).click();
+    await page.keyboard.type("Saved while saving.");
+    await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "saving");
+    await page.keyboard.press("Control+s");
+    await expect(page).toHaveURL(new RegExp(`/entry/${USERS.user.username}/slow-line-${lang}-`), {
+      timeout: 20_000,
+    });
+    const entries = await entriesTitled(await api("user"), title);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.content).toBe("Saved while saving.");
+    await context.close();
+  });
+
+  test(`leaving inside the app takes the last words along, without asking (${lang})`, async ({
+    browser,
+  }) => {
+    const pb = await api("user");
+    const title = uniqueTitle(`Leave in app ${lang}`);
+    const entry = await pb.collection("entries").create({
+      author: pb.authStore.record?.id,
+      title,
+      content: "Before.",
+    });
+    const { context, page } = await signedInPage(browser, "user", lang);
+    await open(page, `/entry/update/${USERS.user.username}/${String(entry.name)}`);
+    await (await codeEditor(page, lang)).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type(" After.");
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: text.common.nav.archive, exact: true })
+      .click();
+    await expect(page).toHaveURL("/archive");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect
+      .poll(async () => (await pb.collection("entries").getOne(entry.id)).content)
+      .toBe("Before. After.");
+    await context.close();
+  });
+
+  test(`hiding the tab saves at once, before the autosave's timer (${lang})`, async ({
+    browser,
+  }) => {
+    const pb = await api("user");
+    const entry = await pb.collection("entries").create({
+      author: pb.authStore.record?.id,
+      title: uniqueTitle(`Hidden ${lang}`),
+      content: "Before.",
+    });
+    const { context, page } = await signedInPage(browser, "user", lang);
+    await page.clock.install();
+    await open(page, `/entry/update/${USERS.user.username}/${String(entry.name)}`);
+    await (await codeEditor(page, lang)).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    // The page's time stops before the first key: the autosave's timer can never fire.
+    // (A few seconds ahead: the call must not arrive after that time on a busy machine.)
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
+    await page.keyboard.type(" Then the tab was hidden.");
+    await expect(page.getByTestId("markdown-preview")).toContainText("Then the tab was hidden.");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect
+      .poll(async () => (await pb.collection("entries").getOne(entry.id)).content)
+      .toBe("Before. Then the tab was hidden.");
+    await context.close();
+  });
+
+  test(`a new entry without a title reaches the server under its first words (${lang})`, async ({
+    browser,
+  }) => {
+    const pb = await api("user");
+    const { context, page } = await signedInPage(browser, "user", lang);
+    await open(page, "/entry/create");
+    const main = page.getByRole("main");
+    const titleField = main.getByRole("textbox", { name: text.editor.fields.title, exact: true });
+    const firstLine = uniqueTitle(`Rain on the roof ${lang}`);
+    const editor = await codeEditor(page, lang);
+    await editor.click();
+    await page.keyboard.type(firstLine);
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("All night long.");
+
+    // Created private under its first line, its address made from it; the title field stays
+    // the writer's, empty.
+    await expect
+      .poll(async () => (await entriesTitled(pb, firstLine)).map((e) => String(e.content)), {
+        timeout: 15_000,
+      })
+      .toEqual([`${firstLine}\nAll night long.`]);
+    const [created] = await entriesTitled(pb, firstLine);
+    expect(created).toMatchObject({ visibility: "private", name: slugOf(firstLine) });
+    await expect(page).toHaveURL(`/entry/update/${USERS.user.username}/${slugOf(firstLine)}`);
+    await expect(titleField).toHaveValue("");
+    await expect(titleField).toHaveAccessibleDescription(
+      fill(text.autosave.standIn, { title: firstLine }),
+    );
+
+    // The writer's title replaces the stand-in, and the address is made from it.
+    const title = uniqueTitle(`Storm diary ${lang}`);
+    await titleField.fill(title);
+    await expect
+      .poll(async () => (await pb.collection("entries").getOne(String(created?.id))).title, {
+        timeout: 15_000,
+      })
+      .toBe(title);
+    const entry = await pb.collection("entries").getOne(String(created?.id));
+    expect(entry.name).toBe(slugOf(title));
+    await expect(page).toHaveURL(`/entry/update/${USERS.user.username}/${slugOf(title)}`);
+    await expect(titleField).toHaveAccessibleDescription(text.editor.fields.urlHint);
+    expect(await entriesTitled(pb, firstLine)).toEqual([]);
+    await main.getByRole("button", { name: text.editor.form.create }).click();
+    await expect(page).toHaveURL(`/entry/${USERS.user.username}/${slugOf(title)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await context.close();
+  });
 }
-
-test("Ctrl+S during the autosave that creates the entry makes one entry", async ({ browser }) => {
-  const { context, page } = await signedInPage(browser, "user", "en");
-  await open(page, "/entry/create");
-  // A slow connection keeps the autosave's create in flight.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 1_500,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
-  const title = uniqueTitle("Slow line");
-  await page.getByRole("main").getByRole("textbox", { name: "Title", exact: true }).fill(title);
-  await (await codeEditor(page, "en")).click();
-  await page.keyboard.type("Saved while saving.");
-  await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "saving");
-  await page.keyboard.press("Control+s");
-  await expect(page).toHaveURL(new RegExp(`/entry/${USERS.user.username}/slow-line-`), {
-    timeout: 20_000,
-  });
-  const entries = await entriesTitled(await api("user"), title);
-  expect(entries).toHaveLength(1);
-  expect(entries[0]?.content).toBe("Saved while saving.");
-  await context.close();
-});
-
-test("leaving inside the app takes the last words along, without asking", async ({ browser }) => {
-  const pb = await api("user");
-  const title = uniqueTitle("Leave in app");
-  const entry = await pb.collection("entries").create({
-    author: pb.authStore.record?.id,
-    title,
-    content: "Before.",
-  });
-  const { context, page } = await signedInPage(browser, "user", "en");
-  await open(page, `/entry/update/${USERS.user.username}/${String(entry.name)}`);
-  await (await codeEditor(page, "en")).click();
-  await page.keyboard.press("ControlOrMeta+End");
-  await page.keyboard.type(" After.");
-  await page.getByRole("banner").getByRole("link", { name: "Archive", exact: true }).click();
-  await expect(page).toHaveURL("/archive");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect
-    .poll(async () => (await pb.collection("entries").getOne(entry.id)).content)
-    .toBe("Before. After.");
-  await context.close();
-});

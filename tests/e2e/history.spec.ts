@@ -2,10 +2,11 @@
  * Issue 13, points 3 (the editor's side) and 4, in English and French: the History of an
  * entry lists its versions (kind, time, words added and removed), compares one with the text
  * in the editor word by word, and restores it (asking first over unsaved changes); the
- * restore joins the history. A post has its history too. The live word count follows the
- * text. An image attached in the editor shows in the preview before the save, the text holds
- * its name (never an internal address), and the saved entry links the stored file. The
- * revision cap has its field in /admin/settings.
+ * restore joins the history; each version shows when it was written. A post has its history
+ * too, loaded page by page. The live word count follows the text. An image attached in the
+ * editor shows in the preview before the save, the text holds its name (never an internal
+ * address), and the saved entry links the stored file. The revision cap has its field in
+ * /admin/settings.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -25,6 +26,7 @@ interface Revision {
   kind: string;
   version: number;
   content: string;
+  updated: string;
 }
 
 /** A title no other test (or run of this one) uses. */
@@ -124,6 +126,17 @@ for (const lang of LANGS) {
     await expect(options.nth(2)).toContainText(h.kinds.create);
     await expect(options.nth(2)).toContainText(fill(h.changes, { added: 5, removed: 0 }));
     await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+    // Each version says when it was last written, in the page's language.
+    const times = await page.evaluate(
+      ([locale, stamps]) =>
+        stamps.map((stamp) =>
+          new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(new Date(stamp)),
+        ),
+      [lang, (await historyOf(pb, entry.id)).map((r) => r.updated.replace(" ", "T"))] as const,
+    );
+    expect(times).toHaveLength(3);
+    for (const [index, time] of times.entries())
+      await expect(options.nth(index)).toContainText(time);
 
     // The autosaved version is the editor's text; the saved one lacks the newest words.
     const compare = dialog.getByTestId("history-compare");
@@ -230,67 +243,73 @@ for (const lang of LANGS) {
   });
 }
 
-test("a post's long history loads page by page (at 360 px); a restore with nothing unsaved asks nothing", async ({
-  browser,
-}) => {
-  const h = CATALOGS.fr.editor.history;
-  const pb = await api("writer");
-  const title = uniqueTitle("Carnet de vol");
-  const post = await pb.collection("posts").create({
-    author: pb.authStore.record?.id,
-    title,
-    excerpt: "Premier résumé",
-    content: "Le milan est revenu.",
-    tags: ["oiseaux"],
-  });
-  await pb.collection("posts").update(post.id, {
-    excerpt: "Second résumé",
-    content: "Le milan royal est revenu ce matin.",
-    tags: ["oiseaux", "printemps"],
-  });
-  // 22 versions in all: more than a page of 20.
-  for (let n = 3; n <= 22; n++)
-    await pb.collection("posts").update(post.id, { title: `${title} (${String(n)})` });
-  const { context, page } = await signedInPage(browser, "writer", "fr", true);
-  await open(page, `/post/update/${USERS.writer.username}/${String(post.slug)}`);
-  const editor = await codeEditor(page, "fr");
-  await page.getByRole("button", { name: h.open, exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: h.title });
-  const options = dialog.getByRole("listbox", { name: h.versions }).getByRole("option");
-  await expect(options).toHaveCount(20);
-  await expect(dialog.getByTestId("history-count")).toHaveText(fill(h.count_other, { count: 22 }));
-  // The oldest shown knows what it changed (the page fetched the one before it).
-  await expect(options.nth(19)).toContainText(fill(h.changes, { added: 0, removed: 0 }));
-  await dialog.getByRole("button", { name: h.loadMore }).click();
-  await expect(options).toHaveCount(22);
-  await expect(dialog.getByRole("button", { name: h.loadMore })).toHaveCount(0);
-  await options.nth(19).focus();
-  await page.keyboard.press("End");
-  await expect(options.nth(21)).toContainText(h.kinds.create);
+for (const lang of LANGS) {
+  test(`a post's long history loads page by page (at 360 px); a restore with nothing unsaved asks nothing (${lang})`, async ({
+    browser,
+  }) => {
+    const h = CATALOGS[lang].editor.history;
+    const pb = await api("writer");
+    const title = uniqueTitle(`Carnet de vol ${lang}`);
+    const post = await pb.collection("posts").create({
+      author: pb.authStore.record?.id,
+      title,
+      excerpt: "Premier résumé",
+      content: "Le milan est revenu.",
+      tags: ["oiseaux"],
+    });
+    await pb.collection("posts").update(post.id, {
+      excerpt: "Second résumé",
+      content: "Le milan royal est revenu ce matin.",
+      tags: ["oiseaux", "printemps"],
+    });
+    // 22 versions in all: more than a page of 20.
+    for (let n = 3; n <= 22; n++)
+      await pb.collection("posts").update(post.id, { title: `${title} (${String(n)})` });
+    const { context, page } = await signedInPage(browser, "writer", lang, true);
+    await open(page, `/post/update/${USERS.writer.username}/${String(post.slug)}`);
+    const editor = await codeEditor(page, lang);
+    await page.getByRole("button", { name: h.open, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: h.title });
+    const options = dialog.getByRole("listbox", { name: h.versions }).getByRole("option");
+    await expect(options).toHaveCount(20);
+    await expect(dialog.getByTestId("history-count")).toHaveText(
+      fill(h.count_other, { count: 22 }),
+    );
+    // The oldest shown knows what it changed (the page fetched the one before it).
+    await expect(options.nth(19)).toContainText(fill(h.changes, { added: 0, removed: 0 }));
+    await dialog.getByRole("button", { name: h.loadMore }).click();
+    await expect(options).toHaveCount(22);
+    await expect(dialog.getByRole("button", { name: h.loadMore })).toHaveCount(0);
+    await options.nth(19).focus();
+    await page.keyboard.press("End");
+    await expect(options.nth(21)).toContainText(h.kinds.create);
 
-  const compare = dialog.getByTestId("history-compare");
-  await expect(compare).toContainText(h.restoreHintPost);
-  await expect(compare.getByRole("heading", { level: 3 })).toContainText(h.kinds.create);
-  await expect(compare.locator("ins")).toHaveText([
-    `${h.addedStart}(22)${h.changeEnd}`,
-    `${h.addedStart}royal${h.changeEnd}`,
-    `${h.addedStart}ce matin${h.changeEnd}`,
-  ]);
-  // The list and the comparison stack on a phone; nothing is wider than the screen.
-  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-  await compare.getByRole("button", { name: h.restore }).click();
-  await expect(dialog).toBeHidden();
-  await expect(editor).toHaveText("Le milan est revenu.");
-  await expect(
-    page.getByRole("textbox", { name: CATALOGS.fr.editor.fields.excerpt, exact: true }),
-  ).toHaveValue("Premier résumé");
-  const saved = await pb.collection("posts").getOne(post.id);
-  expect(saved).toMatchObject({ title, content: "Le milan est revenu.", tags: ["oiseaux"] });
-  const history = await historyOf(pb, post.id);
-  expect(history.map((revision) => revision.kind).slice(0, 2)).toEqual(["restore", "save"]);
-  expect(history).toHaveLength(23);
-  await context.close();
-});
+    const compare = dialog.getByTestId("history-compare");
+    await expect(compare).toContainText(h.restoreHintPost);
+    await expect(compare.getByRole("heading", { level: 3 })).toContainText(h.kinds.create);
+    await expect(compare.locator("ins")).toHaveText([
+      `${h.addedStart}(22)${h.changeEnd}`,
+      `${h.addedStart}royal${h.changeEnd}`,
+      `${h.addedStart}ce matin${h.changeEnd}`,
+    ]);
+    // The list and the comparison stack on a phone; nothing is wider than the screen.
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+    await compare.getByRole("button", { name: h.restore }).click();
+    await expect(dialog).toBeHidden();
+    await expect(editor).toHaveText("Le milan est revenu.");
+    await expect(
+      page.getByRole("textbox", { name: CATALOGS[lang].editor.fields.excerpt, exact: true }),
+    ).toHaveValue("Premier résumé");
+    const saved = await pb.collection("posts").getOne(post.id);
+    expect(saved).toMatchObject({ title, content: "Le milan est revenu.", tags: ["oiseaux"] });
+    const history = await historyOf(pb, post.id);
+    expect(history.map((revision) => revision.kind).slice(0, 2)).toEqual(["restore", "save"]);
+    expect(history).toHaveLength(23);
+    await context.close();
+  });
+}
 
 test("the revision cap has its field in the settings, in English and French", async ({
   browser,

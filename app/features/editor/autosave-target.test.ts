@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { ClientResponseError } from "pocketbase";
 import type { EntryRecord, PostRecord } from "../../lib/records.ts";
-import { autosaveCovers, fromPending } from "./autosave-target.ts";
+import {
+  addressUpdate,
+  autosaveCovers,
+  autosaveWrite,
+  fromPending,
+  keepingAddressIfTaken,
+} from "./autosave-target.ts";
 import { entryBody, entryTarget, entryValues, type EntryValues } from "./entry-values.ts";
 import { postTarget, postValues } from "./post-values.ts";
 
@@ -61,11 +68,14 @@ describe("the entry target", () => {
     expect(entryTarget.autosaved(values, undefined).title).toBe("New");
   });
 
-  it("needs a title to create an entry", () => {
+  it("needs a title or some text to create an entry", () => {
     const blank = entryValues(undefined, "2026-11-25");
     expect(entryTarget.creatable(blank)).toBe(false);
-    expect(entryTarget.creatable({ ...blank, title: "  " })).toBe(false);
+    expect(entryTarget.creatable({ ...blank, title: "  ", visibility: "public" })).toBe(false);
     expect(entryTarget.creatable({ ...blank, title: "Day" })).toBe(true);
+    expect(entryTarget.creatable({ ...blank, content: "Rain." })).toBe(true);
+    expect(entryTarget.address(entry({}))).toBe("field-day");
+    expect(postTarget.address(post({}))).toBe("hello");
   });
 
   it("writes the API's body and the pending edits' columns, and reads them back", () => {
@@ -149,6 +159,8 @@ describe("autosaveCovers", () => {
 
   it("covers what the autosave stores, and not what only an explicit save may change", () => {
     expect(autosaveCovers(entryTarget, blank, undefined)).toBe(false);
+    // Text without a title is kept too (under a stand-in title).
+    expect(autosaveCovers(entryTarget, { ...blank, content: "Rain." }, undefined)).toBe(true);
     expect(autosaveCovers(entryTarget, { ...blank, title: "Day" }, undefined)).toBe(true);
     expect(
       autosaveCovers(entryTarget, as({ ...blank, title: "Day", visibility: "public" }), undefined),
@@ -173,5 +185,97 @@ describe("autosaveCovers", () => {
         shared,
       ),
     ).toBe(true);
+  });
+});
+
+describe("autosaveWrite: a record the writer has not titled", () => {
+  const blank: EntryValues = { ...entryValues(undefined, "2026-11-25"), content: "Rain all day." };
+
+  it("creates it under the first words of its text, or Untitled", () => {
+    expect(autosaveWrite(entryTarget, blank, undefined, false, "Untitled")).toEqual({
+      body: { ...entryBody(blank), title: "Rain all day." },
+      standIn: true,
+    });
+    const image = { ...blank, content: "---" };
+    expect(autosaveWrite(entryTarget, image, undefined, false, "Sans titre").body.title).toBe(
+      "Sans titre",
+    );
+    // The writer's title goes as typed.
+    const titled = { ...blank, title: "Weather" };
+    expect(autosaveWrite(entryTarget, titled, undefined, false, "Untitled")).toEqual({
+      body: entryBody(titled),
+      standIn: false,
+    });
+  });
+
+  it("moves its address with the stand-in, then to the writer's first title", () => {
+    const stored = entry({ name: "rain-all-day", title: "Rain all day." });
+    const more = { ...blank, content: "Rain all day long.\nWind." };
+    expect(autosaveWrite(entryTarget, more, stored, true, "Untitled")).toEqual({
+      body: { ...entryBody(more), title: "Rain all day long.", name: "rain-all-day-long" },
+      standIn: true,
+    });
+    // The same first line: the address stays.
+    expect(autosaveWrite(entryTarget, blank, stored, true, "Untitled").body).not.toHaveProperty(
+      "name",
+    );
+    const titled = { ...blank, title: "Été pluvieux" };
+    expect(autosaveWrite(entryTarget, titled, stored, true, "Untitled")).toEqual({
+      body: { ...entryBody(titled), name: "ete-pluvieux" },
+      standIn: false,
+    });
+    const storedPost = post({ slug: "rain", title: "Rain" });
+    const postValuesNow = { ...postValues(storedPost, "en"), title: "Storm" };
+    expect(
+      autosaveWrite(postTarget, postValuesNow, storedPost, true, "Untitled").body,
+    ).toMatchObject({ title: "Storm", slug: "storm" });
+  });
+
+  it("never gives a stand-in to a record that has its writer's title", () => {
+    const stored = entry({});
+    const cleared = { ...entryValues(stored, ""), title: "" };
+    expect(autosaveWrite(entryTarget, cleared, stored, false, "Untitled")).toEqual({
+      body: entryBody(cleared),
+      standIn: false,
+    });
+    expect(addressUpdate(entryTarget, "New title", stored, false)).toEqual({});
+    expect(addressUpdate(entryTarget, "New title", undefined, true)).toEqual({});
+    expect(addressUpdate(entryTarget, "New title", stored, true)).toEqual({ name: "new-title" });
+  });
+});
+
+describe("keepingAddressIfTaken", () => {
+  const taken = (data: Record<string, unknown>) =>
+    new ClientResponseError({ status: 400, response: { code: 400, message: "x", data } });
+
+  it("writes again without the address when another record has it", async () => {
+    const sent: Record<string, unknown>[] = [];
+    const result = await keepingAddressIfTaken({ title: "T", name: "t" }, "name", (body) => {
+      sent.push(body);
+      if ("name" in body)
+        return Promise.reject(taken({ name: { code: "validation_not_unique", message: "x" } }));
+      return Promise.resolve("ok");
+    });
+    expect(result).toBe("ok");
+    expect(sent).toEqual([{ title: "T", name: "t" }, { title: "T" }]);
+  });
+
+  it("lets every other refusal through", async () => {
+    const both = taken({
+      name: { code: "validation_not_unique", message: "x" },
+      title: { code: "validation_required", message: "x" },
+    });
+    await expect(
+      keepingAddressIfTaken({ title: "", name: "t" }, "name", () => Promise.reject(both)),
+    ).rejects.toBe(both);
+    const other = taken({ name: { code: "validation_not_unique", message: "x" } });
+    let calls = 0;
+    await expect(
+      keepingAddressIfTaken({ title: "T" }, "name", () => {
+        calls += 1;
+        return Promise.reject(other);
+      }),
+    ).rejects.toBe(other);
+    expect(calls).toBe(1);
   });
 });

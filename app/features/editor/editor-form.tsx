@@ -248,7 +248,8 @@ export function localToday(now = new Date()): string {
 
 /**
  * The title of an entry or a post; `urlHint` says, once the record exists, that its address
- * keeps the first title. A one-line text that wraps: a long title stays readable as a whole
+ * keeps the first title, and `standIn`, while the field is empty, under which title the
+ * autosave keeps the record (ADR 047). A one-line text that wraps: a long title stays readable as a whole
  * (the field grows with it, no scrolling inside a single line); line breaks are not part of a
  * title, so Enter submits as in a text input and pasted breaks become spaces.
  */
@@ -258,6 +259,8 @@ export function TitleField(props: {
   onChange: (title: string) => void;
   error: string | undefined;
   urlHint: boolean;
+  /** The stand-in title the record is saved under while the field is empty (ADR 047). */
+  standIn?: string;
 }) {
   const { t } = useAppTranslation();
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -287,7 +290,13 @@ export function TitleField(props: {
     <FormField
       id={props.id}
       label={t("editor:fields.title")}
-      hint={props.urlHint ? t("editor:fields.urlHint") : undefined}
+      hint={
+        props.standIn !== undefined
+          ? t("autosave:standIn", { title: props.standIn })
+          : props.urlHint
+            ? t("editor:fields.urlHint")
+            : undefined
+      }
       error={props.error}
     >
       {(field) => (

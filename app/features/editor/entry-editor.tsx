@@ -4,7 +4,8 @@
  * SDK client (multipart when files go with it), keeps a draft in the browser while the writer
  * types, maps the API's validation errors onto the fields, and goes to the entry's page once
  * saved. The entry's name (its URL) is made by the server from the title on creation and
- * never changes afterwards.
+ * never changes afterwards, unless the autosave created it under a stand-in title: the
+ * writer's first title then makes it again (ADR 047).
  */
 import { useRef, useState } from "react";
 import { useAppTranslation } from "../../lib/i18n.ts";
@@ -246,7 +247,8 @@ export function EntryEditor(props: EntryEditorProps) {
           set("title", title);
         }}
         error={errors.title}
-        urlHint={Boolean(entry)}
+        urlHint={Boolean(entry) && !form.standIn}
+        standIn={form.standIn && !values.title.trim() ? entry?.title : undefined}
       />
 
       <MarkdownEditor

@@ -6,6 +6,7 @@
 import type { EntryRecord, Visibility } from "../../lib/records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { AutosaveTarget } from "./autosave-target.ts";
+import { hasWords } from "./stand-in-title.ts";
 
 /** The values of the entry form (what a draft holds). */
 export interface EntryValues {
@@ -62,10 +63,12 @@ export function entryBody(values: EntryValues): Record<string, unknown> {
 /** Entries for the autosave (ADR 047). */
 export const entryTarget: AutosaveTarget<EntryValues, EntryRecord> = {
   collection: "entries",
+  addressField: "name",
+  address: (entry) => entry.name,
   isValues: isEntryValues,
   readerVisible: (entry) => entry.visibility !== "private",
   autosaved: (values, entry) => ({ ...values, visibility: entry?.visibility ?? "private" }),
-  creatable: (values) => values.title.trim() !== "",
+  creatable: hasWords,
   body: entryBody,
   toPending: ({ title, content, ...data }) => ({ title, content, data: { ...data } }),
   editPath: (username, entry) => paths.entryUpdate(username, entry.name),

@@ -3,7 +3,9 @@
  * the entry editor's Markdown editor, drafts and error handling, plus excerpt, cover image,
  * status (draft or published), publication date (a future date schedules the post: the API's
  * rules show it to readers once it is due, with no job to run) and language. The post's slug
- * (its URL) is made by the server from the title on creation and never changes afterwards.
+ * (its URL) is made by the server from the title on creation and never changes afterwards,
+ * unless the autosave created it under a stand-in title: the writer's first title then makes
+ * it again (ADR 047).
  */
 import { useRef, useState } from "react";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
@@ -181,7 +183,8 @@ export function PostEditor(props: PostEditorProps) {
           set("title", title);
         }}
         error={errors.title}
-        urlHint={Boolean(post)}
+        urlHint={Boolean(post) && !form.standIn}
+        standIn={form.standIn && !values.title.trim() ? post?.title : undefined}
       />
 
       <TextArea

@@ -7,6 +7,7 @@ import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import type { PostRecord } from "../../lib/records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { AutosaveTarget } from "./autosave-target.ts";
+import { hasWords } from "./stand-in-title.ts";
 
 /** The values of the post form (what a draft holds). */
 export interface PostValues {
@@ -64,10 +65,12 @@ export function postBody(values: PostValues): Record<string, unknown> {
 /** Posts for the autosave (ADR 047). */
 export const postTarget: AutosaveTarget<PostValues, PostRecord> = {
   collection: "posts",
+  addressField: "slug",
+  address: (post) => post.slug,
   isValues: isPostValues,
   readerVisible: (post) => post.status === "published",
   autosaved: (values, post) => ({ ...values, status: post?.status ?? "draft" }),
-  creatable: (values) => values.title.trim() !== "",
+  creatable: hasWords,
   body: postBody,
   toPending: ({ title, content, ...data }) => ({ title, content, data: { ...data } }),
   editPath: (username, post) => paths.postUpdate(username, post.slug),

@@ -18,10 +18,11 @@ import {
 } from "./editor-form.tsx";
 import type { RecordForm, SavedRecord } from "./record-form.tsx";
 import { SaveStatusLine } from "./save-status.tsx";
+import type { TitledValues } from "./stand-in-title.ts";
 import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
 
 /** Props of {@link RecordFormShell}. */
-export interface RecordFormShellProps<V, R extends SavedRecord> {
+export interface RecordFormShellProps<V extends TitledValues, R extends SavedRecord> {
   form: RecordForm<V, R>;
   /** Restores the offered values into the form. */
   onRestoreDraft: () => void;
@@ -36,7 +37,9 @@ export interface RecordFormShellProps<V, R extends SavedRecord> {
 }
 
 /** The `<form>` around an editor's fields, with everything the two editors share. */
-export function RecordFormShell<V, R extends SavedRecord>(props: RecordFormShellProps<V, R>) {
+export function RecordFormShell<V extends TitledValues, R extends SavedRecord>(
+  props: RecordFormShellProps<V, R>,
+) {
   const { t } = useAppTranslation();
   const notify = useNotify();
   const { form } = props;

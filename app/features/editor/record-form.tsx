@@ -19,12 +19,18 @@ import { useSafeNavigate } from "../../lib/navigation.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import type { LiveStatus } from "../../components/live/live-session.ts";
 import { useLiveRecords, type LiveEvent } from "../../components/live/use-live-records.ts";
-import type { AutosaveRecord, AutosaveTarget } from "./autosave-target.ts";
+import {
+  addressUpdate,
+  keepingAddressIfTaken,
+  type AutosaveRecord,
+  type AutosaveTarget,
+} from "./autosave-target.ts";
 import type { ConflictState } from "./conflict-banner.tsx";
 import { isNewer, remoteChange, type RemoteChange } from "./conflict.ts";
 import { editorFieldErrors } from "./editor-errors.ts";
 import { useHydrated } from "./editor-form.tsx";
 import type { SaveStatusView } from "./save-status.tsx";
+import type { TitledValues } from "./stand-in-title.ts";
 import { useAutosave, type Autosave } from "./use-autosave.ts";
 
 export type { ConflictState } from "./conflict-banner.tsx";
@@ -33,7 +39,7 @@ export type { ConflictState } from "./conflict-banner.tsx";
 export type SavedRecord = AutosaveRecord;
 
 /** Options of {@link useRecordForm}. */
-export interface RecordFormOptions<V, R extends SavedRecord> {
+export interface RecordFormOptions<V extends TitledValues, R extends SavedRecord> {
   /** The kind of record: its values, their request body and their autosave. */
   target: AutosaveTarget<V, R>;
   /** The author (the signed-in user). */
@@ -81,7 +87,7 @@ export interface FormDraft<V> {
 }
 
 /** The form's shared state and its save. */
-export interface RecordForm<V, R extends SavedRecord> {
+export interface RecordForm<V extends TitledValues, R extends SavedRecord> {
   formId: string;
   busy: boolean;
   hydrated: boolean;
@@ -103,6 +109,11 @@ export interface RecordForm<V, R extends SavedRecord> {
   live: LiveStatus;
   /** The offers of unsaved values and the draft's end. */
   draft: FormDraft<V>;
+  /**
+   * Whether the record's stored title is a stand-in the autosave gave it (ADR 047): its
+   * address still follows the title.
+   */
+  standIn: boolean;
   /** What the status line shows (the button's label aside). */
   status: Omit<SaveStatusView, "action">;
   /** Whether leaving now would lose something (the autosave cannot keep it). */
@@ -116,7 +127,7 @@ export interface RecordForm<V, R extends SavedRecord> {
 }
 
 /** Shared state, saves and conflict handling of an entry or post form. */
-export function useRecordForm<V, R extends SavedRecord>(
+export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
   options: RecordFormOptions<V, R>,
 ): RecordForm<V, R> {
   const { t } = useAppTranslation();
@@ -144,7 +155,8 @@ export function useRecordForm<V, R extends SavedRecord>(
   const latest = useRef(options);
   const spec = useRef<SaveSpec<R> | null>(null);
   // What the queue's next explicit run does: the save, or another write of the form's own.
-  const job = useRef<() => Promise<void>>(() => Promise.resolve());
+  // It resolves `false` when a save was refused (autosaves asked for meanwhile then run).
+  const job = useRef<() => Promise<boolean>>(() => Promise.resolve(true));
   const checkedSpec = useRef(false);
   const autosaveRef = useRef<Autosave<V, R> | null>(null);
   useEffect(() => {
@@ -190,10 +202,13 @@ export function useRecordForm<V, R extends SavedRecord>(
     });
   }
 
-  /** The explicit save the queue runs: the latest spec, against the record as it is now. */
-  async function save() {
+  /**
+   * The explicit save the queue runs: the latest spec, against the record as it is now.
+   * Resolves `false` when the server refused it.
+   */
+  async function save(): Promise<boolean> {
     const current = spec.current;
-    if (!current || savedRef.current) return;
+    if (!current || savedRef.current) return true;
     const checked = checkedSpec.current;
     checkedSpec.current = false;
     // The record as the last write left it (an autosave may have just created it).
@@ -209,18 +224,25 @@ export function useRecordForm<V, R extends SavedRecord>(
           requestKey: null,
         });
         if (isNewer(fresh.updated, baseRef.current)) {
+          // The writer is asked first; autosave pauses meanwhile.
           setOverwrite({ updated: fresh.updated, spec: current });
           setBusy(false);
-          return;
+          return true;
         }
       }
-      saved = existing
-        ? await records.update<R>(existing.id, current.body, request)
-        : await records.create<R>(current.body, request);
+      if (existing) {
+        // A record autosaved under a stand-in title takes its address from the writer's title.
+        const stored = autosaveRef.current?.storedStandIn() ?? false;
+        const title = typeof current.body.title === "string" ? current.body.title : "";
+        const body = { ...current.body, ...addressUpdate(target, title, existing, stored) };
+        saved = await keepingAddressIfTaken(body, target.addressField, (sent) =>
+          records.update<R>(existing.id, sent, request),
+        );
+      } else saved = await records.create<R>(current.body, request);
     } catch (error) {
       fail(error);
       setBusy(false);
-      return;
+      return false;
     }
     savedRef.current = true;
     autosaveRef.current?.finish();
@@ -229,11 +251,13 @@ export function useRecordForm<V, R extends SavedRecord>(
     notify.success(t("editor:form.saved"));
     setBusy(false);
     await navigate(current.href(saved));
+    return true;
   }
 
   const autosave = useAutosave({
     target,
     author: options.author,
+    untitled: t("autosave:untitled"),
     record,
     initial: options.initial,
     values,
@@ -315,6 +339,7 @@ export function useRecordForm<V, R extends SavedRecord>(
         autosave.finish();
       },
     },
+    standIn: autosave.standIn,
     status: {
       status: autosave.status,
       held: inPending
@@ -339,9 +364,11 @@ export function useRecordForm<V, R extends SavedRecord>(
           autosave.reset();
           latest.current.onReload(written);
           outcome.fresh = written;
+          return true;
         } catch (error) {
           outcome.failed = true;
           outcome.error = error;
+          return false;
         }
       };
       await autosave.request("explicit");

@@ -3,11 +3,15 @@ import { SaveQueue, type SaveKind } from "./save-queue.ts";
 
 /** A runner whose saves finish when the test says so. */
 function controlledRunner() {
-  const runs: { kind: SaveKind; finish: () => void; fail: (error: Error) => void }[] = [];
+  const runs: {
+    kind: SaveKind;
+    finish: (saved?: boolean) => void;
+    fail: (error: Error) => void;
+  }[] = [];
   let active = 0;
   let maxActive = 0;
   const runner = (kind: SaveKind) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<boolean>((resolve, reject) => {
       active += 1;
       maxActive = Math.max(maxActive, active);
       const done = () => {
@@ -15,9 +19,9 @@ function controlledRunner() {
       };
       runs.push({
         kind,
-        finish: () => {
+        finish: (saved = true) => {
           done();
-          resolve();
+          resolve(saved);
         },
         fail: (error) => {
           done();
@@ -58,6 +62,45 @@ describe("SaveQueue", () => {
     await Promise.all([click, shortcut, timer]);
     await settle();
     expect(runs.map((r) => r.kind)).toEqual(["explicit"]);
+  });
+
+  it("runs the autosaves that joined an explicit save the server refused after it", async () => {
+    const { runs, runner, maxActive } = controlledRunner();
+    const queue = new SaveQueue(runner);
+    const click = queue.request("explicit");
+    await settle();
+    const timer = queue.request("autosave");
+    const hidden = queue.request("autosave");
+    let covered = false;
+    void timer.then(() => {
+      covered = true;
+    });
+    // Refused (no title): the words still go, in one more save.
+    runs[0]?.finish(false);
+    await click;
+    await settle();
+    expect(covered).toBe(false);
+    expect(runs.map((r) => r.kind)).toEqual(["explicit", "autosave"]);
+    runs[1]?.finish();
+    await Promise.all([timer, hidden]);
+    expect(maxActive()).toBe(1);
+
+    // Saved: the explicit save covered them.
+    const save = queue.request("explicit");
+    await settle();
+    const late = queue.request("autosave");
+    runs[2]?.finish(true);
+    await Promise.all([save, late]);
+    await settle();
+    expect(runs).toHaveLength(3);
+    // Refused with nothing joined: nothing more runs.
+    const alone = queue.request("explicit");
+    await settle();
+    runs[3]?.finish(false);
+    await alone;
+    await settle();
+    expect(runs).toHaveLength(4);
+    expect(queue.current).toBeNull();
   });
 
   it("runs one more save after a running autosave, explicit if any request was", async () => {

@@ -5,7 +5,9 @@
  *
  * - Nothing running: the save starts at once.
  * - An explicit save running: a request of either kind joins it (it saves the latest values
- *   and leaves the page; a second one would only repeat it).
+ *   and leaves the page; a second one would only repeat it). If it does not go through (the
+ *   runner answers `false`: refused, a title missing), the autosave requests that joined it
+ *   run after it: what is typed still reaches the server.
  * - An autosave running: the request waits for it, then one more save runs with the values of
  *   that moment; requests made meanwhile share that one run, which is explicit if any of
  *   them was.
@@ -17,8 +19,11 @@
 /** What asked for a save: the autosave (timer, hidden page) or the writer (button, Ctrl+S). */
 export type SaveKind = "autosave" | "explicit";
 
-/** Performs one save of the given kind; the queue never runs two at once. */
-export type SaveRunner = (kind: SaveKind) => Promise<void>;
+/**
+ * Performs one save of the given kind; the queue never runs two at once. Answers whether the
+ * save went through (`false`: refused).
+ */
+export type SaveRunner = (kind: SaveKind) => Promise<boolean>;
 
 interface Waiting {
   kind: SaveKind;
@@ -30,7 +35,7 @@ interface Waiting {
 /** A single-flight save queue with coalescing; see the module comment. */
 export class SaveQueue {
   private readonly runner: SaveRunner;
-  private running: { kind: SaveKind; promise: Promise<void> } | null = null;
+  private running: { kind: SaveKind; promise: Promise<void>; joined?: Waiting } | null = null;
   private waiting: Waiting | null = null;
   private readonly idleListeners = new Set<() => void>();
 
@@ -54,19 +59,17 @@ export class SaveQueue {
    */
   request(kind: SaveKind): Promise<void> {
     if (!this.running) return this.start(kind);
-    if (this.running.kind === "explicit") return this.running.promise;
+    if (this.running.kind === "explicit") {
+      if (kind === "explicit") return this.running.promise;
+      this.running.joined ??= waiting("autosave");
+      return this.running.joined.promise;
+    }
     if (this.waiting) {
       if (kind === "explicit") this.waiting.kind = "explicit";
       return this.waiting.promise;
     }
-    let resolve: () => void = () => undefined;
-    let reject: (error: unknown) => void = () => undefined;
-    const promise = new Promise<void>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    this.waiting = { kind, promise, resolve, reject };
-    return promise;
+    this.waiting = waiting(kind);
+    return this.waiting.promise;
   }
 
   /** Resolves once nothing runs and nothing waits. */
@@ -86,10 +89,19 @@ export class SaveQueue {
   private async run(kind: SaveKind): Promise<void> {
     // Let `start` record the run before the runner can ask for another save.
     await Promise.resolve();
+    let saved = true;
     try {
-      await this.runner(kind);
+      saved = await this.runner(kind);
+    } catch (error) {
+      this.running?.joined?.reject(error);
+      throw error;
     } finally {
+      const joined = this.running?.joined;
       this.running = null;
+      // Autosaves that joined an explicit save which did not go through run after it (no
+      // other save waits while an explicit one runs).
+      if (joined && !saved) this.waiting = joined;
+      else joined?.resolve();
       this.next();
     }
   }
@@ -104,4 +116,15 @@ export class SaveQueue {
     for (const listener of this.idleListeners) listener();
     this.idleListeners.clear();
   }
+}
+
+/** A request waiting for its run: its kind, and the promise its requesters hold. */
+function waiting(kind: SaveKind): Waiting {
+  let resolve: () => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { kind, promise, resolve, reject };
 }

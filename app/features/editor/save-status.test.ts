@@ -48,7 +48,7 @@ describe("saveStatusText", () => {
 
   it("says why nothing reached the server", () => {
     expect(text({ needsTitle: true, local: 7 })).toEqual({
-      text: "Kept in this browser at T7. Add a title to save it to your account.",
+      text: "Kept in this browser at T7. Write a title or some text to save it to your account.",
       urgent: false,
     });
     expect(text({ needsTitle: true, local: false }).urgent).toBe(true);

@@ -5,8 +5,10 @@
  * connection returns; every save goes through the form's one {@link SaveQueue}.
  *
  * Where it goes never changes what readers see:
- * - a new record is created private (an entry) or as a draft (a post), once it has a title;
- *   the editor then edits it: the address becomes its edit page, without a reload;
+ * - a new record is created private (an entry) or as a draft (a post), once it has a title or
+ *   some text: without a title, under a stand-in (its first words, `stand-in-title.ts`) that
+ *   the writer's title replaces, its address following until then; the editor then edits it:
+ *   the address becomes its edit page, without a reload;
  * - a private entry or a draft post is updated in place, marked `?revision=autosave` (its
  *   history coalesces), its visibility or status left as stored;
  * - a record readers can see keeps the edits in its `pendingEdits` row (`pending-edits.ts`),
@@ -28,7 +30,9 @@ import {
 } from "./autosave.ts";
 import {
   autosaveCovers,
+  autosaveWrite,
   fromPending,
+  keepingAddressIfTaken,
   type AutosaveRecord,
   type AutosaveTarget,
 } from "./autosave-target.ts";
@@ -37,23 +41,29 @@ import { discardPendingEdit, findPendingEdit, savePendingEdit } from "./pending-
 import { SaveQueue, type SaveKind } from "./save-queue.ts";
 import type { LiveStatus } from "../../components/live/live-session.ts";
 import type { SaveStatus } from "./save-status.tsx";
+import type { TitledValues } from "./stand-in-title.ts";
 import { useEditorDraft, type EditorDraft } from "./use-editor-draft.ts";
 
 /** Largest body sent with `keepalive` (browsers cap the keep-alive bodies at 64 KiB). */
 export const KEEPALIVE_MAX_BYTES = 60_000;
 
 /** Options of {@link useAutosave}. */
-export interface AutosaveOptions<V, R extends AutosaveRecord> {
+export interface AutosaveOptions<V extends TitledValues, R extends AutosaveRecord> {
   target: AutosaveTarget<V, R>;
   author: { id: string; username: string };
+  /** The stand-in title of a record whose text has no words either ("Untitled"). */
+  untitled: string;
   /** The record being edited (undefined until it exists). */
   record: R | undefined;
   /** The values of the stored record (a new record's defaults). */
   initial: V;
   /** The form's values now. */
   values: V;
-  /** The form's explicit save; the queue runs it (never beside another save). */
-  explicit: () => Promise<void>;
+  /**
+   * The form's explicit save; the queue runs it (never beside another save). Resolves
+   * `false` when the save was refused: autosaves asked for meanwhile run after it.
+   */
+  explicit: () => Promise<boolean>;
   /** Tells when a save of the form (of either kind) starts and ends. */
   onSaving: (saving: boolean) => void;
   /** Whether the form lets autosave write now (no conflict open); offers are checked here. */
@@ -78,9 +88,16 @@ export interface PendingOffer<V> {
 }
 
 /** What {@link useAutosave} gives the form. */
-export interface Autosave<V, R extends AutosaveRecord> {
+export interface Autosave<V extends TitledValues, R extends AutosaveRecord> {
   /** The record as the last write left it (set before the editor re-renders). */
   record(): R | undefined;
+  /**
+   * Whether the record's stored title is a stand-in this editor's autosave gave it (the writer
+   * has not given one yet): its address then follows the title.
+   */
+  standIn: boolean;
+  /** {@link standIn} as of the last write (for a save that runs before the next render). */
+  storedStandIn(): boolean;
   status: SaveStatus;
   /** The browser copy of the values (the offline queue). */
   draft: EditorDraft<V>;
@@ -120,7 +137,7 @@ const fits = (body: unknown) =>
 const offline = () => typeof navigator !== "undefined" && !navigator.onLine;
 
 /** Autosaves an editor's values; see the module comment. */
-export function useAutosave<V, R extends AutosaveRecord>(
+export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
   options: AutosaveOptions<V, R>,
 ): Autosave<V, R> {
   const { target, record, initial, values, author } = options;
@@ -141,6 +158,9 @@ export function useAutosave<V, R extends AutosaveRecord>(
   const finished = useRef(false);
   const leaving = useRef(false);
   const recordRef = useRef(record);
+  // Whether the record's stored title is a stand-in (see `stand-in-title.ts`).
+  const standInRef = useRef(false);
+  const [standIn, setStandIn] = useState(false);
 
   const inPending = record !== undefined && target.readerVisible(record);
   const acknowledged = inPending ? (pending ?? initial) : (written ?? initial);
@@ -223,24 +243,33 @@ export function useAutosave<V, R extends AutosaveRecord>(
             return "stopped";
           }
         }
-        const body = current
-          ? o.target.body(toSave)
-          : { ...o.target.body(toSave), author: o.author.id };
-        const saved = await send((alive) => {
-          const request = { query: { revision: "autosave" }, requestKey: null, keepalive: alive };
-          return current
-            ? records.update<R>(current.id, body, request)
-            : records.create<R>(body, request);
-        }, body);
+        const write = autosaveWrite(o.target, toSave, current, standInRef.current, o.untitled);
+        const body = current ? write.body : { ...write.body, author: o.author.id };
+        const saved = await send(
+          (alive) =>
+            keepingAddressIfTaken(body, o.target.addressField, (sent) => {
+              const request = {
+                query: { revision: "autosave" },
+                requestKey: null,
+                keepalive: alive,
+              };
+              return current
+                ? records.update<R>(current.id, sent, request)
+                : records.create<R>(sent, request);
+            }),
+          body,
+        );
         recordRef.current = saved;
+        standInRef.current = write.standIn;
+        setStandIn(write.standIn);
         setWritten(toSave);
         if (mounted.current) {
           o.onRecord(saved);
-          // The new record's editor is its edit page now: same focus and caret, no reload.
-          if (!current) {
-            const path = o.target.editPath(o.author.username, saved);
+          // The new record's editor is its edit page now, and its new address once it moved:
+          // same focus and caret, no reload.
+          const path = o.target.editPath(o.author.username, saved);
+          if (!current || path !== o.target.editPath(o.author.username, current))
             window.history.replaceState(window.history.state, "", path);
-          }
         }
       }
       lastSaved.current = Date.now();
@@ -262,8 +291,9 @@ export function useAutosave<V, R extends AutosaveRecord>(
     const queue = new SaveQueue(async (kind) => {
       latest.current.onSaving(true);
       try {
-        if (kind === "explicit") await latest.current.explicit();
-        else lastOutcome.current = await save();
+        if (kind === "explicit") return await latest.current.explicit();
+        lastOutcome.current = await save();
+        return true;
       } finally {
         latest.current.onSaving(false);
       }
@@ -312,11 +342,13 @@ export function useAutosave<V, R extends AutosaveRecord>(
     };
   }, [save]);
 
-  // A change the server lacks schedules an autosave (later while a new record's title is
-  // being typed: its address is made from that title).
+  // A change the server lacks schedules an autosave (later while the title of a new record, or
+  // of one under a stand-in title, is being typed: its address is made from that title).
   useEffect(() => {
     if (!enabled || !due || finished.current) return;
-    const inTitle = !recordRef.current && document.activeElement?.getAttribute("name") === "title";
+    const inTitle =
+      (!recordRef.current || standInRef.current) &&
+      document.activeElement?.getAttribute("name") === "title";
     scheduler.current?.changed(inTitle ? AUTOSAVE_TITLE_DELAY_MS : AUTOSAVE_DELAY_MS);
   }, [values, acknowledged, enabled, due]);
 
@@ -345,6 +377,8 @@ export function useAutosave<V, R extends AutosaveRecord>(
 
   return {
     record: () => recordRef.current,
+    standIn,
+    storedStandIn: () => standInRef.current,
     status,
     draft,
     enabled,
@@ -378,6 +412,9 @@ export function useAutosave<V, R extends AutosaveRecord>(
     request: (kind) => queueRef.current?.request(kind) ?? Promise.resolve(),
     idle: () => queueRef.current?.idle() ?? Promise.resolve(),
     reset: () => {
+      // The form shows the stored title now: it is the writer's.
+      standInRef.current = false;
+      setStandIn(false);
       setWritten(null);
       setPending(null);
       pendingId.current = null;

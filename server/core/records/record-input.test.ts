@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { entriesCollection, usersCollection } from "../../data/registry/collections.ts";
 import { applyBody, generateFromPattern } from "./record-input.ts";
-import { slugify } from "../../tools/inflector/slugs.ts";
+import { slugify } from "#shared/records/slugs.ts";
 
 const current = {
   id: "abcdefghijklmno",

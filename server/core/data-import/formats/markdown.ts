@@ -19,7 +19,7 @@
  * The import key is a hash of the file's path and content: the same archive imports once.
  */
 import path from "node:path";
-import { slugify } from "../../../tools/inflector/slugs.ts";
+import { slugify } from "#shared/records/slugs.ts";
 import { readFrontMatter } from "../front-matter.ts";
 import { emptyPlan, skipped, type ImportPlan, type PlannedCollection } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";

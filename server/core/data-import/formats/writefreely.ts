@@ -10,7 +10,7 @@
  * (Markdown, as is), `tags`, `language`, `created` (its publication date). The import key is
  * the post's `id`, the collection's `alias`.
  */
-import { slugify } from "../../../tools/inflector/slugs.ts";
+import { slugify } from "#shared/records/slugs.ts";
 import { emptyPlan, type ImportPlan } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import {

@@ -1,6 +1,6 @@
 /** The slug hook shared by posts, entries and collections: a slug from the title. */
 import { existsOther } from "../../../data/repositories/record-repository.ts";
-import { slugify } from "../../../tools/inflector/slugs.ts";
+import { slugify } from "#shared/records/slugs.ts";
 import type { RecordHook } from "../record-hooks.ts";
 import { generateFromPattern } from "../record-input.ts";
 

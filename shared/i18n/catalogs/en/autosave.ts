@@ -13,9 +13,17 @@ const autosave = {
       "Offline, and this browser cannot keep your changes: leave this page open until the connection returns.",
     failed: "Not saved automatically: {{reason}}",
     invalid: "a field needs fixing. Press “{{action}}” to see which.",
-    needsTitle: "Kept in this browser at {{time}}. Add a title to save it to your account.",
+    needsTitle:
+      "Kept in this browser at {{time}}. Write a title or some text to save it to your account.",
     paused: "Saving automatically is paused until you choose a version above.",
   },
+  /**
+   * The title an autosave gives a record whose text has no words and whose writer gave no
+   * title yet (otherwise its first words stand in); the writer's title replaces it.
+   */
+  untitled: "Untitled",
+  /** Under the empty title field of a record saved under a stand-in title. */
+  standIn: "Saved as “{{title}}” until you give it a title.",
   /** The way out of the editor: what was typed is kept, so it closes rather than cancels. */
   close: "Close",
   offer: {

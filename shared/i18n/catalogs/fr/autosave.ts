@@ -17,10 +17,17 @@ const autosave = {
     failed: "Non enregistré automatiquement : {{reason}}",
     invalid: "un champ est à corriger. Appuyez sur « {{action}} » pour le voir.",
     needsTitle:
-      "Gardé dans ce navigateur à {{time}}. Donnez-lui un titre pour l'enregistrer dans votre compte.",
+      "Gardé dans ce navigateur à {{time}}. Écrivez un titre ou un peu de texte pour l'enregistrer dans votre compte.",
     paused:
       "L'enregistrement automatique est suspendu jusqu'à ce que vous choisissiez une version ci-dessus.",
   },
+  /**
+   * The title an autosave gives a record whose text has no words and whose writer gave no
+   * title yet (otherwise its first words stand in); the writer's title replaces it.
+   */
+  untitled: "Sans titre",
+  /** Under the empty title field of a record saved under a stand-in title. */
+  standIn: "Enregistré sous « {{title}} » en attendant votre titre.",
   /** The way out of the editor: what was typed is kept, so it closes rather than cancels. */
   close: "Fermer",
   offer: {

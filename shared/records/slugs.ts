@@ -1,4 +1,8 @@
-/** URL names (slugs) generated from titles: lower-case ASCII words joined by hyphens. */
+/**
+ * URL names (slugs) generated from titles: lower-case ASCII words joined by hyphens. The server
+ * makes a new record's address with it; the editor, the address of a record autosaved under a
+ * stand-in title once the writer gives one (ADR 047).
+ */
 
 /** Max slug length, matching the registry's slug fields. */
 export const MAX_SLUG_LENGTH = 120;
