@@ -44,6 +44,8 @@ export interface Measurement {
   timeouts?: number;
   errors?: number;
   non2xx?: number;
+  /** Answers per status code (`"200"`, `"503"`…), measured run. */
+  statusCodes?: Record<string, number>;
   /**
    * Server CPU time per request in microseconds (user + system, measured run only): steadier
    * than req/s when other work shares the machine. Undefined when it cannot be read.
@@ -107,6 +109,9 @@ export async function measure(
     timeouts: result.timeouts,
     errors: result.errors,
     non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
+    ),
   };
   if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
     measurement.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;

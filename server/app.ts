@@ -45,6 +45,7 @@ import { PageCacheInvalidation } from "./core/page-cache/page-cache-invalidation
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate, MIGRATIONS } from "./data/migrations/index.ts";
 import { buildHttpApp } from "./http/router.ts";
+import { registerPageCacheFastPath } from "./http/web/page-cache-hook.ts";
 import type { PageEntry } from "./http/web/page-entry.ts";
 import {
   LocalStorage,
@@ -356,6 +357,15 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         pageCacheCdnSeconds: config.pageCache.cdnSeconds,
       },
     );
+    // First of all: a guest's page the cache holds is answered before Fastify sees it.
+    if (pageCache) {
+      registerPageCacheFastPath(http, {
+        cache: pageCache,
+        cdnSeconds: config.pageCache.cdnSeconds,
+        rateLimits: () => limiter.settings,
+        trustedProxies: config.trustedProxies,
+      });
+    }
     log.to = http.log;
     if (bucketWarning) http.log.warn(bucketWarning);
     logs.start();

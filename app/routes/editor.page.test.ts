@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import { authCookie, type Login } from "#tests/helpers/pages.ts";
-import { image, multipartBody } from "#tests/helpers/file-fixtures.ts";
+import { image, imageInfo, multipartBody } from "#tests/helpers/file-fixtures.ts";
 
 /** The `content` of `<meta property|name="key">`, or `undefined`. */
 function metaContent(html: string, key: string): string | undefined {
@@ -391,6 +391,30 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
       const image = await app.http.inject({ method: "GET", url: cover });
       expect(image.statusCode).toBe(200);
       expect(image.headers["content-type"]).toBe("image/jpeg");
+    });
+
+    it("offers its cover in responsive sizes, with its dimensions, painted first", async () => {
+      const html = (await page("/post/wanda/winter-sowing")).body;
+      const img = /<img\b[^>]*\bsrcSet="([^"]+)"[^>]*>/i.exec(html);
+      expect(img).not.toBeNull();
+      const tag = img?.[0] ?? "";
+      const base = `/api/files/posts/${ids.post}/${names.cover?.[0] ?? ""}`;
+      expect(img?.[1]).toBe(`${base}?thumb=600x315 600w, ${base}?thumb=1200x630 1200w`);
+      expect(tag).toContain('sizes="(min-width: 768px) 65ch, 100vw"');
+      expect(tag).toContain('width="1200"');
+      expect(tag).toContain('height="630"');
+      // Above the fold: fetched at once, never lazily.
+      expect(tag).toContain('fetchPriority="high"');
+      expect(tag).not.toContain('loading="lazy"');
+      // Each candidate is a real image of the width it announces.
+      for (const [thumb, width, height] of [
+        ["600x315", 600, 315],
+        ["1200x630", 1200, 630],
+      ] as const) {
+        const res = await app.http.inject({ method: "GET", url: `${base}?thumb=${thumb}` });
+        expect(res.statusCode).toBe(200);
+        expect(await imageInfo(res.rawPayload)).toMatchObject({ width, height });
+      }
     });
 
     it("takes APP_URL for absolute URLs when the operator set it, never the Host header", async () => {

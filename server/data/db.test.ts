@@ -258,3 +258,38 @@ describe("SQLite transactions", () => {
     }
   });
 });
+
+describe("SQLite query planner statistics", () => {
+  it("are taken when the database opens, so a lookup by a selective index uses it", async () => {
+    const fresh = await openFreshDatabase("sqlite", { migrated: false });
+    const file = path.join(fresh.dataDir, "data.db");
+    // As posts are indexed: (status, publishedAt) and slug. Without statistics SQLite takes
+    // the two-column index and scans every published row to find one slug.
+    const raw = new SqliteDatabase(file);
+    raw.exec(
+      `CREATE TABLE "items" ("id" INTEGER PRIMARY KEY, "status" TEXT, "at" TEXT, "slug" TEXT);
+       CREATE INDEX "items_status_at" ON "items" ("status", "at");
+       CREATE INDEX "items_slug" ON "items" ("slug");`,
+    );
+    const insert = raw.prepare(`INSERT INTO "items" ("status", "at", "slug") VALUES (?, ?, ?)`);
+    raw.transaction(() => {
+      for (let i = 0; i < 500; i++) insert.run("published", String(i).padStart(4, "0"), `s${i}`);
+    })();
+    raw.close();
+    const reopened = openDatabase({ dataDir: fresh.dataDir });
+    try {
+      const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT * FROM "items"
+        WHERE "status" = 'published' AND "at" <= '9999' AND "slug" = 's3' ORDER BY "id" LIMIT 1`.execute(
+        reopened.kysely,
+      );
+      expect(plan.rows.map((row) => row.detail).join(" | ")).toMatch(/USING INDEX items_slug/);
+      const stats = await sql<{ idx: string }>`SELECT "idx" FROM "sqlite_stat1"`.execute(
+        reopened.kysely,
+      );
+      expect(stats.rows.map((row) => row.idx).sort()).toEqual(["items_slug", "items_status_at"]);
+    } finally {
+      await reopened.close();
+      await fresh.close();
+    }
+  });
+});

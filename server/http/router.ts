@@ -33,7 +33,7 @@ import { registerLogRoutes, registerRequestLogger } from "./logs/logs.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerCompression } from "./middlewares/compression.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
-import { rateLimitsCoverPages, registerRateLimits } from "./middlewares/rate-limit.ts";
+import { registerRateLimits } from "./middlewares/rate-limit.ts";
 import { registerSecurityHeaders } from "./middlewares/security-headers.ts";
 import { pickFields } from "./presenters/fields.ts";
 import { registerOAuth2RedirectRoutes } from "./realtime/oauth2-redirect.ts";
@@ -46,7 +46,6 @@ import { registerRecordAuthWithOAuth2Routes } from "./records/record-auth-with-o
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
 import { registerSearchRoutes } from "./search/search.ts";
 import { registerSettingsRoutes } from "./settings/settings.ts";
-import { registerPageCacheFastPath } from "./web/page-cache-hook.ts";
 import type { PageEntry } from "./web/page-entry.ts";
 import { DEFAULT_PAGE_CACHE_CDN_SECONDS, registerWebApp } from "./web/web-app.ts";
 
@@ -136,16 +135,10 @@ export async function buildHttpApp(
   // Before every route: @fastify/compress wraps the routes registered after it.
   await registerCompression(app);
 
-  // First of all hooks: a guest's page the cache holds costs no more than sending it.
+  // A guest's page the cache holds is answered in front of Fastify (web/page-cache-hook.ts,
+  // registered by app.ts).
   const pageCache = services.pageCache ?? null;
   const pageCacheCdnSeconds = options.pageCacheCdnSeconds ?? DEFAULT_PAGE_CACHE_CDN_SECONDS;
-  if (pageCache) {
-    registerPageCacheFastPath(app, {
-      cache: pageCache,
-      cdnSeconds: pageCacheCdnSeconds,
-      pagesRateLimited: () => rateLimitsCoverPages(services.rateLimiter?.settings),
-    });
-  }
   registerSecurityHeaders(app, { appUrl: options.appUrl });
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, markdownToPlainText, readingMinutes, truncate, wordCount } from "./plain-text.ts";
+import {
+  excerpt,
+  markdownToPlainText,
+  minutesToRead,
+  readingMinutes,
+  truncate,
+  wordCount,
+} from "./plain-text.ts";
 
 describe("markdownToPlainText", () => {
   it.each([
@@ -45,5 +52,11 @@ describe("reading time", () => {
   it("is at least one minute, then words / 220 rounded", () => {
     expect(readingMinutes("short")).toBe(1);
     expect(readingMinutes(Array.from({ length: 1100 }, () => "word").join(" "))).toBe(5);
+  });
+
+  it("reads the same from text already made plain", () => {
+    const long = `# Title\n\n${Array.from({ length: 700 }, () => "word").join(" ")} [link](https://x.example)`;
+    expect(minutesToRead(markdownToPlainText(long))).toBe(readingMinutes(long));
+    expect(minutesToRead("")).toBe(1);
   });
 });

@@ -58,5 +58,14 @@ export function wordCount(markdown: string): number {
 
 /** Minutes it takes to read `markdown` at {@link WORDS_PER_MINUTE} (at least 1). */
 export function readingMinutes(markdown: string): number {
-  return Math.max(1, Math.round(wordCount(markdown) / WORDS_PER_MINUTE));
+  return minutesToRead(markdownToPlainText(markdown));
+}
+
+/**
+ * {@link readingMinutes} of text already made plain by {@link markdownToPlainText} (a caller
+ * that also needs the text parses the Markdown once).
+ */
+export function minutesToRead(plainText: string): number {
+  const words = plainText === "" ? 0 : plainText.split(" ").length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }

@@ -8,11 +8,28 @@ export function parseApiDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * One long-date formatter per language: making an `Intl.DateTimeFormat` costs far more than
+ * formatting with it, and a list page formats dozens of dates.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function longDateFormat(locale: string): Intl.DateTimeFormat {
+  let format = formatters.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
+    // Locales come from a short list, but a bound costs nothing.
+    if (formatters.size >= 16) formatters.clear();
+    formatters.set(locale, format);
+  }
+  return format;
+}
+
 /** Formats an API date as a long date in `locale` (UTC, so server and browser agree). */
 export function formatDate(value: string, locale: string): string {
   const date = parseApiDate(value);
   if (!date) return "";
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return longDateFormat(locale).format(date);
 }
 
 /** Renders an API date; nothing when it is empty. */

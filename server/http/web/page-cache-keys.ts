@@ -15,7 +15,7 @@
  * the page is rendered in it), reduced to `light`, `dark` or none. A cookie that starts
  * changing guests' pages must be added to the key here and to {@link PAGE_VARY}.
  */
-import type { FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
 import { detectLocale } from "#shared/i18n/locales.ts";
 import { themeFromCookie } from "#shared/theme.ts";
 import { isApiPath } from "../middlewares/security-headers.ts";
@@ -32,27 +32,59 @@ export const MAX_CACHED_URL_LENGTH = 2048;
 /** Paths served by other routes (files of the build, build descriptions). */
 const NOT_PAGES = ["/assets/", "/_app/", "/__manifest"];
 
+/**
+ * What the key is made of: a Fastify request, or the server's raw request with the protocol
+ * as Fastify would read it (the fast path, `page-cache-hook.ts`).
+ */
+export interface KeyedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** `http` or `https`, as Fastify's `request.protocol` says (trusted proxies included). */
+  protocol: string | undefined;
+}
+
 /** Whether a request carries a session the app would try to read (cookie or bearer token). */
-export function hasSession(request: Pick<FastifyRequest, "headers">): boolean {
+export function hasSession(request: Pick<KeyedRequest, "headers">): boolean {
   if (request.headers.authorization) return true;
   const cookie = request.headers.cookie;
   return cookie !== undefined && cookie.includes(`${AUTH_COOKIE}=`);
 }
 
 /** The page cache's key for a guest's `GET`/`HEAD` of a page, or null when it may not be cached. */
-export function pageCacheKey(
-  request: Pick<FastifyRequest, "method" | "url" | "headers" | "protocol">,
-): string | null {
+export function pageCacheKey(request: KeyedRequest): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = request.url;
   if (url.length > MAX_CACHED_URL_LENGTH || !url.startsWith("/")) return null;
   if (isApiPath(url) || NOT_PAGES.some((prefix) => url.startsWith(prefix))) return null;
   if (hasSession(request)) return null;
-  const locale = detectLocale(
-    request.headers.cookie ?? null,
-    request.headers["accept-language"] ?? null,
-  );
-  const theme = themeFromCookie(request.headers.cookie) || "system";
   const host = (request.headers.host ?? "").toLowerCase();
-  return `${locale} ${theme} ${request.protocol}://${host}${url}`;
+  return `${readerPrefix(request.headers)} ${String(request.protocol)}://${host}${url}`;
+}
+
+/** Longest `Cookie` + `Accept-Language` whose key prefix is remembered. */
+const MAX_REMEMBERED_HEADERS = 512;
+/** Most prefixes remembered (browsers send a handful of distinct headers). */
+const MAX_REMEMBERED_PREFIXES = 256;
+const prefixes = new Map<string, string>();
+
+/**
+ * The key's language and theme part (`"fr dark"`), remembered per `Cookie` and
+ * `Accept-Language` pair: parsing them is most of what a key costs.
+ */
+function readerPrefix(headers: IncomingHttpHeaders): string {
+  const cookie = headers.cookie ?? null;
+  const acceptLanguage = headers["accept-language"] ?? null;
+  const memo = (cookie?.length ?? 0) + (acceptLanguage?.length ?? 0) <= MAX_REMEMBERED_HEADERS;
+  const id = memo ? `${cookie ?? ""}\n${acceptLanguage ?? ""}` : "";
+  const known = memo ? prefixes.get(id) : undefined;
+  if (known !== undefined) return known;
+  const locale = detectLocale(cookie, acceptLanguage);
+  const theme = themeFromCookie(cookie) || "system";
+  const prefix = `${locale} ${theme}`;
+  if (memo) {
+    if (prefixes.size >= MAX_REMEMBERED_PREFIXES) prefixes.clear();
+    prefixes.set(id, prefix);
+  }
+  return prefix;
 }

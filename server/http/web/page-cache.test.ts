@@ -4,6 +4,7 @@
  * once (an edit, a delete, a visibility change, a scheduled time, the application name).
  */
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -180,6 +181,35 @@ describe.each(DIALECTS)("anonymous page cache (%s)", (dialect) => {
     expect(nonceOf(await page("/blog"))).toBe(nonceOf(guest));
   });
 
+  it("still streams a signed-in reader's page, compressed as it renders", async () => {
+    const base = await app.http.listen({ port: 0, host: "127.0.0.1" });
+    const { headers, body } = await new Promise<{
+      headers: http.IncomingHttpHeaders;
+      body: Buffer;
+    }>((resolve, reject) => {
+      const req = http.get(
+        `${base}/blog`,
+        { headers: { cookie: authCookie(wanda), "accept-encoding": "br" } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            resolve({ headers: res.headers, body: Buffer.concat(chunks) });
+          });
+        },
+      );
+      req.on("error", reject);
+    });
+    expect(headers["cache-control"]).toBe("private, no-store");
+    expect(headers["content-encoding"]).toBe("br");
+    // Sent as it comes (chunked), never read whole first (a length would be known then).
+    expect(headers["transfer-encoding"]).toBe("chunked");
+    expect(headers["content-length"]).toBeUndefined();
+    const html = decode(body, "br");
+    expect(html).toContain("Wanda Writer");
+    expect(html).toMatch(/<\/html>$/);
+  });
+
   it("shows an edit to the next guest at once", async () => {
     expect((await page(postUrl())).body).toContain("Three pages every morning.");
     await page("/blog");
@@ -331,6 +361,57 @@ describe.each(DIALECTS)("anonymous page cache settings (%s)", (dialect) => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect((await app.http.inject({ method: "GET", url: "/blog" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)("feeds and the sitemap, compressed (%s)", (dialect) => {
+  const FEEDS = [
+    ["/blog/rss.xml", /^application\/rss\+xml/, "<rss"],
+    ["/blog/atom.xml", /^application\/atom\+xml/, "<feed"],
+    ["/blog/feed.json", /^application\/feed\+json/, '"version"'],
+    ["/profile/wanda/rss.xml", /^application\/rss\+xml/, "<rss"],
+    ["/sitemap.xml", /^application\/xml/, "<urlset"],
+  ] as const;
+
+  it.each([
+    ["kept by the page cache", {}],
+    ["rendered every time", { PAGE_CACHE_TTL_MS: "0" }],
+  ])("answers them in Brotli or gzip, with Vary (%s)", async (_name, env) => {
+    const app = await createTestApp(dialect, env);
+    try {
+      const wanda = await app.createUser({ username: "wanda", role: "writer" });
+      for (let i = 1; i <= 12; i++) {
+        await app.seedRecord("posts", {
+          author: wanda.record.id,
+          title: `Garden notes ${String(i)}`,
+          excerpt: "What grew, what did not, and what the slugs ate this week in the garden.",
+          content: "Tomatoes, beans and a great many slugs. ".repeat(20),
+          status: "published",
+        });
+      }
+      for (const [url, type, marker] of FEEDS) {
+        const plain = await app.http.inject({ url, headers: { "accept-encoding": "identity" } });
+        expect(plain.statusCode, url).toBe(200);
+        expect(plain.headers["content-type"], url).toMatch(type);
+        expect(plain.headers["content-encoding"], url).toBeUndefined();
+        expect(plain.rawPayload.length, url).toBeGreaterThan(1024);
+        for (const [accept, coding] of [
+          ["br, gzip", "br"],
+          ["gzip", "gzip"],
+        ] as const) {
+          const res = await app.http.inject({ url, headers: { "accept-encoding": accept } });
+          expect(res.statusCode, url).toBe(200);
+          expect(res.headers["content-encoding"], `${url} ${accept}`).toBe(coding);
+          expect(String(res.headers.vary), url).toMatch(/Accept-Encoding/);
+          const text = decode(res.rawPayload, coding);
+          expect(text, url).toContain(marker);
+          expect(text, url).toBe(plain.body);
+          expect(res.rawPayload.length, url).toBeLessThan(plain.rawPayload.length);
+        }
+      }
     } finally {
       await app.close();
     }

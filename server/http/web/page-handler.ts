@@ -12,15 +12,18 @@
  *
  * Every page varies by `Accept-Encoding`, `Accept-Language` and `Cookie`. At most
  * {@link RENDER_CONCURRENCY} renders run at once (their loaders and React's first pass); the
- * others wait in line, so 200 readers at once cost bounded memory and every one is served in
- * turn; past {@link RENDER_QUEUE} waiting, or {@link RENDER_WAIT_MS} of waiting, a `503` with
- * `Retry-After` is answered.
+ * others wait in line (`render-queue.ts`), so 200 readers at once cost bounded memory and are
+ * served in turn. Load is shed, never left to hang: past {@link RENDER_QUEUE} waiting, or
+ * when the wait would pass {@link RENDER_WAIT_MS}, the reader gets a `503` with
+ * `Retry-After` in their language at once (or when that wait has passed).
  */
 import os from "node:os";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { PageCache } from "../../core/page-cache/page-cache.ts";
-import { LimiterBusyError, TaskLimiter } from "../../tools/routine/task-limiter.ts";
+import { detectLocale } from "#shared/i18n/locales.ts";
+import enErrors from "#shared/i18n/catalogs/en/errors.ts";
+import frErrors from "#shared/i18n/catalogs/fr/errors.ts";
 import { appendVary } from "../middlewares/compression.ts";
 import { createNonce, pageContentSecurityPolicy } from "../middlewares/security-headers.ts";
 import { createInProcessFetch } from "./in-process-fetch.ts";
@@ -38,13 +41,20 @@ import {
   type PageEntry,
 } from "./page-entry.ts";
 import { sendBuffered, sendEntry, sendStreamed } from "./page-send.ts";
+import { RenderBusyError, RenderQueue, type RenderQueueOptions } from "./render-queue.ts";
 
 /** Renders running at once. */
 export const RENDER_CONCURRENCY = Math.max(4, 2 * os.availableParallelism());
 /** Renders waiting at most. */
-export const RENDER_QUEUE = 5000;
-/** Longest wait for a render slot, in milliseconds. */
-export const RENDER_WAIT_MS = 20_000;
+export const RENDER_QUEUE = 1000;
+/**
+ * Longest wait for a render slot, in milliseconds (expected, or actual): well under the 10 s
+ * after which load balancers and load generators commonly give up on an answer.
+ */
+export const RENDER_WAIT_MS = 5000;
+
+/** What a reader refused a render is told, in their language. */
+const BUSY_MESSAGES = { en: enErrors.page.busy, fr: frErrors.page.busy } as const;
 
 /** `Cache-Control` of a page rendered for a session: never kept anywhere. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -78,6 +88,8 @@ export interface PageHandlerOptions {
   cache: PageCache<PageEntry> | null;
   /** Seconds shared caches may keep a page (`PAGE_CACHE_CDN_SECONDS`). */
   cdnSeconds: number;
+  /** The render line's bounds; default {@link RENDER_CONCURRENCY}, {@link RENDER_QUEUE}, {@link RENDER_WAIT_MS}. */
+  renders?: Partial<RenderQueueOptions> | undefined;
 }
 
 /** What a render for the cache produced: a kept page, or one sent without keeping. */
@@ -132,14 +144,21 @@ function cacheRenderRequest(request: FastifyRequest): Request {
 /** Renders and sends pages (see the module comment). */
 export class PageHandler {
   private readonly options: PageHandlerOptions;
-  private readonly renders = new TaskLimiter({
-    concurrency: RENDER_CONCURRENCY,
-    maxQueue: RENDER_QUEUE,
-    maxWaitMs: RENDER_WAIT_MS,
-  });
+  private readonly renders: RenderQueue;
 
   constructor(options: PageHandlerOptions) {
     this.options = options;
+    this.renders = new RenderQueue({
+      concurrency: RENDER_CONCURRENCY,
+      maxQueue: RENDER_QUEUE,
+      maxWaitMs: RENDER_WAIT_MS,
+      ...options.renders,
+    });
+  }
+
+  /** Renders running and waiting now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.renders.running, waiting: this.renders.waiting };
   }
 
   /**
@@ -174,17 +193,26 @@ export class PageHandler {
       }
       await this.renderStreamed(request, reply, build);
     } catch (error) {
-      if (!(error instanceof LimiterBusyError)) throw error;
+      if (!(error instanceof RenderBusyError)) throw error;
       if (reply.raw.headersSent) {
         reply.raw.destroy();
         return;
       }
+      const locale = detectLocale(
+        request.headers.cookie ?? null,
+        request.headers["accept-language"] ?? null,
+      );
+      const body = `${BUSY_MESSAGES[locale]}\n`;
       reply.raw.writeHead(503, {
+        ...replyHeaders(reply),
         "content-type": "text/plain; charset=utf-8",
+        "content-language": locale,
+        "content-length": Buffer.byteLength(body),
         "cache-control": "no-store",
-        "retry-after": "5",
+        "retry-after": String(error.retryAfterSeconds),
+        vary: appendVary(undefined, ...PAGE_VARY),
       });
-      reply.raw.end("The server is busy rendering other pages. Try again in a few seconds.\n");
+      reply.raw.end(request.method === "HEAD" ? undefined : body);
     }
   }
 
@@ -226,6 +254,8 @@ export class PageHandler {
       const body = Buffer.from(await response.arrayBuffer());
       return { status: response.status, headers: mergeHeaders(base, response), body };
     });
+    // Never abandoned: a render for the cache serves every guest asking the page meanwhile.
+    if (!page) throw new Error("a render for the cache was skipped");
     if (cache && isStorable(page)) {
       const policy = pageCachePolicy(this.options.cdnSeconds, cache.nextExpiry);
       const entry = await buildPageEntry(page, nonce, policy);
@@ -246,17 +276,19 @@ export class PageHandler {
     const nonce = createNonce();
     const base = replyHeaders(reply);
     base["content-security-policy"] = pageContentSecurityPolicy(nonce);
-    const response = await this.renders.run(async () => {
+    const response = await this.renders.run(
+      async () => {
+        const streamed = createRequest(request.raw, reply.raw);
+        // The body was read by the content-type parser; React Router gets it from memory.
+        const webRequest = Buffer.isBuffer(request.body)
+          ? new Request(streamed, { body: new Uint8Array(request.body) })
+          : streamed;
+        return build.handle(webRequest, this.loadContext(build, request, nonce));
+      },
       // A reader who left while waiting for a slot costs no render (an overloaded server
       // would otherwise spend itself on pages nobody reads).
-      if (reply.raw.destroyed || request.raw.socket.destroyed) return null;
-      const streamed = createRequest(request.raw, reply.raw);
-      // The body was read by the content-type parser; React Router gets it from memory.
-      const webRequest = Buffer.isBuffer(request.body)
-        ? new Request(streamed, { body: new Uint8Array(request.body) })
-        : streamed;
-      return build.handle(webRequest, this.loadContext(build, request, nonce));
-    });
+      () => reply.raw.destroyed || request.raw.socket.destroyed,
+    );
     if (!response) return;
     const headers = withPagePolicy(mergeHeaders(base, response), hasSession(request));
     await sendStreamed(request.raw, reply.raw, response, headers);

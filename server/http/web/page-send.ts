@@ -17,6 +17,7 @@ import {
   isCompressible,
   negotiateEncoding,
   type ContentCoding,
+  type ResponseCoding,
 } from "../middlewares/compression.ts";
 import type { BufferedPage, HeaderAdjustment, PageEntry } from "./page-entry.ts";
 
@@ -45,6 +46,23 @@ export function isNotModified(
   return !Number.isNaN(sinceTime) && !Number.isNaN(modified) && modified <= sinceTime;
 }
 
+/** Most `Accept-Encoding` values whose coding is remembered (browsers send a handful). */
+const MAX_REMEMBERED_CODINGS = 64;
+const codings = new Map<string, ResponseCoding>();
+
+/** The form of a kept page to send for `header`, remembered per header value. */
+function entryCoding(header: string | undefined): ResponseCoding {
+  if (header === undefined) return "identity";
+  const known = codings.get(header);
+  if (known) return known;
+  const coding = negotiateEncoding(header) ?? "identity";
+  if (header.length <= 256) {
+    if (codings.size >= MAX_REMEMBERED_CODINGS) codings.clear();
+    codings.set(header, coding);
+  }
+  return coding;
+}
+
 /** Sends a kept page (the page policy's headers through `policy` when given). */
 export function sendEntry(
   request: { method?: string | undefined; headers: IncomingHttpHeaders },
@@ -59,8 +77,7 @@ export function sendEntry(
     res.end();
     return;
   }
-  const coding = negotiateEncoding(request.headers["accept-encoding"]) ?? "identity";
-  const form = entry.forms[coding] ?? entry.forms.identity;
+  const form = entry.forms[entryCoding(request.headers["accept-encoding"])] ?? entry.forms.identity;
   if (!form) throw new Error("a page entry without its body");
   res.writeHead(200, adjust ? adjust(form.headers) : form.headers);
   if (request.method === "HEAD") res.end();

@@ -11,6 +11,7 @@ const errors = {
     unexpected: "Something went wrong while processing your request.",
     sessionUnavailable:
       "Your session could not be confirmed because the server is busy. Try again in a moment.",
+    busy: "The server is busy rendering other pages. Try again in a few seconds.",
   },
   status: {
     "400": "Bad Request",

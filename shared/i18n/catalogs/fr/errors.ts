@@ -11,6 +11,7 @@ const errors = {
     unexpected: "Une erreur s'est produite lors du traitement de votre demande.",
     sessionUnavailable:
       "Votre session n'a pas pu être confirmée, car le serveur est occupé. Réessayez dans un instant.",
+    busy: "Le serveur est occupé à afficher d'autres pages. Réessayez dans quelques secondes.",
   },
   status: {
     "400": "Requête incorrecte",
