@@ -317,7 +317,9 @@ test.describe("listings", () => {
       await main.getByRole("button", { name: form.create }).click();
       const collectionPath = `/collection/lena_e2e/field-journal-${lang}`;
       await expect(page).toHaveURL(collectionPath);
-      await expect(page.getByRole("status")).toContainText(form.created);
+      await expect(page.getByRole("status").filter({ hasText: form.created })).toContainText(
+        form.created,
+      );
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(`Field journal ${lang}`);
       await expect(main.locator(".prose strong")).toHaveText("the river");
       await expect(main).toContainText(CATALOGS[lang].common.visibility.public);
@@ -361,7 +363,9 @@ test.describe("listings", () => {
       await main.getByRole("button", { name: form.delete.button }).click();
       await dialog.getByRole("button", { name: form.delete.confirm }).click();
       await expect(page).toHaveURL("/collections");
-      await expect(page.getByRole("status")).toContainText(form.delete.deleted);
+      await expect(page.getByRole("status").filter({ hasText: form.delete.deleted })).toContainText(
+        form.delete.deleted,
+      );
       await expect(main.getByRole("link", { name: `River journal ${lang}` })).toHaveCount(0);
       const gone = await page.goto(collectionPath);
       expect(gone?.status()).toBe(404);
