@@ -1,4 +1,5 @@
-/** A date in the interface language, through `Intl`, inside a `<time>` element. */
+/** A date in the interface language, inside a `<time>` element. */
+import { formatLongDate } from "#shared/i18n/long-date.ts";
 import { useSession } from "../session-provider.tsx";
 
 /** Parses the API's `YYYY-MM-DD HH:MM:SS.sssZ` dates; `null` when empty or invalid. */
@@ -9,27 +10,13 @@ export function parseApiDate(value: string): Date | null {
 }
 
 /**
- * One long-date formatter per language: making an `Intl.DateTimeFormat` costs far more than
- * formatting with it, and a list page formats dozens of dates.
+ * Formats an API date as a long date in `locale` (UTC, so server and browser agree), without
+ * `Intl` for the interface languages (see `long-date.ts`).
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function longDateFormat(locale: string): Intl.DateTimeFormat {
-  let format = formatters.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
-    // Locales come from a short list, but a bound costs nothing.
-    if (formatters.size >= 16) formatters.clear();
-    formatters.set(locale, format);
-  }
-  return format;
-}
-
-/** Formats an API date as a long date in `locale` (UTC, so server and browser agree). */
 export function formatDate(value: string, locale: string): string {
   const date = parseApiDate(value);
   if (!date) return "";
-  return longDateFormat(locale).format(date);
+  return formatLongDate(date, locale);
 }
 
 /** Renders an API date; nothing when it is empty. */
