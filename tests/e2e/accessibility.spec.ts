@@ -1,5 +1,6 @@
 /**
- * Issue 3 items 2 and 8: an axe-core scan of every route, in English and French, as a
+ * Issue 3 items 2 and 8: an axe-core scan of every route, in English and French (and in
+ * dark mode, issue 16 item 5: the ground dark too), as a
  * logged-out visitor and signed in (as the account that sees the page itself, or a plain
  * user for public pages), with zero `serious` or `critical` violations. Also the 404 page,
  * the 403 page and the superuser pages of issue 7 (`SUPERUSER_ROUTES`). Each failing page is
@@ -7,7 +8,14 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { LANGS, signedIn, useLanguage, waitForHydration } from "./support/app.ts";
+import {
+  groundIsDark,
+  LANGS,
+  signedIn,
+  useLanguage,
+  waitForHydration,
+  type Lang,
+} from "./support/app.ts";
 import type { AccountName } from "./support/environment.ts";
 import { ROUTES, SUPERUSER_ROUTES } from "./support/routes.ts";
 
@@ -25,10 +33,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-async function scan(page: Page, path: string): Promise<void> {
+async function scan(page: Page, path: string, scheme: Scheme): Promise<void> {
   await test.step(path, async () => {
     await page.goto(path);
     await waitForHydration(page);
+    if (scheme === "dark") expect.soft(await groundIsDark(page), `${path}: dark ground`).toBe(true);
     expect.soft(await seriousViolations(page), `${path} at ${page.url()}`).toEqual([]);
   });
 }
@@ -56,15 +65,33 @@ const SCANS: { visitor: "guest" | AccountName; paths: string[] }[] = [
   { visitor: "superuser", paths: SUPERUSER_ROUTES.map((r) => r.path) },
 ];
 
-for (const lang of LANGS) {
+/** A colour scheme the system prefers (dark mode follows it, ADR 051). */
+type Scheme = "light" | "dark";
+
+/**
+ * Light in both languages; dark in English: colours do not depend on the language (the
+ * catalogs change words, never the palette), so a second dark pass would scan the same
+ * contrasts.
+ */
+const RUNS: { lang: Lang; scheme: Scheme }[] = [
+  ...LANGS.map((lang) => ({ lang, scheme: "light" as const })),
+  { lang: "en", scheme: "dark" },
+];
+
+for (const { lang, scheme } of RUNS) {
   for (const { visitor, paths } of SCANS) {
-    test(`no serious or critical violation, ${visitor} (${lang})`, async ({ browser }) => {
+    test(`no serious or critical violation, ${visitor} (${lang}, ${scheme})`, async ({
+      browser,
+    }) => {
       test.setTimeout(10_000 * paths.length);
       // One context per visitor: its pages share the cache, as one person's would.
-      const context = await browser.newContext(visitor === "guest" ? {} : signedIn(visitor));
+      const context = await browser.newContext({
+        colorScheme: scheme,
+        ...(visitor === "guest" ? {} : signedIn(visitor)),
+      });
       await useLanguage(context, lang);
       const page = await context.newPage();
-      for (const path of paths) await scan(page, path);
+      for (const path of paths) await scan(page, path, scheme);
       await context.close();
     });
   }

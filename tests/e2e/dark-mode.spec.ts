@@ -1,15 +1,14 @@
 /**
- * Issue 16 item 5, dark mode (ADR 051): pages follow the system's `prefers-color-scheme`,
- * pass axe (colour contrast included) in dark for a guest, a user, a writer and an admin, the
- * editor and admin pages included; the header's toggle chooses a theme that the server
+ * Issue 16 item 5, dark mode (ADR 051): pages follow the system's `prefers-color-scheme`
+ * (every route passes axe in dark as each visitor: `accessibility.spec.ts`); the header's toggle chooses a theme that the server
  * renders on the next load (no flash: the HTML already carries `data-theme`), kept by a
  * cookie for a guest and on the account for a user (in a new browser too, where it wins
  * over the browser's cookie, and replaces a guest's at sign-in). Print stays light.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { CATALOGS, fill, signedIn, useLanguage, waitForHydration } from "./support/app.ts";
-import { baseUrl, CONTENT, USERS, type AccountName } from "./support/environment.ts";
+import { CATALOGS, fill, groundIsDark, useLanguage, waitForHydration } from "./support/app.ts";
+import { baseUrl, CONTENT, USERS } from "./support/environment.ts";
 import { createAccount, signedInState } from "./support/test-accounts.ts";
 
 const writer = USERS.writer.username;
@@ -28,18 +27,6 @@ async function violations(page: Page): Promise<string[]> {
     );
 }
 
-/** The page's ground is dark: the body's background colour has a low lightness. */
-async function groundIsDark(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const probe = document.createElement("canvas").getContext("2d");
-    if (!probe) return false;
-    probe.fillStyle = getComputedStyle(document.body).backgroundColor;
-    probe.fillRect(0, 0, 1, 1);
-    const [r = 255, g = 255, b = 255] = probe.getImageData(0, 0, 1, 1).data;
-    return (r + g + b) / 3 < 64;
-  });
-}
-
 /** Whether the first `selector`'s text colour is dark. */
 async function inkIsDark(page: Page, selector: string): Promise<boolean> {
   return page
@@ -53,42 +40,6 @@ async function inkIsDark(page: Page, selector: string): Promise<boolean> {
       const [r = 0, g = 0, b = 0] = probe.getImageData(0, 0, 1, 1).data;
       return (r + g + b) / 3 < 96;
     });
-}
-
-async function scan(page: Page, path: string): Promise<void> {
-  await test.step(path, async () => {
-    await page.goto(path);
-    await waitForHydration(page);
-    // Editor pages: the CodeMirror editor replaces the text area once it has loaded.
-    if (/\/(create|update)/.test(path)) await page.locator(".cm-editor").first().waitFor();
-    expect.soft(await groundIsDark(page), `${path}: dark ground`).toBe(true);
-    expect.soft(await violations(page), `${path} at ${page.url()}`).toEqual([]);
-  });
-}
-
-const SCANS: { visitor: "guest" | AccountName; paths: string[] }[] = [
-  {
-    visitor: "guest",
-    paths: ["/", "/blog", post, `/entry/${writer}/${CONTENT.entry.name}`, "/archive", "/login"],
-  },
-  { visitor: "user", paths: ["/profileSettings", "/entry/create", "/writing"] },
-  { visitor: "writer", paths: ["/post/create", `/post/update/${writer}/${CONTENT.post.slug}`] },
-  { visitor: "admin", paths: ["/admin/users", "/i"] },
-];
-
-for (const { visitor, paths } of SCANS) {
-  test(`dark by the system's preference, AA contrast, ${visitor}`, async ({ browser }) => {
-    test.setTimeout(12_000 * paths.length);
-    const context = await browser.newContext({
-      colorScheme: "dark",
-      ...(visitor === "guest" ? {} : signedIn(visitor)),
-    });
-    await useLanguage(context, "en");
-    const page = await context.newPage();
-    for (const path of paths) await scan(page, path);
-    await expect(page.locator("html")).not.toHaveAttribute("data-theme");
-    await context.close();
-  });
 }
 
 /** The header's theme button, whatever theme it shows. */
