@@ -21,7 +21,7 @@ import type { ApiFetch, SessionConfirmer } from "./lib/api-client.ts";
 import appStylesHref from "./app.css?url";
 import { InlineStylesContext } from "./components/layout/app-styles.tsx";
 import { deferScripts } from "./lib/deferred-scripts.server.ts";
-import { builtStylesheet } from "./lib/inline-styles.server.ts";
+import { builtStylesheet, compiledStylesheet } from "./lib/inline-styles.server.ts";
 
 /** How long a streamed render may wait for slow data before giving up. */
 export const streamTimeout = 5_000;
@@ -93,8 +93,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Scripts start after the first paint (ADR 050).
-          const deferral = deferScripts();
+          // Scripts start after the first paint; a guest's page carries only its own CSS (ADR 050).
+          const compiled = compiledStylesheet(appStylesHref);
+          const deferral = deferScripts(compiled ? { href: appStylesHref, compiled } : undefined);
           deferral.pipe(body);
           pipe(deferral);
           resolve(

@@ -3,7 +3,7 @@
  * the footer. The root middleware prepares each server request: its language, its SDK client
  * and its verified account (router context, `context.ts`).
  */
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,6 +11,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { I18nextProvider } from "react-i18next";
@@ -35,6 +37,12 @@ import {
 } from "./context.ts";
 import { createRequestApiClient } from "./lib/api-client.server.ts";
 import { buildAwarenessMiddleware } from "./lib/build-awareness.ts";
+import {
+  HYDRATE_ON_INTENT,
+  HYDRATE_ON_INTENT_ATTRIBUTE,
+  hydratesOnIntent,
+  releaseHeldInput,
+} from "./lib/hydrate-on-intent.ts";
 import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n.ts";
 import { appName } from "./lib/route-data.ts";
 import { pageTheme } from "./lib/theme.ts";
@@ -110,8 +118,20 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? "en";
   const i18n = readyI18n(locale);
   const theme = data?.theme ?? "";
+  // Hydrated: what the reader clicked before now runs (ADR 050).
+  useEffect(releaseHeldInput, []);
+  // A guest's reading page hydrates on the reader's first intent to use it (ADR 050).
+  const matches = useMatches();
+  const { search } = useLocation();
+  const onIntent =
+    !data?.user &&
+    hydratesOnIntent(
+      matches.map((match) => match.handle),
+      search,
+    );
+  const hydrate = { [HYDRATE_ON_INTENT_ATTRIBUTE]: onIntent ? HYDRATE_ON_INTENT : undefined };
   return (
-    <html lang={i18n?.language ?? locale} data-theme={theme || undefined}>
+    <html lang={i18n?.language ?? locale} data-theme={theme || undefined} {...hydrate}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -6,10 +6,13 @@
  * the route modules statically. As the document streams out, this rewrites both:
  *
  * - the module preloads are dropped from the head;
- * - the route-modules script first waits for the first paint (an animation frame, then a
- *   task), then imports the preloaded modules in parallel (what the preloads did), then the
- *   route modules (dynamic imports in place of static ones), then runs on as written (the
- *   manifest, the route modules, the entry that hydrates).
+ * - the route-modules script first holds the input the page cannot handle before it hydrates
+ *   (`hydrate-on-intent.ts`), waits for the first paint (an animation frame, then a task), on
+ *   a guest's page waits for an intent to use it, loads the full stylesheet when the page's
+ *   inline one was pruned (`pruned-styles.server.ts`), then adds the preloads back (all modules
+ *   fetched in parallel), evaluates them one per task (so no single task holds the main
+ *   thread for all of them), waits for the full stylesheet, imports the route modules (dynamic imports in place of static
+ *   ones), then runs on as written (the manifest, the route modules, the entry that hydrates).
  *
  * The script keeps its nonce and is the only one that imports anything: dynamic imports from
  * a nonce-trusted module are allowed by `'strict-dynamic'` (ADR 018). Anything else passes
@@ -17,6 +20,19 @@
  */
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import {
+  FULL_STYLES_SCRIPT,
+  HOLD_INPUT_SCRIPT,
+  HYDRATE_ON_INTENT,
+  HYDRATE_ON_INTENT_ATTRIBUTE,
+  WAIT_FOR_INTENT_SCRIPT,
+  WAIT_FOR_STYLES_SCRIPT,
+} from "./hydrate-on-intent.ts";
+import {
+  type CompiledStylesheet,
+  documentMarkup,
+  pruneStylesheet,
+} from "./pruned-styles.server.ts";
 
 /** A module preload React Router writes (React hoists it into the head). */
 const MODULE_PRELOAD = /<link rel="modulepreload" href="(\/[^"]+)"(?: nonce="[^"]*")?\/>/g;
@@ -49,8 +65,19 @@ export function deferRouteModules(body: string, preloads: readonly string[]): st
   const sources = imports.map((match) => `import(${match[2] ?? '""'})`);
   const rest = body.replace(STATIC_IMPORT, "").replace(/^;\s*/, "");
   return [
+    HOLD_INPUT_SCRIPT,
     AFTER_PAINT,
-    `${JSON.stringify(early)}.forEach((href) => { import(href).catch(() => {}); });`,
+    WAIT_FOR_INTENT_SCRIPT,
+    FULL_STYLES_SCRIPT,
+    'const nonce = document.querySelector("script[nonce]")?.nonce ?? "";',
+    `for (const href of ${JSON.stringify(preloads)}) {`,
+    '  document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href, nonce }));',
+    "}",
+    `for (const href of ${JSON.stringify(early)}) {`,
+    "  await import(href).catch(() => {});",
+    "  await new Promise((go) => setTimeout(go, 0));",
+    "}",
+    WAIT_FOR_STYLES_SCRIPT,
     `const [${names.join(", ")}] = await Promise.all([${sources.join(", ")}]);`,
     rest.trim(),
   ].join("\n");
@@ -84,14 +111,50 @@ export function safeCut(text: string): number {
   return cut;
 }
 
-/** A stream rewriting a document's HTML on its way out (see the module comment). */
-export function deferScripts(): Transform {
+/** The app's stylesheet, for pruning a guest's page (`pruned-styles.server.ts`). */
+export interface PrunableStylesheet {
+  /** The full stylesheet's address, which a pruned page loads at the first intent. */
+  href: string;
+  compiled: CompiledStylesheet;
+}
+
+/** The inline stylesheet of the document (`AppStyles`). */
+const APP_STYLES = /(<style id="app-styles">)([\s\S]*?)(<\/style>)/;
+
+/** A guest's page: hydrated on intent (`hydrate-on-intent.ts`), its markup fixed until then. */
+const GUEST_PAGE = new RegExp(
+  `<html\\b[^>]*\\b${HYDRATE_ON_INTENT_ATTRIBUTE}="${HYDRATE_ON_INTENT}"`,
+);
+
+/** `html` with its inline stylesheet cut down to the rules its markup can match. */
+export function pruneInlineStyles(html: string, stylesheet: PrunableStylesheet): string {
+  const markup = documentMarkup(html.replace(APP_STYLES, ""));
+  return html.replace(
+    APP_STYLES,
+    (_whole, open: string, _css: string, close: string) =>
+      `${open}${pruneStylesheet(stylesheet.compiled, markup, stylesheet.href)}${close}`,
+  );
+}
+
+/**
+ * A stream rewriting a document's HTML on its way out (see the module comment). Given the
+ * app's stylesheet, a guest's page is held until it is whole and sent with its inline
+ * stylesheet pruned (`pruneInlineStyles`); any other page streams as it renders.
+ */
+export function deferScripts(stylesheet?: PrunableStylesheet): Transform {
   const decoder = new StringDecoder("utf8");
   const preloads: string[] = [];
   let pending = "";
+  /** Whether the document is held whole (a guest's page); `undefined` until its `<html>`. */
+  let whole: boolean | undefined = stylesheet ? undefined : false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       pending += decoder.write(chunk);
+      if (whole === undefined && /<html\b[^>]*>/.test(pending)) whole = GUEST_PAGE.test(pending);
+      if (whole !== false) {
+        callback();
+        return;
+      }
       const cut = safeCut(pending);
       const ready = pending.slice(0, cut);
       pending = pending.slice(cut);
@@ -100,7 +163,12 @@ export function deferScripts(): Transform {
     flush(callback) {
       const rest = pending + decoder.end();
       pending = "";
-      callback(null, rest ? Buffer.from(rewriteHtml(rest, preloads)) : undefined);
+      if (!rest) {
+        callback();
+        return;
+      }
+      const html = rewriteHtml(rest, preloads);
+      callback(null, Buffer.from(whole && stylesheet ? pruneInlineStyles(html, stylesheet) : html));
     },
   });
 }

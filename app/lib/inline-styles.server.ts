@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { compileStylesheet, type CompiledStylesheet } from "./pruned-styles.server.ts";
 
 const texts = new Map<string, string | null>();
 
@@ -31,4 +32,19 @@ export function builtStylesheet(href: string, dir = clientDir()): string | null 
   }
   texts.set(href, text);
   return text;
+}
+
+const compiled = new Map<string, CompiledStylesheet | null>();
+
+/**
+ * The built stylesheet at `href` parsed for pruning guests' pages (once, then kept), or
+ * `null` when its text is not at hand.
+ */
+export function compiledStylesheet(href: string, dir = clientDir()): CompiledStylesheet | null {
+  const known = compiled.get(href);
+  if (known !== undefined) return known;
+  const text = builtStylesheet(href, dir);
+  const parsed = text === null ? null : compileStylesheet(text);
+  compiled.set(href, parsed);
+  return parsed;
 }

@@ -29,6 +29,7 @@ import { paths } from "../lib/paths.ts";
 import { dayOf } from "../features/remember/journal-days.ts";
 import { loadOnThisDay, loadStreak } from "../features/remember/load-remember.ts";
 import { RememberDesk, type RememberData } from "../features/remember/remember-desk.tsx";
+import type { IntentHandle } from "../lib/hydrate-on-intent.ts";
 
 /** What the home page listens to: posts, and the signed-in person's entries. */
 const POST_TOPICS: LiveTopic[] = [{ collection: "posts", topic: "*" }];
@@ -37,6 +38,9 @@ const DESK_TOPICS: LiveTopic[] = [...POST_TOPICS, { collection: "entries", topic
 /** How many posts and entries the home page shows. */
 const LATEST_POSTS = 4;
 const RECENT_ENTRIES = 5;
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {

@@ -21,8 +21,13 @@ export interface PageCost {
   status: number;
   /** The HTML document, as sent (Brotli). */
   html: number;
-  /** External stylesheets (`<link rel="stylesheet">`), their `.br` files. */
+  /**
+   * External stylesheets, their `.br` files: those the document links, and the full one a page
+   * whose inline stylesheet was pruned loads at the first intent (ADR 050).
+   */
   css: number;
+  /** The stylesheets the document itself links (render-blocking). */
+  linkedStylesheets: number;
   /** Module scripts and module preloads, their `.br` files. */
   js: number;
   /** The assets counted, with their `.br` sizes. */
@@ -51,7 +56,10 @@ function getRaw(
   });
 }
 
-/** The asset addresses a document loads: stylesheets, module scripts and preloads, imports. */
+/**
+ * The asset addresses a document loads to hydrate: stylesheets (the full one a pruned page
+ * loads at the first intent too), module scripts and preloads, imports.
+ */
 export function assetHrefs(html: string): { css: string[]; js: string[] } {
   const css = new Set<string>();
   const js = new Set<string>();
@@ -68,8 +76,13 @@ export function assetHrefs(html: string): { css: string[]; js: string[] } {
   for (const call of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) {
     if (call[1]) js.add(call[1]);
   }
-  const deferred = /^(\["\/assets\/[^\]\n]*\])\.forEach/m.exec(html)?.[1];
-  for (const href of deferred ? (JSON.parse(deferred) as string[]) : []) js.add(href);
+  // The preloads the route-modules script adds back and evaluates once it starts (ADR 050).
+  for (const list of html.matchAll(/^for \(const href of (\["\/assets\/[^\]\n]*\])\) \{/gm)) {
+    for (const href of JSON.parse(list[1] ?? "[]") as string[]) js.add(href);
+  }
+  // A pruned inline stylesheet names the full one, which the page loads before hydrating.
+  const full = /<style id="app-styles">\/\*pruned:([^*]+)\*\//.exec(html)?.[1];
+  if (full) css.add(full);
   return { css: [...css], js: [...js] };
 }
 
@@ -122,6 +135,7 @@ export async function measurePage(
     status,
     html: body.length,
     css: sum(hrefs.css),
+    linkedStylesheets: [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].length,
     js: sum(hrefs.js),
     assets,
   };

@@ -72,7 +72,7 @@ for (const from of ["en", "fr"] as const) {
     // The reload is rendered by the server in the chosen language, before any script runs.
     const response = await page.reload();
     const html = (await response?.text()) ?? "";
-    expect(html).toContain(`<html lang="${to}">`);
+    expect(html).toContain(`<html lang="${to}"`);
     expect(html).toContain(`<title>${documentTitle(loginTitle(to))}</title>`);
     expect(html).toContain(`>${LABELS[to].switcher}</button>`);
     expect(html).toContain(`>${LABELS[to].signUp}</a>`);
@@ -109,7 +109,7 @@ test("a signed-in user switches to French and keeps the signed-in header across 
 
   const response = await page.reload();
   const html = (await response?.text()) ?? "";
-  expect(html).toContain('<html lang="fr">');
+  expect(html).toContain('<html lang="fr"');
   expect(html).toContain(USERS.user.name);
   expect(html).toContain(`>${LABELS.fr.newEntry}</a>`);
   await waitForHydration(page);
@@ -124,7 +124,7 @@ test("a language saved in local storage is applied at app start", async ({ page,
   });
   // No cookie yet: the server renders English, then the app applies the saved French.
   const response = await page.goto("/blog");
-  expect(await response?.text()).toContain('<html lang="en">');
+  expect(await response?.text()).toContain('<html lang="en"');
   await expectLanguage(page, "fr", CATALOGS.fr.records.blog.title);
   await expectSavedLanguage(page, context, "fr");
 });
@@ -133,7 +133,7 @@ test("Accept-Language picks the language of a first visit", async ({ browser }) 
   const context = await browser.newContext({ locale: "fr-CA" });
   const page = await context.newPage();
   const response = await page.goto("/team");
-  expect(await response?.text()).toContain('<html lang="fr">');
+  expect(await response?.text()).toContain('<html lang="fr"');
   await waitForHydration(page);
   await expectLanguage(page, "fr", CATALOGS.fr.content.team.title);
   await context.close();

@@ -36,7 +36,7 @@ async function expectRendered(
   expect(new URL(page.url()).pathname).toBe(route.path);
   // Server-rendered: the raw document already has the language, the title and the page.
   const html = (await response?.text()) ?? "";
-  expect(html).toContain(`<html lang="${lang}">`);
+  expect(html).toContain(`<html lang="${lang}"`);
   expect(html).toContain(`<title>${escapeHtml(title)}</title>`);
   expect(html).toMatch(/<main[^>]*>[\s\S]*<h1[\s>]/);
   await waitForHydration(page);

@@ -146,8 +146,8 @@ async function activeContent(page: Page): Promise<string[]> {
       for (const inside of Array.from(element.querySelectorAll(active)))
         problems.push(`${describe(inside)} inside rendered Markdown`);
     // Only the app's own scripts: bundles under /assets/, React Router's inline scripts
-    // (context, route modules, streamed data; the route modules' script waits for the first
-    // paint, ADR 050) and React's streaming runtime ($RC, $RB…).
+    // (context, route modules, streamed data; the route modules' script opens by holding the
+    // input that comes before hydration, ADR 050) and React's streaming runtime ($RC, $RB…).
     for (const script of Array.from(document.scripts)) {
       if (script.src) {
         if (new URL(script.src).pathname.startsWith("/assets/")) continue;
@@ -155,7 +155,7 @@ async function activeContent(page: Page): Promise<string[]> {
       } else {
         const text = script.text.trim();
         if (
-          !/^(window\.__reactRouter|;?\s*import[ (]|\(function|\(\(|\$R[A-Z]+[=(]|requestAnimationFrame\(function\(\)\{\$RT=|await new Promise\(\(go\) => requestAnimationFrame\(\(\) => setTimeout\(go, 0\)\)\);\n\[)/.test(
+          !/^(window\.__reactRouter|;?\s*import[ (]|\(function|\(\(|\$R[A-Z]+[=(]|requestAnimationFrame\(function\(\)\{\$RT=|const held = \[\];\nconst nativeForm = )/.test(
             text,
           )
         )

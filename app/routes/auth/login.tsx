@@ -37,6 +37,10 @@ import { TwoFactorChallenge } from "../../features/account/two-factor-challenge.
 import { PasskeyLogin } from "../../features/account/passkeys-login.tsx";
 import { isSignInRefused, mfaIdOf } from "../../lib/mfa.ts";
 import { paths } from "../../lib/paths.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+
+/** A guest reads the form at once and it hydrates on intent, unless a link asks it to act now. */
+export const handle: IntentHandle = { hydrateOnIntent: (search) => search === "" };
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {

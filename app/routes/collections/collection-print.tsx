@@ -22,9 +22,13 @@ import { storedFileUrl } from "../../lib/record-files.ts";
 import { findCollection, type EntryRecord } from "../../lib/records.ts";
 import { markdownHtml } from "../../lib/markdown.server.ts";
 import { readNamedOr404, routeContext } from "../../lib/route-data.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
 
 /** Most entries in one book (one list request; the API's largest page). */
 export const BOOK_LIMIT = 1000;
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, and no indexing. */
 export function meta(args: Route.MetaArgs) {

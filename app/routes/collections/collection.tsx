@@ -29,9 +29,13 @@ import {
 } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
 
 /** Length of the meta description, in characters. */
 const DESCRIPTION_LENGTH = 160;
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title (the collection's), description and canonical URL; its feeds when it is public. */
 export function meta(args: Route.MetaArgs) {

@@ -15,6 +15,10 @@ import { pageMeta } from "../../lib/meta.ts";
 import { PAGE_SIZE, type CollectionRecord } from "../../lib/records.ts";
 import { routeContext } from "../../lib/route-data.ts";
 import { paths } from "../../lib/paths.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {

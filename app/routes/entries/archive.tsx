@@ -37,12 +37,16 @@ import {
 } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
 
 /** What the archive listens to: entries and posts the viewer may list. */
 const ARCHIVE_TOPICS = [
   { collection: "entries", topic: "*" },
   { collection: "posts", topic: "*" },
 ] as const;
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {

@@ -28,6 +28,10 @@ import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
 import { paths } from "../../lib/paths.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, description, canonical link and Open Graph tags; hidden from search unless public. */
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -26,9 +26,13 @@ import {
 } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
 
 /** What the blog listens to: any post the viewer may list. */
 const BLOG_TOPICS = [{ collection: "posts", topic: "*" }] as const;
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {

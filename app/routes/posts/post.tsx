@@ -28,6 +28,7 @@ import { routeContext, readNamedOr404, appName } from "../../lib/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/social-meta.ts";
 import { paths } from "../../lib/paths.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
 
 /** The cover's size in the page and in link previews (one of the field's thumbnails). */
 const COVER = { width: 1200, height: 630 } as const;
@@ -35,6 +36,9 @@ const COVER = { width: 1200, height: 630 } as const;
 function coverPath(post: Pick<PostRecord, "id" | "cover">, thumb: string): string {
   return `/api/files/posts/${encodeURIComponent(post.id)}/${encodeURIComponent(post.cover)}?thumb=${thumb}`;
 }
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, description, canonical link, Open Graph and Twitter tags; drafts are not indexed. */
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -47,6 +47,7 @@ import { paths } from "../../lib/paths.ts";
 import { addDays, dayOf, HEATMAP_DAYS } from "../../features/remember/journal-days.ts";
 import { loadJournalDays } from "../../features/remember/load-remember.ts";
 import { YearHeatmap } from "../../features/remember/year-heatmap.tsx";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
 
 /** Length of the meta description and of post and collection excerpts, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -55,6 +56,9 @@ const EXCERPT_LENGTH = 220;
 const MAX_COLLECTIONS = 100;
 /** The query parameter of the entries' page (the posts' is `page`). */
 const ENTRY_PAGE = "entryPage";
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, description, canonical URL, Open Graph profile, and the author's feeds. */
 export function meta(args: Route.MetaArgs) {

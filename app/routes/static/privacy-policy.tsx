@@ -16,8 +16,12 @@ import { useAppTranslation } from "../../lib/i18n.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { routeContext } from "../../lib/route-data.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
 
 const POLICIES: Record<Locale, PrivacyPolicyText> = { en: policyEn, fr: policyFr };
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title and description. */
 export function meta(args: Route.MetaArgs) {

@@ -9,9 +9,13 @@ import { pageMeta } from "../../lib/meta.ts";
 import type { UserRecord } from "../../lib/records.ts";
 import { routeContext } from "../../lib/route-data.ts";
 import { paths } from "../../lib/paths.ts";
+import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
 
 /** Length of the biography excerpt on a card, in characters. */
 const BIO_EXCERPT_LENGTH = 180;
+
+/** A reading page: a guest's hydrates on intent (ADR 050). */
+export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title and description. */
 export function meta(args: Route.MetaArgs) {

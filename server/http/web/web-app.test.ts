@@ -73,7 +73,7 @@ describe.each(DIALECTS)("web app mounted in the API server (%s)", (dialect) => {
     const res = await page("/");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
-    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain('<html lang="en"');
     expect(res.body).toContain("<title>Home · Cahier</title>");
     expect(res.body).toContain(">Login<");
     expect(res.body).toContain(">Sign up<");
@@ -84,13 +84,13 @@ describe.each(DIALECTS)("web app mounted in the API server (%s)", (dialect) => {
 
   it("renders French from the locale cookie, then from Accept-Language", async () => {
     const byCookie = await page("/blog", { cookie: "locale=fr", "accept-language": "en" });
-    expect(byCookie.body).toContain('<html lang="fr">');
+    expect(byCookie.body).toContain('<html lang="fr"');
     expect(byCookie.body).toContain(">En<");
     const byHeader = await page("/login", { "accept-language": "de, fr-CA;q=0.9, en;q=0.5" });
-    expect(byHeader.body).toContain('<html lang="fr">');
+    expect(byHeader.body).toContain('<html lang="fr"');
     expect(byHeader.body).toContain("<title>Connexion · Cahier</title>");
     const english = await page("/login", { cookie: "locale=en", "accept-language": "fr" });
-    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('<html lang="en"');
     expect(english.body).toContain(">Fr<");
   });
 
@@ -185,7 +185,7 @@ describe.each(DIALECTS)("web app mounted in the API server (%s)", (dialect) => {
     // The error page keeps the visitor's language and signed-in header.
     const forbiddenFr = await page("/i", { cookie: `${authCookie(plain)}; locale=fr` });
     expect(forbiddenFr.statusCode).toBe(403);
-    expect(forbiddenFr.body).toContain('<html lang="fr">');
+    expect(forbiddenFr.body).toContain('<html lang="fr"');
     expect(forbiddenFr.body).toContain("Accès interdit");
     expect(forbiddenFr.body).toContain("Retour à l&#x27;accueil");
     expect(forbiddenFr.body).toContain('href="/profile/paul"');

@@ -77,14 +77,27 @@ export function signedIn(account: AccountName): { storageState: string } {
   return { storageState: authFile(account) };
 }
 
+/** Whether React has hydrated the page: the header's buttons then carry React's event props. */
+export async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const button = document.querySelector("header button");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps$"));
+  });
+}
+
 /**
  * Waits until React has hydrated the page: the header's buttons then carry React's event
- * props (server-rendered markup has none).
+ * props (server-rendered markup has none). A guest's page hydrates on the reader's first
+ * intent (ADR 050), so the wait shows one, a pointer passing over the page, until it has.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const button = document.querySelector("header button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps$"));
+    if (button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps$"))) {
+      return true;
+    }
+    document.documentElement.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    return false;
   });
 }
 
@@ -139,4 +152,16 @@ export async function clientNavigate(page: Page, path: string): Promise<void> {
 /** The language switcher shown in a language ("Fr" on English pages, "En" on French ones). */
 export function switcher(page: Page, lang: Lang): Locator {
   return header(page).getByRole("button", { name: new RegExp(`^${LABELS[lang].switcher}\\b`) });
+}
+
+/** The page's ground is dark: the body's background colour has a low lightness. */
+export async function groundIsDark(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const probe = document.createElement("canvas").getContext("2d");
+    if (!probe) return false;
+    probe.fillStyle = getComputedStyle(document.body).backgroundColor;
+    probe.fillRect(0, 0, 1, 1);
+    const [r = 255, g = 255, b = 255] = probe.getImageData(0, 0, 1, 1).data;
+    return (r + g + b) / 3 < 64;
+  });
 }

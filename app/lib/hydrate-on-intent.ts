@@ -1,0 +1,137 @@
+/**
+ * Hydration on intent for guests' reading pages (ADR 050, amended 2026-11-28). A reading page
+ * (its route's `handle` says so, {@link IntentHandle}) reads fully without JavaScript, so for
+ * a guest its modules are fetched, and the page hydrated, only once the reader shows an intent
+ * to use it: a pointer over the page, a press, a touch, a key or a focus. Until then the
+ * reader's CPU is the page's alone (hydrating React cost a phone more main thread than
+ * everything else the page does).
+ *
+ * `HOLD_INPUT_SCRIPT` runs first in the route-modules script: it holds what the page
+ * cannot do yet (a button's click, a form its script submits) and lets through what works
+ * without JavaScript (links, a `GET` form with an `action`: the search box); `/` focuses the
+ * search box at once. `releaseHeldInput` (called once the root has hydrated) replays what was
+ * held, in order, on the hydrated page.
+ */
+import { LOCALE_STORAGE_KEY } from "#shared/i18n/locales.ts";
+
+/** The attribute of `<html>` that asks for hydration on intent (guests' pages). */
+export const HYDRATE_ON_INTENT_ATTRIBUTE = "data-hydrate";
+
+/** Its value. */
+export const HYDRATE_ON_INTENT = "intent";
+
+/**
+ * What a page route's `handle` says of hydration on intent: `true` for a reading page, or a
+ * test of the page's query string (the login page waits only when no emailed link's token
+ * asks it to act at once). Pages without it hydrate after the first paint.
+ */
+export interface IntentHandle {
+  hydrateOnIntent?: boolean | ((search: string) => boolean);
+}
+
+/** Whether a page whose matched routes have `handles` hydrates on intent at `search`. */
+export function hydratesOnIntent(handles: readonly unknown[], search: string): boolean {
+  return handles.some((handle) => {
+    const wish = (handle as IntentHandle | undefined)?.hydrateOnIntent;
+    return typeof wish === "function" ? wish(search) : wish === true;
+  });
+}
+
+/** The events that count as an intent to use the page. */
+export const INTENT_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin"];
+
+declare global {
+  interface Window {
+    /** Set by the route-modules script: replays the input held before hydration. */
+    __cahierRelease?: () => void;
+  }
+}
+
+/** The script (a module script's body) that holds input until the page hydrates. */
+export const HOLD_INPUT_SCRIPT = `const held = [];
+const nativeForm = (form) => form.hasAttribute("action") && (form.getAttribute("method") ?? "get").toLowerCase() === "get";
+const hold = (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target) return;
+  if (event.type === "submit") {
+    if (nativeForm(target)) return;
+    held.push(() => target.requestSubmit(event.submitter ?? undefined));
+  } else {
+    const control = target.closest("button, [role='button'], summary");
+    if (!control || control.closest("a[href]")) return;
+    const form = control.closest("form");
+    if (form && control.getAttribute("type") !== "button" && nativeForm(form)) return;
+    held.push(() => control.click());
+  }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+};
+const slash = (event) => {
+  const target = event.target;
+  const editing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  if (event.key !== "/" || editing || event.ctrlKey || event.metaKey || event.altKey) return;
+  const box = document.querySelector("header form[role='search'] input");
+  if (box) { event.preventDefault(); box.focus(); }
+};
+addEventListener("click", hold, true);
+addEventListener("submit", hold, true);
+addEventListener("keydown", slash, true);
+window.__cahierRelease = () => {
+  window.__cahierRelease = undefined;
+  removeEventListener("click", hold, true);
+  removeEventListener("submit", hold, true);
+  removeEventListener("keydown", slash, true);
+  for (const replay of held.splice(0)) replay();
+};`;
+
+/**
+ * Where the SDK keeps this browser's sign-in (`LocalAuthStore`'s key): a browser that holds
+ * one is a signed-in reader the server did not recognise (no session cookie), and the app
+ * must start at once to refresh or end that session (ADR 048).
+ */
+const AUTH_STORAGE_KEY = "pocketbase_auth";
+
+/**
+ * The script (a module script's body) that waits for an intent on a guest's page, unless the
+ * app must start at once: this browser holds a sign-in, or a saved language other than the
+ * page's (applied at app start, spec §3).
+ */
+export const WAIT_FOR_INTENT_SCRIPT = `const startNow = (() => {
+  try {
+    const auth = JSON.parse(localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)}) ?? "null");
+    const language = localStorage.getItem(${JSON.stringify(LOCALE_STORAGE_KEY)});
+    return Boolean(auth?.token) || (language !== null && language !== document.documentElement.lang);
+  } catch {
+    return false;
+  }
+})();
+if (!startNow && document.documentElement.getAttribute(${JSON.stringify(HYDRATE_ON_INTENT_ATTRIBUTE)}) === ${JSON.stringify(HYDRATE_ON_INTENT)}) {
+  await new Promise((go) => {
+    const kinds = ${JSON.stringify(INTENT_EVENTS)};
+    const start = () => { for (const kind of kinds) removeEventListener(kind, start, true); go(); };
+    for (const kind of kinds) addEventListener(kind, start, { capture: true, passive: true });
+  });
+}`;
+
+/** Replays the input held before hydration (once; later calls do nothing). */
+export function releaseHeldInput(): void {
+  window.__cahierRelease?.();
+}
+
+/**
+ * The script that, on a page whose inline stylesheet was pruned to its own markup (it opens
+ * with `/*pruned:<address of the full one>*\/`, `pruned-styles.server.ts`), loads the full
+ * stylesheet: once the page hydrates, React may render what the pruned one does not style.
+ */
+export const FULL_STYLES_SCRIPT = `const fullStyles = /^\\/\\*pruned:([^*]+)\\*\\//.exec(document.getElementById("app-styles")?.textContent ?? "")?.[1];
+const styled = fullStyles
+  ? new Promise((go) => {
+      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: fullStyles });
+      link.addEventListener("load", go);
+      link.addEventListener("error", go);
+      document.head.append(link);
+    })
+  : null;`;
+
+/** Waits for the full stylesheet {@link FULL_STYLES_SCRIPT} loads, if it loads one. */
+export const WAIT_FOR_STYLES_SCRIPT = "await styled;";

@@ -1,0 +1,80 @@
+/**
+ * Hydration on intent (ADR 050): a guest's page fetches and runs no module until the reader
+ * shows an intent to use it; what they pressed meanwhile runs once the page has hydrated, and
+ * `/` focuses the search box at once. Its inline stylesheet holds only what its markup uses;
+ * the full one arrives with the intent and stays through client-side navigations. A signed-in
+ * page hydrates without being asked, its stylesheet whole.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { CATALOGS, clientNavigate, header, isHydrated, signedIn } from "./support/app.ts";
+
+/** The full stylesheet's `<link>` elements. */
+function fullStylesheet(page: Page) {
+  return page.locator('link[rel="stylesheet"][href^="/assets/app-"]');
+}
+
+/** The inline stylesheet's opening: a pruned one names the full one. */
+async function inlineStylesStart(page: Page): Promise<string> {
+  return page.locator("style#app-styles").evaluate((style) => style.textContent.slice(0, 40));
+}
+
+/** The page's module requests, from now on. */
+function moduleRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script" || request.url().endsWith(".js")) {
+      requests.push(request.url());
+    }
+  });
+  return requests;
+}
+
+test("a guest's page runs no script until an intent; a press made meanwhile runs after hydration", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const modules = moduleRequests(page);
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrate", "intent");
+  // A reader who only reads: nothing is fetched, nothing hydrates.
+  await page.waitForTimeout(1_500);
+  expect(modules).toEqual([]);
+  expect(await isHydrated(page)).toBe(false);
+  expect(await inlineStylesStart(page)).toMatch(/^\/\*pruned:\/assets\/app-[^*]+\.css\*\//);
+  await expect(fullStylesheet(page)).toHaveCount(0);
+  // The first press both shows the intent and is held until the page can answer it.
+  const toggle = header(page).getByRole("button", { name: CATALOGS.en.common.header.openMenu });
+  await toggle.click();
+  await expect(
+    header(page).getByRole("button", { name: CATALOGS.en.common.header.closeMenu }),
+  ).toHaveAttribute("aria-expanded", "true");
+  expect(await isHydrated(page)).toBe(true);
+  expect(modules.length).toBeGreaterThan(0);
+  await expect(fullStylesheet(page)).toHaveCount(1);
+  // A client-side navigation keeps the full stylesheet (React leaves it in the head).
+  await clientNavigate(page, "/blog");
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(fullStylesheet(page)).toHaveCount(1);
+  await context.close();
+});
+
+test("before hydration, / focuses the search box", async ({ page }) => {
+  await page.goto("/blog");
+  await page.waitForTimeout(500);
+  expect(await isHydrated(page)).toBe(false);
+  await page.keyboard.press("/");
+  await expect(
+    header(page).getByRole("combobox", { name: CATALOGS.en.search.box.label }),
+  ).toBeFocused();
+});
+
+test("a signed-in page hydrates without an intent", async ({ browser }) => {
+  const context = await browser.newContext(signedIn("user"));
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrate", /./);
+  await expect.poll(() => isHydrated(page), { timeout: 15_000 }).toBe(true);
+  expect(await inlineStylesStart(page)).not.toMatch(/^\/\*pruned:/);
+  await context.close();
+});
