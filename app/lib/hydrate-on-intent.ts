@@ -57,7 +57,7 @@ const hold = (event) => {
     if (nativeForm(target)) return;
     held.push(() => target.requestSubmit(event.submitter ?? undefined));
   } else {
-    const control = target.closest("button, [role='button'], summary");
+    const control = target.closest("button, [role='button']");
     if (!control || control.closest("a[href]")) return;
     const form = control.closest("form");
     if (form && control.getAttribute("type") !== "button" && nativeForm(form)) return;
