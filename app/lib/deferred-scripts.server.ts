@@ -11,8 +11,9 @@
  *   a guest's page waits for an intent to use it, loads the full stylesheet when the page's
  *   inline one was pruned (`pruned-styles.server.ts`), then adds the preloads back (all modules
  *   fetched in parallel), evaluates them one per task (so no single task holds the main
- *   thread for all of them), waits for the full stylesheet, imports the route modules (dynamic imports in place of static
- *   ones), then runs on as written (the manifest, the route modules, the entry that hydrates).
+ *   thread for all of them), waits for the full stylesheet, imports the route modules
+ *   (dynamic imports in place of static ones), then runs on as written (the manifest, the
+ *   route modules, the entry that hydrates).
  *
  * The script keeps its nonce and is the only one that imports anything: dynamic imports from
  * a nonce-trusted module are allowed by `'strict-dynamic'` (ADR 018). Anything else passes

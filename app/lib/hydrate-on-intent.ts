@@ -9,8 +9,9 @@
  * `HOLD_INPUT_SCRIPT` runs first in the route-modules script: it holds what the page
  * cannot do yet (a button's click, a form its script submits) and lets through what works
  * without JavaScript (links, a `GET` form with an `action`: the search box); `/` focuses the
- * search box at once. `releaseHeldInput` (called once the root has hydrated) replays what was
- * held, in order, on the hydrated page.
+ * search box at once. `releaseHeldInput` (called once the root has hydrated) tells React of
+ * the text typed meanwhile (an `input` event per changed field) and replays what was held, in
+ * order, on the hydrated page.
  */
 import { LOCALE_STORAGE_KEY } from "#shared/i18n/locales.ts";
 
@@ -81,6 +82,18 @@ window.__cahierRelease = () => {
   removeEventListener("click", hold, true);
   removeEventListener("submit", hold, true);
   removeEventListener("keydown", slash, true);
+  // Text typed before hydration: React learns of it as if typed now (its onChange runs).
+  for (const field of document.querySelectorAll("input, textarea")) {
+    const typed = field.type !== "checkbox" && field.type !== "radio" && field.type !== "file" && field.type !== "hidden";
+    if (!typed || field.value === field.defaultValue) continue;
+    // React tracks the value it last saw: give it the server's, put the typed text back
+    // through the element's own setter, then announce the change.
+    const text = field.value;
+    const own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value");
+    field.value = field.defaultValue;
+    own.set.call(field, text);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  }
   for (const replay of held.splice(0)) replay();
 };`;
 

@@ -1,12 +1,13 @@
 /**
  * Hydration on intent (ADR 050): a guest's page fetches and runs no module until the reader
- * shows an intent to use it; what they pressed meanwhile runs once the page has hydrated, and
- * `/` focuses the search box at once. Its inline stylesheet holds only what its markup uses;
+ * shows an intent to use it; what they pressed meanwhile runs once the page has hydrated, what
+ * they typed reaches React, and `/` focuses the search box at once. Its inline stylesheet holds only what its markup uses;
  * the full one arrives with the intent and stays through client-side navigations. A signed-in
  * page hydrates without being asked, its stylesheet whole.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { CATALOGS, clientNavigate, header, isHydrated, signedIn } from "./support/app.ts";
+import { CONTENT } from "./support/environment.ts";
 
 /** The full stylesheet's `<link>` elements. */
 function fullStylesheet(page: Page) {
@@ -59,14 +60,19 @@ test("a guest's page runs no script until an intent; a press made meanwhile runs
   await context.close();
 });
 
-test("before hydration, / focuses the search box", async ({ page }) => {
+test("before hydration, / focuses the search box, and what is typed at once is searched", async ({
+  page,
+}) => {
   await page.goto("/blog");
   await page.waitForTimeout(500);
   expect(await isHydrated(page)).toBe(false);
   await page.keyboard.press("/");
-  await expect(
-    header(page).getByRole("combobox", { name: CATALOGS.en.search.box.label }),
-  ).toBeFocused();
+  const box = header(page).getByRole("combobox", { name: CATALOGS.en.search.box.label });
+  await expect(box).toBeFocused();
+  // Typed while the page hydrates: React is told of it, and the results come as you type.
+  await page.keyboard.type(CONTENT.post.title.split(" ")[0] ?? "");
+  await expect(page.getByRole("option").first()).toBeVisible();
+  await expect(box).toHaveValue(CONTENT.post.title.split(" ")[0] ?? "");
 });
 
 test("a signed-in page hydrates without an intent", async ({ browser }) => {
