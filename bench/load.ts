@@ -1,9 +1,14 @@
 /**
- * Load generation with autocannon (programmatic API, in the bench process): a warm-up run,
- * then the measured run. A measurement with failed or non-2xx responses is an error, never a
- * number (unless the scenario counts them: the 200-connection checks report their timeouts).
+ * Load generation: a warm-up run, then the measured run. A measurement with failed or non-2xx
+ * responses is an error, never a number (unless the scenario counts them: the 200-connection
+ * checks report their timeouts).
+ *
+ * The generator is wrk when it is installed (`wrk.ts` says why), else autocannon (programmatic
+ * API, in the bench process); `BENCH_LOAD=autocannon` or `wrk` chooses. Every measurement of
+ * a run uses the same one, so its ratios compare like with like.
  */
-import autocannon, { type Request, type Result } from "autocannon";
+import autocannon, { type Request } from "autocannon";
+import { findWrk, runWrk } from "./wrk.ts";
 
 /** How each measurement runs. */
 export interface LoadSettings {
@@ -56,11 +61,42 @@ export interface Measurement {
 /** Largest share of failed requests tolerated (sockets cut at the very end of a run). */
 const MAX_FAILURE_RATIO = 0.001;
 
-async function run(target: LoadTarget, settings: LoadSettings, duration: number): Promise<Result> {
+/** The load generators the bench can drive. */
+export type LoadGeneratorName = "wrk" | "autocannon";
+
+/** The generator of this run: `BENCH_LOAD`, else wrk when installed, else autocannon. */
+export function loadGenerator(): { name: LoadGeneratorName; wrk?: string } {
+  const wanted = process.env.BENCH_LOAD;
+  if (wanted === "autocannon") return { name: "autocannon" };
+  const wrk = findWrk();
+  if (wrk) return { name: "wrk", wrk };
+  if (wanted === "wrk") throw new Error("BENCH_LOAD=wrk, but no wrk on the PATH (apt install wrk)");
+  return { name: "autocannon" };
+}
+
+/** What one run counted, whichever generator ran it. */
+interface Counted {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  ok: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes?: Record<string, number>;
+}
+
+async function runAutocannon(
+  target: LoadTarget,
+  settings: LoadSettings,
+  duration: number,
+): Promise<Counted> {
   const request: Request = { method: target.method ?? "GET", path: target.path };
   if (target.headers) request.headers = target.headers;
   if (target.body !== undefined) request.body = target.body;
-  return autocannon({
+  const result = await autocannon({
     url: target.url,
     connections: settings.connections,
     duration,
@@ -68,6 +104,59 @@ async function run(target: LoadTarget, settings: LoadSettings, duration: number)
     idReplacement: target.body?.includes("[<id>]") ?? false,
     requests: [request],
   });
+  return {
+    requests: result.requests.total,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.total,
+    ok: result["2xx"],
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
+    ),
+  };
+}
+
+async function run(
+  target: LoadTarget,
+  settings: LoadSettings,
+  duration: number,
+  countStatuses: boolean,
+): Promise<Counted> {
+  const generator = loadGenerator();
+  if (!generator.wrk) return runAutocannon(target, settings, duration);
+  const result = await runWrk(
+    generator.wrk,
+    {
+      url: target.url,
+      method: target.method ?? "GET",
+      path: target.path,
+      headers: target.headers ?? {},
+      body: target.body,
+    },
+    {
+      connections: settings.connections,
+      seconds: duration,
+      timeoutSeconds: settings.timeout ?? 30,
+    },
+    countStatuses,
+  );
+  const counted: Counted = {
+    requests: result.requests,
+    reqPerSec: result.requests / result.durationSeconds,
+    p50: result.p50,
+    p99: result.p99,
+    bytes: result.bytes,
+    ok: result.requests - result.errorStatuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.errorStatuses,
+  };
+  if (result.statusCodes) counted.statusCodes = result.statusCodes;
+  return counted;
 }
 
 /**
@@ -81,40 +170,37 @@ export async function measure(
   cpuSeconds?: () => number | undefined,
   options: { tolerateFailures?: boolean } = {},
 ): Promise<Measurement> {
-  if (settings.warmup > 0) await run(target, settings, settings.warmup);
+  const countStatuses = options.tolerateFailures ?? false;
+  if (settings.warmup > 0) await run(target, settings, settings.warmup, countStatuses);
   const cpuBefore = cpuSeconds?.();
-  const result = await run(target, settings, settings.duration);
+  const result = await run(target, settings, settings.duration, countStatuses);
   const cpuAfter = cpuSeconds?.();
-  const completed = result.requests.total;
+  const completed = result.requests;
   const failed = result.errors + result.timeouts + result.non2xx;
-  if (
-    result["2xx"] === 0 ||
-    (!options.tolerateFailures && failed > completed * MAX_FAILURE_RATIO)
-  ) {
-    const codes = Object.entries(result.statusCodeStats)
-      .map(([code, stat]) => `${code}×${String(stat.count)}`)
-      .join(", ");
+  if (result.ok === 0 || (!options.tolerateFailures && failed > completed * MAX_FAILURE_RATIO)) {
+    const codes = result.statusCodes
+      ? Object.entries(result.statusCodes)
+          .map(([code, count]) => `${code}×${String(count)}`)
+          .join(", ")
+      : `${String(result.non2xx)} of 400 or more`;
     throw new Error(
       `${name}: ${String(failed)} failed of ${String(completed)} (errors ${String(result.errors)}, ` +
         `timeouts ${String(result.timeouts)}, statuses ${codes})`,
     );
   }
   const measurement: Measurement = {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bytesPerResponse:
-      result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
-    requests: result.requests.total,
+    reqPerSec: result.reqPerSec,
+    p50: result.p50,
+    p99: result.p99,
+    bytesPerResponse: completed > 0 ? result.bytes / completed : 0,
+    requests: completed,
     timeouts: result.timeouts,
     errors: result.errors,
     non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(
-      Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
-    ),
   };
-  if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
-    measurement.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
+  if (result.statusCodes) measurement.statusCodes = result.statusCodes;
+  if (cpuBefore !== undefined && cpuAfter !== undefined && completed > 0) {
+    measurement.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / completed;
   }
   return measurement;
 }

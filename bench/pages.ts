@@ -79,7 +79,7 @@ async function readerCookie(url: string): Promise<{ cookie: string; username: st
 }
 
 /** The newest public post's page path. */
-async function newestPostPath(url: string): Promise<string> {
+export async function newestPostPath(url: string): Promise<string> {
   const { status, json } = await fetchJson(
     `${url}/api/collections/posts/records?perPage=1&skipTotal=1&sort=-publishedAt&expand=author`,
   );

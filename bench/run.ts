@@ -20,7 +20,6 @@
  * `BENCH_SEARCH_ENTRIES` (100000), `BENCH_SEARCH_USERS` (200), `BENCH_SEARCH_ROUNDS` (5).
  * The report ends with PostgreSQL's req/s over SQLite's.
  */
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "#server/data/db.ts";
@@ -35,10 +34,19 @@ import {
   PER_PAGE,
   WITH_TOTAL_CONNECTIONS,
 } from "./api-scenarios.ts";
-import { measure, type LoadSettings, type Measurement } from "./load.ts";
 import {
+  benchBare,
+  benchBareBody,
+  rawBody,
+  type BaselineContext,
+  type RawResult,
+} from "./baselines.ts";
+import { loadGenerator, measure, type LoadSettings, type Measurement } from "./load.ts";
+import {
+  BROWSER_HEADERS,
   CONCURRENCY_CHECK,
   expandPagesGroup,
+  newestPostPath,
   PAGE_SCENARIOS,
   pageScenarios,
   pageVerdicts,
@@ -108,6 +116,8 @@ const only = new Set(
   expandPagesGroup((process.env.BENCH_ONLY ?? "").split(",").map((w) => w.trim())).filter(Boolean),
 );
 const profileDir = path.join(ROOT, ".bench", "profiles");
+/** The load generator of every HTTP measurement of this run. */
+const generator = loadGenerator();
 
 /** Environment for a child: PATH and HOME from ours, everything else explicit. */
 function childEnv(extra: Record<string, string>): Record<string, string> {
@@ -132,44 +142,7 @@ function log(message: string): void {
   console.log(`[bench] ${message}`);
 }
 
-/** A measurement not yet compared with the baseline. */
-type RawResult = Omit<ScenarioResult, "ratio" | "cpuRatio">;
-
-/** Measures a bare `node:http` server answering the small JSON body, or a file's contents. */
-async function benchBare(bodyFile?: string): Promise<Measurement> {
-  const server = await startServer({
-    name: "bare",
-    script: path.join(ROOT, "bench", "bare-server.ts"),
-    env: childEnv(bodyFile ? { BARE_BODY_FILE: bodyFile } : {}),
-  });
-  try {
-    log(`bare node:http${bodyFile ? ` serving ${path.relative(ROOT, bodyFile)}` : ""}`);
-    return await measure("bare", { url: server.url, path: "/" }, settings, server.cpuSeconds);
-  } finally {
-    await server.stop();
-  }
-}
-
-/**
- * Prices the transfer alone: the bare server answering the very body of the measured list
- * page. What any server pays for sending a body that size.
- */
-async function benchBareListBody(url: string): Promise<RawResult> {
-  const file = path.join(ROOT, ".bench", "list-body.json");
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(
-    file,
-    Buffer.from(await (await fetch(url + listPath({ skipTotal: true }))).arrayBuffer()),
-  );
-  const m = await benchBare(file);
-  return {
-    ...m,
-    target: "baseline",
-    scenario: "bare, list body",
-    request: "GET /",
-    connections: settings.connections,
-  };
-}
+const baselines: BaselineContext = { settings, childEnv, log };
 
 /** Seeds a fresh database behind a running server; returns a note on what was seeded. */
 async function seed(
@@ -231,7 +204,23 @@ async function benchDialect(
     log(`${dialect}: server on ${server.url}, seeding ${String(settings.posts)} posts`);
     notes.push(await seed(dialect, env, server.url));
     if (withListBody && (only.size === 0 || only.has("list") || only.has("list cached")))
-      results.push(await benchBareListBody(server.url));
+      results.push(
+        await benchBareBody(
+          baselines,
+          "bare, list body",
+          "list-body.json",
+          await rawBody(server.url + listPath({ skipTotal: true })),
+        ),
+      );
+    if (withListBody && (only.size === 0 || only.has("post page")))
+      results.push(
+        await benchBareBody(
+          baselines,
+          "bare, post page body",
+          "post-body.br",
+          await rawBody(server.url + (await newestPostPath(server.url)), BROWSER_HEADERS),
+        ),
+      );
     const main = server;
     const scenarios = (await cahierScenarios(server.url)).map((s) => ({ ...s, server: main }));
     if (pagesSelected(only)) {
@@ -325,10 +314,10 @@ function selected(name: string): boolean {
 /** The HTTP benchmark: bare baselines at start and end, each dialect's scenarios between. */
 async function benchHttp(dialects: DialectName[], notes: string[]): Promise<ScenarioResult[]> {
   const bare = { target: "baseline", request: "GET /", connections: settings.connections };
-  const first = await benchBare();
+  const first = await benchBare(baselines);
   const raw: RawResult[] = [{ ...first, ...bare, scenario: "bare (start)" }];
   for (const [i, dialect] of dialects.entries()) await benchDialect(dialect, raw, notes, i === 0);
-  const last = await benchBare();
+  const last = await benchBare(baselines);
   raw.push({ ...last, ...bare, scenario: "bare (end)" });
   const spread =
     Math.abs(first.reqPerSec - last.reqPerSec) / Math.max(first.reqPerSec, last.reqPerSec);
@@ -396,6 +385,7 @@ async function main(): Promise<void> {
       "health: GET /api/health (Fastify, hooks, SELECT 1); create entry: POST an entry as a signed-in user",
       "SQLite runs with synchronous = FULL (ADR 004): each create commits with an fsync",
       "ratio: req/s over the mean of the two bare baselines; CPU ratio: bare server CPU per request over this one's",
+      `load generator: ${generator.name}${generator.name === "wrk" ? " (one thread)" : ""}; BENCH_LOAD chooses (wrk when installed, else autocannon)`,
     );
   if (pagesSelected(only))
     notes.push(
@@ -409,7 +399,8 @@ async function main(): Promise<void> {
   }
   log(
     `${String(os.cpus().length)} CPUs, ${String(settings.connections)} connections, ` +
-      `${String(settings.warmup)} s warm-up + ${String(settings.duration)} s per measurement`,
+      `${String(settings.warmup)} s warm-up + ${String(settings.duration)} s per measurement, ` +
+      `load from ${generator.name}`,
   );
 
   const results = httpSelected ? await benchHttp(dialects, notes) : [];

@@ -21,6 +21,9 @@ import {
 } from "#server/data/registry/collections.ts";
 import { hashPassword } from "#server/tools/security/passwords.ts";
 
+/** Phrases collected for the benchmark's quoted queries, one per this many entries. */
+const MAX_PHRASES = 4;
+const PHRASE_EVERY = 9973;
 /** Words of the vocabulary, by frequency rank. */
 const VOCABULARY_SIZE = 20_000;
 /** Zipf exponent of word frequencies (about 1 in natural language). */
@@ -264,6 +267,9 @@ export async function seedEntries(
     const paragraphs: string[] = [];
     for (let p = 1 + Math.floor(random() * 3); p > 0; p--)
       paragraphs.push(words(language, 20, 110));
+    // A few phrases a reader would quote: three consecutive words of a public entry.
+    if (visibility === "public" && phrases.length < MAX_PHRASES && i % PHRASE_EVERY === 0)
+      phrases.push((paragraphs[0] ?? "").split(" ").slice(5, 8).join(" "));
     entries.push(
       storedRow(entriesCollection, {
         id: id(),
