@@ -3,7 +3,8 @@
  * created record is found at once; an edit, a visibility change and a delete apply at once;
  * a collection's title joins its entries' documents only while that reveals nothing, and
  * changes to it rewrite them; batches commit or roll back with the index; cascades (a
- * deleted collection or user) clean up; `rebuild` (`cahier reindex`) restores a damaged index,
+ * deleted collection or user) clean up; each document's access keys follow its record's
+ * visibility and status, so the index itself narrows a search to what the caller may find; `rebuild` (`cahier reindex`) restores a damaged index,
  * and the migration indexes records that were there before it.
  */
 import { sql } from "kysely";
@@ -16,7 +17,9 @@ import {
   entriesCollection,
   usersCollection,
 } from "../../data/registry/collections.ts";
+import { callerAccessKeys } from "../../data/registry/search.ts";
 import { countDocuments } from "../../data/repositories/search-repository.ts";
+import { parseQuery } from "../../tools/fulltext/index.ts";
 import { formatDate } from "../records/values.ts";
 
 type Login = Awaited<ReturnType<TestApp["createUser"]>>;
@@ -84,6 +87,48 @@ describe.each(DIALECTS)("search index upkeep (%s)", (dialect) => {
     expect((await request("DELETE", `${entries}/${id}`, alice)).statusCode).toBe(204);
     expect(await titles("cormorant ", alice)).toEqual([]);
     expect((await countDocuments(app.db)).entries).toBe((before.entries ?? 0) - 1);
+  });
+
+  it("keeps each document's access keys current, so the index narrows a search by caller", async () => {
+    const entries = "/api/collections/entries/records";
+    const { id } = await write("POST", entries, alice, {
+      author: alice.record.id,
+      title: "Quokka",
+      visibility: "private",
+    });
+    const { id: postId } = await write("POST", "/api/collections/posts/records", alice, {
+      author: alice.record.id,
+      title: "Quokka notes",
+      slug: "quokka-notes",
+      status: "draft",
+    });
+    // The documents the index itself gives each caller, before any rule is read.
+    const found = async (access: string[] | null) => {
+      const result = await app.db.dialect.fulltext
+        .matches(parseQuery("quokka "), ["entries", "posts"], false, access)
+        .execute(app.db.kysely);
+      return (result.rows as { record: string }[]).map((r) => r.record).sort();
+    };
+    const guest = callerAccessKeys(null);
+    const owner = callerAccessKeys({ id: String(alice.record.id), isSuperuser: false });
+    const other = callerAccessKeys({ id: String(bob.record.id), isSuperuser: false });
+    expect(await found(guest)).toEqual([]);
+    expect(await found(other)).toEqual([]);
+    expect(await found(owner)).toEqual([id, postId].sort());
+    expect(await found(callerAccessKeys({ id: "", isSuperuser: true }))).toEqual(
+      [id, postId].sort(),
+    );
+    await write("PATCH", `${entries}/${id}`, alice, { visibility: "public" });
+    await write("PATCH", `/api/collections/posts/records/${postId}`, alice, {
+      status: "published",
+      publishedAt: "2020-01-01 00:00:00.000Z",
+    });
+    expect(await found(guest)).toEqual([id, postId].sort());
+    expect(await found(other)).toEqual([id, postId].sort());
+    expect(await titles("quokka ", bob)).toEqual(["Quokka", "Quokka notes"]);
+    await write("PATCH", `${entries}/${id}`, alice, { visibility: "unlisted" });
+    expect(await found(guest)).toEqual([postId]);
+    expect(await titles("quokka ")).toEqual(["Quokka notes"]);
   });
 
   it("leaves the index as it was when a write is refused", async () => {
@@ -196,6 +241,7 @@ describe.each(DIALECTS)("search index upkeep (%s)", (dialect) => {
           collectionName: "entries",
           record: "gone00000000000",
           document: { languages: ["e"], head: [[{ word: "yak", stems: ["eyak"] }]], body: [] },
+          access: [],
         },
       ]))
         await statement.execute(trx);
@@ -282,7 +328,7 @@ describe.each(DIALECTS)("search index migration (%s)", (dialect) => {
       const matches = async (q: string) => {
         const { parseQuery } = await import("../../tools/fulltext/index.ts");
         const result = await database.dialect.fulltext
-          .matches(parseQuery(q), ["entries", "collections"], false)
+          .matches(parseQuery(q), ["entries", "collections"], false, null)
           .execute(database.kysely);
         return (result.rows as { record: string }[]).map((r) => r.record).sort();
       };

@@ -6,7 +6,7 @@
  * as a GET of it presents it, and its snippet is built from that record's own text.
  */
 import type { Row } from "../../data/db.ts";
-import { findSearchSpec, SEARCH_SPECS } from "../../data/registry/search.ts";
+import { callerAccessKeys, findSearchSpec, SEARCH_SPECS } from "../../data/registry/search.ts";
 import {
   countSearchHits,
   documentText,
@@ -111,18 +111,34 @@ export class SearchService {
     if (parts.length === 0) return empty;
     const fulltext = this.records.db.dialect.fulltext;
     const collections = parts.map((p) => p.collectionName);
+    // Narrows the matches to open records and the caller's own in the index itself; the
+    // rules below still decide (ADR 043).
+    const auth = request.auth;
+    const access = callerAccessKeys(
+      auth
+        ? {
+            id: typeof auth.record.id === "string" ? auth.record.id : "",
+            isSuperuser: auth.isSuperuser,
+          }
+        : null,
+    );
     const { hits, total } = await this.records.guardClientQuery(() =>
       withSearchSettings(this.records.db, async (db) => {
-        const found = await findSearchHits(db, fulltext.matches(query, collections, true), parts, {
-          limit: perPage,
-          offset: (page - 1) * perPage,
-          withTotal: !skipTotal,
-        });
+        const found = await findSearchHits(
+          db,
+          fulltext.matches(query, collections, true, access),
+          parts,
+          {
+            limit: perPage,
+            offset: (page - 1) * perPage,
+            withTotal: !skipTotal,
+          },
+        );
         // Past the last page the page query counts nothing: count on its own.
         if (!skipTotal && found.total === null)
           found.total = await countSearchHits(
             db,
-            fulltext.matches(query, collections, false),
+            fulltext.matches(query, collections, false, access),
             parts,
           );
         return { hits: found.hits, total: found.total ?? -1 };

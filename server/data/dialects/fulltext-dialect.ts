@@ -11,6 +11,8 @@ export interface KeyedDocument {
   collectionName: string;
   record: string;
   document: IndexedDocument;
+  /** Its access keys (`registry/search.ts`): tokens stored beside the words, never ranked. */
+  access: readonly string[];
 }
 
 /** One engine's index tables and the statements over them. */
@@ -36,9 +38,15 @@ export interface FulltextDialect {
    * A SELECT of the documents of `collections` matching `query`, with the columns
    * `collectionName`, `record` and `rank` (0 or more, higher is more relevant; 0 when not
    * `ranked`). The query must have an `include` clause. The kinds are filtered by an
-   * expression no index serves: the full-text index is always the better way in.
+   * expression no index serves: the full-text index is always the better way in. With
+   * `access`, only documents holding one of these keys match (null: any document).
    */
-  matches(query: FulltextQuery, collections: readonly string[], ranked: boolean): Sql;
+  matches(
+    query: FulltextQuery,
+    collections: readonly string[],
+    ranked: boolean,
+    access: readonly string[] | null,
+  ): Sql;
   /**
    * After a searched table in the search's join: makes the engine read `index`, the table's
    * covering index of that join (SQLite's planner, without statistics, would read every

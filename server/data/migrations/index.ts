@@ -21,6 +21,7 @@ import * as userTheme from "./1796300000-user-theme.ts";
 import * as searchHead from "./1796500000-search-head.ts";
 import * as nameIndexes from "./1796600000-name-indexes.ts";
 import * as searchIndexes from "./1796700000-search-indexes.ts";
+import * as searchAccess from "./1796800000-search-access.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1796500000-search-head", up: searchHead.up },
   { name: "1796600000-name-indexes", up: nameIndexes.up },
   { name: "1796700000-search-indexes", up: searchIndexes.up },
+  { name: "1796800000-search-access", up: searchAccess.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

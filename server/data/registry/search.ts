@@ -53,6 +53,15 @@ export interface SearchSpec {
   /** A related record's text in the document, if any. */
   related?: RelatedText;
   /**
+   * Whether a record may be listed by callers other than its owner, by the collection's rules
+   * read with an empty `@request.query` (as search reads them). SECURITY and correctness: the
+   * index keeps this as an access key (see {@link accessKeys}) that narrows the matches before
+   * the rules apply; a record some other caller may list but this calls closed would be
+   * missing from their results (never shown to anyone the rules refuse: the rules still
+   * decide). The property tests compare search with the rules for every kind of caller.
+   */
+  open(record: Row): boolean;
+  /**
    * The collection's index holding every column the search's join reads (`id` first, then the
    * rules', filters' and ordering's columns), if it has one: the join then never reads rows.
    */
@@ -81,6 +90,8 @@ export const SEARCH_SPECS: readonly SearchSpec[] = [
     date: "date",
     tags: "tags",
     group: "collection",
+    // The list rule: public, or the author's (unlisted ones only by their link).
+    open: (record) => record.visibility === "public",
     related: {
       field: "collection",
       collection: "collections",
@@ -97,6 +108,8 @@ export const SEARCH_SPECS: readonly SearchSpec[] = [
     owner: "author",
     date: "publishedAt",
     tags: "tags",
+    // The list rule: published (and its time come, which the rules check), or the author's.
+    open: (record) => record.status === "published",
     coveringIndex: "idx_search_posts",
   },
   {
@@ -105,8 +118,44 @@ export const SEARCH_SPECS: readonly SearchSpec[] = [
     body: ["description"],
     owner: "owner",
     date: "created",
+    // The list rule: public, or the owner's (unlisted ones only by their link).
+    open: (record) => record.visibility === "public",
   },
 ];
+
+/**
+ * Access keys (ADR 043, amendment of 2026-11-28): each document carries `xopen` when its
+ * record is open ({@link SearchSpec.open}) and `xo<owner>` (the owner's id in hex), tokens of
+ * letters and digits that no query clause produces (clauses are words and `e`/`f` stems).
+ * A search keeps only the documents holding one of its caller's keys, inside the full-text
+ * index, before joining the records and their rules: a guest's search never reads the
+ * documents of private entries.
+ */
+export const OPEN_ACCESS_KEY = "xopen";
+
+/** The access key of records owned by `id` (hex: any id becomes letters and digits). */
+export function ownerAccessKey(id: string): string {
+  return `xo${Buffer.from(id, "utf8").toString("hex")}`;
+}
+
+/** The access keys of a stored record's document. */
+export function accessKeys(spec: SearchSpec, record: Row): string[] {
+  const owner = record[spec.owner];
+  const keys = typeof owner === "string" && owner !== "" ? [ownerAccessKey(owner)] : [];
+  if (spec.open(record)) keys.push(OPEN_ACCESS_KEY);
+  return keys;
+}
+
+/**
+ * The keys a caller's search may match: open records and their own; null (no narrowing) for
+ * superusers, whom no rule limits.
+ */
+export function callerAccessKeys(
+  auth: { id: string; isSuperuser: boolean } | null,
+): string[] | null {
+  if (auth?.isSuperuser) return null;
+  return auth && auth.id !== "" ? [OPEN_ACCESS_KEY, ownerAccessKey(auth.id)] : [OPEN_ACCESS_KEY];
+}
 
 /** The names of the searchable collections. */
 export const SEARCH_KINDS: readonly string[] = SEARCH_SPECS.map((s) => s.collection);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openFreshDatabase, type FreshDatabase } from "#tests/helpers/fresh-database.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
 import { parseQuery } from "../../tools/fulltext/index.ts";
+import { OPEN_ACCESS_KEY } from "../registry/search.ts";
 import { searchHitsStatement, type SearchPart } from "./search-repository.ts";
 
 const column = (name: string) => sql.ref(`_t.${name}`);
@@ -44,6 +45,7 @@ describe.runIf(DIALECTS.includes("sqlite"))("search statement plan (sqlite)", ()
         parseQuery("garden"),
         ["entries", "posts"],
         true,
+        [OPEN_ACCESS_KEY],
       );
       const statement = searchHitsStatement(database, matches, parts, {
         limit: 30,

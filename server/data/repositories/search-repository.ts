@@ -10,6 +10,7 @@ import { analyzeDocument, type DocumentText } from "../../tools/fulltext/index.t
 import type { Database, Row } from "../db.ts";
 import type { KeyedDocument } from "../dialects/fulltext-dialect.ts";
 import {
+  accessKeys,
   findSearchSpec,
   SEARCH_DOCS_TABLE,
   SEARCH_SPECS,
@@ -123,6 +124,7 @@ export async function indexRecords(
         spec.related ? related.get(text(row[spec.related.field])) : undefined,
       ),
     ),
+    access: accessKeys(spec, row),
   }));
   const found = new Set(documents.map((d) => d.record));
   const gone = ids.filter((id) => !found.has(id));

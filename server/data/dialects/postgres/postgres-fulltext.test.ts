@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 import { analyzeDocument, parseQuery } from "../../../tools/fulltext/index.ts";
 import { up as upgradeSearchHead } from "../../migrations/1796500000-search-head.ts";
+import { OPEN_ACCESS_KEY } from "../../registry/search.ts";
 import { withSearchSettings } from "../../repositories/search-repository.ts";
 import { tsqueryLiteral, tsvectorLiteral } from "./postgres-fulltext.ts";
 
@@ -25,6 +26,16 @@ describe("PostgreSQL full-text literals", () => {
     );
     expect(long).toContain("'wzebra':16383 ");
     expect(long).toContain("'wquagga':16383 ");
+  });
+
+  it("keeps access keys as lexemes without positions, and asks for one of them", () => {
+    const document = analyzeDocument({ head: ["Yak"], body: [] });
+    expect(tsvectorLiteral(document, false, ["xopen", "xo616263"])).toBe(
+      "'wyak':2A 'eyak':2A 'fyak':2A 'xopen' 'xo616263'",
+    );
+    expect(tsqueryLiteral(parseQuery("yak -ox"), ["xopen", "xo616263"])).toBe(
+      "('eyak' | 'fyak') & ('xopen' | 'xo616263') & !('eox' | 'fox')",
+    );
   });
 
   it("translates clauses: stems or prefix, phrases, exclusions", () => {
@@ -70,7 +81,9 @@ describe.runIf(DIALECTS.includes("postgres"))("PostgreSQL search statements", ()
 
   it("always go through the GIN index, never a scan of every vector", async () => {
     const db = app.records.db;
-    const matches = db.dialect.fulltext.matches(parseQuery("jardin"), ["entries"], true);
+    const matches = db.dialect.fulltext.matches(parseQuery("jardin"), ["entries"], true, [
+      OPEN_ACCESS_KEY,
+    ]);
     const plan = await withSearchSettings(db, async (tx) => {
       const result = await sql<{ "QUERY PLAN": string }>`EXPLAIN ${matches}`.execute(tx.kysely);
       return result.rows.map((row) => row["QUERY PLAN"]).join("\n");

@@ -33,8 +33,15 @@ function lexeme(text: string): string {
   return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
-/** The `tsvector` literal of a document (`headOnly`: of its head fields alone). */
-export function tsvectorLiteral(document: IndexedDocument, headOnly = false): string {
+/**
+ * The `tsvector` literal of a document (`headOnly`: of its head fields alone), with its
+ * `access` keys as lexemes without positions (no clause asks for them).
+ */
+export function tsvectorLiteral(
+  document: IndexedDocument,
+  headOnly = false,
+  access: readonly string[] = [],
+): string {
   const lexemes = new Map<string, string[]>();
   let position = 0;
   const add = (text: string, at: number, weight: string) => {
@@ -57,9 +64,10 @@ export function tsvectorLiteral(document: IndexedDocument, headOnly = false): st
   };
   part(document.head, "A");
   if (!headOnly) part(document.body, "");
-  return [...lexemes]
-    .map(([text, positions]) => `${lexeme(text)}:${positions.join(",")}`)
-    .join(" ");
+  return [
+    ...[...lexemes].map(([text, positions]) => `${lexeme(text)}:${positions.join(",")}`),
+    ...access.map(lexeme),
+  ].join(" ");
 }
 
 function clauseText(clause: QueryClause): string {
@@ -70,11 +78,17 @@ function clauseText(clause: QueryClause): string {
   return `(${alternatives.join(" | ")})`;
 }
 
-/** The `tsquery` literal of a parsed query: every include clause, and not any exclude clause. */
-export function tsqueryLiteral(query: FulltextQuery): string {
-  return [...query.include.map(clauseText), ...query.exclude.map((c) => `!${clauseText(c)}`)].join(
-    " & ",
-  );
+/**
+ * The `tsquery` literal of a parsed query: every include clause (and one of the `access` keys,
+ * when given), and not any exclude clause.
+ */
+export function tsqueryLiteral(
+  query: FulltextQuery,
+  access: readonly string[] | null = null,
+): string {
+  const clauses = query.include.map(clauseText);
+  if (access) clauses.push(`(${access.map(lexeme).join(" | ")})`);
+  return [...clauses, ...query.exclude.map((c) => `!${clauseText(c)}`)].join(" & ");
 }
 
 const ofRecords = (collectionName: string, ids: readonly string[]) =>
@@ -97,7 +111,7 @@ export const postgresFulltext: FulltextDialect = {
         .slice(i, i + ROWS_PER_INSERT)
         .map(
           (d) =>
-            sql`(${d.collectionName}, ${d.record}, CAST(${tsvectorLiteral(d.document)} AS TSVECTOR), CAST(${tsvectorLiteral(d.document, true)} AS TSVECTOR))`,
+            sql`(${d.collectionName}, ${d.record}, CAST(${tsvectorLiteral(d.document, false, d.access)} AS TSVECTOR), CAST(${tsvectorLiteral(d.document, true)} AS TSVECTOR))`,
         );
       statements.push(
         sql`INSERT INTO ${docs} ("collectionName", "record", "vector", "head") VALUES ${sql.join(rows)} ON CONFLICT ("collectionName", "record") DO UPDATE SET "vector" = EXCLUDED."vector", "head" = EXCLUDED."head"`,
@@ -117,13 +131,13 @@ export const postgresFulltext: FulltextDialect = {
 
   optimize: () => [],
 
-  matches(query, collections, ranked) {
+  matches(query, collections, ranked, access) {
     // SECURITY: the rank reads the document alone (as SQLite's): how many of the query's
     // clauses its head matches.
     const inHead = (clause: QueryClause) =>
       sql`CAST(("d"."head" @@ CAST(${clauseText(clause)} AS TSQUERY)) AS INTEGER)`;
     const rank = ranked ? sql`(${sql.join(query.include.map(inHead), sql` + `)})` : sql`0`;
-    return sql`SELECT "d"."collectionName" AS "collectionName", "d"."record" AS "record", ${rank} AS "rank" FROM ${docs} AS "d" CROSS JOIN (SELECT CAST(${tsqueryLiteral(query)} AS TSQUERY) AS "q") AS "q" WHERE "d"."vector" @@ "q"."q" AND ("d"."collectionName" || '') IN (${sql.join([...collections])})`;
+    return sql`SELECT "d"."collectionName" AS "collectionName", "d"."record" AS "record", ${rank} AS "rank" FROM ${docs} AS "d" CROSS JOIN (SELECT CAST(${tsqueryLiteral(query, access)} AS TSQUERY) AS "q") AS "q" WHERE "d"."vector" @@ "q"."q" AND ("d"."collectionName" || '') IN (${sql.join([...collections])})`;
   },
 
   coveringIndex: () => sql``,

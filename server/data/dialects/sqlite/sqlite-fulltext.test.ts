@@ -11,6 +11,13 @@ describe("SQLite full-text queries", () => {
     );
   });
 
+  it("asks for one of the caller's access keys, kept in the body's stems", () => {
+    expect(fts5Query(parseQuery("yak -ox"), ["xopen", "xo616263"])).toBe(
+      '({headStems bodyStems} : ("eyak" OR "fyak")) AND ({bodyStems} : ("xopen" OR "xo616263")) NOT ' +
+        '({headStems bodyStems} : ("eox" OR "fox"))',
+    );
+  });
+
   it("looks for one clause in the head only, for the rank", () => {
     const [clause] = parseQuery("jard").include;
     expect(clause && clauseQuery(clause, "head")).toBe(

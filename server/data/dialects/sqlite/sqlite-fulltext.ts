@@ -5,7 +5,8 @@
  * stored as space-separated tokens: they hold only letters and digits, so FTS5's `ascii`
  * tokenizer splits them exactly there, whatever the Unicode version of its tables.
  *
- * Four columns: the stems and the words of the head and of the body. Fields of the word
+ * Four columns: the stems and the words of the head and of the body; the body's stems end
+ * with the document's access keys (`registry/search.ts`), which no clause asks for. Fields of the word
  * columns are separated by `·`, a token no query can ask for, so a phrase never spans two
  * fields (as PostgreSQL's position gaps do). The rank counts the query's clauses found in the
  * head (not bm25: see `matches`).
@@ -53,10 +54,14 @@ export function clauseQuery(clause: QueryClause, part: Part = "document"): strin
   return clause.prefix ? `(${stemsPart} OR ${words} : ${quoted(clause.word)}*)` : `(${stemsPart})`;
 }
 
-/** The FTS5 query of a parsed query: every include clause, then `NOT` each exclude clause. */
-export function fts5Query(query: FulltextQuery): string {
-  const include = query.include.map((c) => clauseQuery(c)).join(" AND ");
-  return [include, ...query.exclude.map((c) => clauseQuery(c))].join(" NOT ");
+/**
+ * The FTS5 query of a parsed query: every include clause (and one of the `access` keys, kept
+ * in the body's stems, when given), then `NOT` each exclude clause.
+ */
+export function fts5Query(query: FulltextQuery, access: readonly string[] | null = null): string {
+  const clauses = query.include.map((c) => clauseQuery(c));
+  if (access) clauses.push(`({bodyStems} : (${access.map(quoted).join(" OR ")}))`);
+  return [clauses.join(" AND "), ...query.exclude.map((c) => clauseQuery(c))].join(" NOT ");
 }
 
 const ofRecords = (collectionName: string, ids: readonly string[]) =>
@@ -105,8 +110,8 @@ export const sqliteFulltext: FulltextDialect = {
     }
     for (const batch of batches(documents, 6)) {
       const rows = batch.map(
-        ({ collectionName, record, document: d }) =>
-          sql`((SELECT "id" FROM ${docs} WHERE "collectionName" = ${collectionName} AND "record" = ${record}), ${stems(d.head)}, ${words(d.head)}, ${stems(d.body)}, ${words(d.body)})`,
+        ({ collectionName, record, document: d, access }) =>
+          sql`((SELECT "id" FROM ${docs} WHERE "collectionName" = ${collectionName} AND "record" = ${record}), ${stems(d.head)}, ${words(d.head)}, ${[stems(d.body), ...access].join(" ")}, ${words(d.body)})`,
       );
       statements.push(
         sql`INSERT INTO ${index} (rowid, "headStems", "headWords", "bodyStems", "bodyWords") VALUES ${sql.join(rows)}`,
@@ -138,7 +143,7 @@ export const sqliteFulltext: FulltextDialect = {
 
   optimize: () => [sql`INSERT INTO ${index} (${index}) VALUES ('optimize')`],
 
-  matches(query, collections, ranked) {
+  matches(query, collections, ranked, access) {
     // SECURITY: not bm25, whose statistics (how many documents hold a word, their mean length)
     // span every document, private ones included: a score would tell a guest how often other
     // people's private entries use a word. The rank reads the document alone: how many of the
@@ -146,7 +151,7 @@ export const sqliteFulltext: FulltextDialect = {
     const inHead = (clause: QueryClause) =>
       sql`("d"."id" IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${clauseQuery(clause, "head")}))`;
     const rank = ranked ? sql`(${sql.join(query.include.map(inHead), sql` + `)})` : sql`0`;
-    return sql`SELECT "d"."collectionName" AS "collectionName", "d"."record" AS "record", ${rank} AS "rank" FROM ${index} JOIN ${docs} AS "d" ON "d"."id" = ${index}.rowid WHERE ${index} MATCH ${fts5Query(query)} AND ("d"."collectionName" || '') IN (${sql.join([...collections])})`;
+    return sql`SELECT "d"."collectionName" AS "collectionName", "d"."record" AS "record", ${rank} AS "rank" FROM ${index} JOIN ${docs} AS "d" ON "d"."id" = ${index}.rowid WHERE ${index} MATCH ${fts5Query(query, access)} AND ("d"."collectionName" || '') IN (${sql.join([...collections])})`;
   },
 
   coveringIndex: (name) => sql` INDEXED BY ${sql.id(name)}`,
