@@ -23,6 +23,10 @@ import { InlineStylesContext } from "./components/layout/app-styles.tsx";
 import { deferScripts } from "./lib/deferred-scripts.server.ts";
 import { builtStylesheet, compiledStylesheet } from "./lib/inline-styles.server.ts";
 
+// The stylesheet guests' pages are pruned against is parsed once, when the server loads this
+// build, rather than during the first guest's request (80–150 ms on these machines).
+setTimeout(() => compiledStylesheet(appStylesHref), 0).unref();
+
 /** How long a streamed render may wait for slow data before giving up. */
 export const streamTimeout = 5_000;
 
