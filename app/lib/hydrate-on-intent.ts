@@ -72,7 +72,8 @@ const slash = (event) => {
   const editing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
   if (event.key !== "/" || editing || event.ctrlKey || event.metaKey || event.altKey) return;
   const box = document.querySelector("header form[role='search'] input");
-  if (box) { event.preventDefault(); box.focus(); }
+  // Hidden in the closed small-screen menu: nothing to focus (as once hydrated).
+  if (box && box.offsetParent !== null) { event.preventDefault(); box.focus(); }
 };
 addEventListener("click", hold, true);
 addEventListener("submit", hold, true);

@@ -75,6 +75,24 @@ test("before hydration, / focuses the search box, and what is typed at once is s
   await expect(box).toHaveValue(CONTENT.post.title.split(" ")[0] ?? "");
 });
 
+test("at phone width, / before hydration leaves the key alone: the box is in the closed menu", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/blog");
+  await page.waitForTimeout(500);
+  expect(await isHydrated(page)).toBe(false);
+  await page.evaluate(() => {
+    addEventListener("keydown", (event) => {
+      (window as { slashPrevented?: boolean }).slashPrevented = event.defaultPrevented;
+    });
+  });
+  await page.keyboard.press("/");
+  expect(await page.evaluate(() => (window as { slashPrevented?: boolean }).slashPrevented)).toBe(
+    false,
+  );
+});
+
 test("a signed-in page hydrates without an intent", async ({ browser }) => {
   const context = await browser.newContext(signedIn("user"));
   const page = await context.newPage();
