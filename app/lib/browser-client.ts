@@ -1,6 +1,6 @@
 /**
  * The browser's SDK client: one per tab (a browser holds one person's session), with the
- * SDK's LocalAuthStore (local storage key `pocketbase_auth`, synced across tabs by the
+ * SDK's LocalAuthStore (local storage key `AUTH_STORAGE_KEY`, synced across tabs by the
  * storage event) mirrored into the `pb_auth` cookie that server rendering reads.
  * SECURITY: never call this on the server; server code uses the per-request client of
  * `apiContext`.
@@ -8,6 +8,7 @@
 import type PocketBase from "pocketbase";
 import { LocalAuthStore } from "pocketbase";
 import { AUTH_COOKIE, createApiClient } from "./api-client.ts";
+import { AUTH_STORAGE_KEY } from "./auth-storage.ts";
 
 let client: PocketBase | undefined;
 
@@ -27,7 +28,7 @@ function mirrorAuthCookie(pb: PocketBase): void {
 export function getBrowserClient(): PocketBase {
   if (typeof window === "undefined") throw new Error("getBrowserClient() runs in the browser only");
   if (!client) {
-    const pb = createApiClient({ baseUrl: "/", authStore: new LocalAuthStore() });
+    const pb = createApiClient({ baseUrl: "/", authStore: new LocalAuthStore(AUTH_STORAGE_KEY) });
     pb.authStore.onChange(() => {
       mirrorAuthCookie(pb);
     }, true);

@@ -14,6 +14,9 @@
  * order, on the hydrated page.
  */
 import { LOCALE_STORAGE_KEY } from "#shared/i18n/locales.ts";
+// A browser that holds a sign-in under this key is a signed-in reader the server did not
+// recognise (no session cookie): the app must start at once to refresh or end it (ADR 048).
+import { AUTH_STORAGE_KEY } from "./auth-storage.ts";
 
 /** The attribute of `<html>` that asks for hydration on intent (guests' pages). */
 export const HYDRATE_ON_INTENT_ATTRIBUTE = "data-hydrate";
@@ -97,13 +100,6 @@ window.__cahierRelease = () => {
   }
   for (const replay of held.splice(0)) replay();
 };`;
-
-/**
- * Where the SDK keeps this browser's sign-in (`LocalAuthStore`'s key): a browser that holds
- * one is a signed-in reader the server did not recognise (no session cookie), and the app
- * must start at once to refresh or end that session (ADR 048).
- */
-const AUTH_STORAGE_KEY = "pocketbase_auth";
 
 /**
  * The script (a module script's body) that waits for an intent on a guest's page, unless the
