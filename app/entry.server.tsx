@@ -114,8 +114,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           statusCode = 500;
-          // Errors before the shell is ready reject above and are logged by React Router.
-          if (shellRendered) console.error(error);
+          // Errors before the shell is ready reject above and are logged by React Router; a
+          // reader who left aborts what was still loading, which is no error of the page.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

@@ -3,6 +3,7 @@
  * "Go back home" button to `/`.
  */
 import { useAppTranslation } from "../lib/i18n.ts";
+import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { useReloadOnChunkError } from "../lib/chunk-reload.ts";
 import { paths } from "../lib/paths.ts";
@@ -51,11 +52,14 @@ export function ErrorPage({ error }: { error: unknown }) {
 
 /**
  * The error page of the nearest route error: a page chunk that failed to load reloads the
- * page (once per path in 10 s); unexpected exceptions are logged.
+ * page (once per path in 10 s); unexpected exceptions are logged in the browser's console (on
+ * the server, React Router's error handler logs them, unless the reader left).
  */
 export function RouteErrorPage() {
   const error = useRouteError();
   useReloadOnChunkError(error);
-  if (!isRouteErrorResponse(error)) console.error(error);
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) console.error(error);
+  }, [error]);
   return <ErrorPage error={error} />;
 }

@@ -39,6 +39,7 @@ import { registerBuildRoutes } from "./builds.ts";
 import { loadBuild, type LoadedBuild } from "./page-build.ts";
 import type { PageEntry } from "./page-entry.ts";
 import { PageHandler } from "./page-handler.ts";
+import { readerLeft } from "./reader-left.ts";
 
 export { createInProcessFetch } from "./in-process-fetch.ts";
 export type { PageRequestOptions } from "./page-build.ts";
@@ -209,6 +210,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       try {
         await pages.handle(request, reply, build);
       } catch (error) {
+        if (readerLeft(error, reply.raw)) {
+          request.log.debug({ err: error }, "the reader left before the page was sent");
+          return;
+        }
         request.log.error({ err: error }, "page rendering failed");
         if (!reply.raw.headersSent) {
           reply.raw.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
