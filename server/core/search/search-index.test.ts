@@ -4,8 +4,9 @@
  * a collection's title joins its entries' documents only while that reveals nothing, and
  * changes to it rewrite them; batches commit or roll back with the index; cascades (a
  * deleted collection or user) clean up; each document's access keys follow its record's
- * visibility and status, so the index itself narrows a search to what the caller may find; `rebuild` (`cahier reindex`) restores a damaged index,
- * and the migration indexes records that were there before it.
+ * visibility and status, so the index itself narrows a search to what the caller may find;
+ * `rebuild` (`cahier reindex`) restores a damaged index, and the migration indexes records
+ * that were there before it.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ import {
   entriesCollection,
   usersCollection,
 } from "../../data/registry/collections.ts";
-import { callerAccessKeys } from "../../data/registry/search.ts";
+import { type AccessKeys, callerAccessKeys } from "../../data/registry/search.ts";
 import { countDocuments } from "../../data/repositories/search-repository.ts";
 import { parseQuery } from "../../tools/fulltext/index.ts";
 import { formatDate } from "../records/values.ts";
@@ -103,7 +104,7 @@ describe.each(DIALECTS)("search index upkeep (%s)", (dialect) => {
       status: "draft",
     });
     // The documents the index itself gives each caller, before any rule is read.
-    const found = async (access: string[] | null) => {
+    const found = async (access: AccessKeys | null) => {
       const result = await app.db.dialect.fulltext
         .matches(parseQuery("quokka "), ["entries", "posts"], false, access)
         .execute(app.db.kysely);

@@ -5,6 +5,7 @@
  */
 import type { FulltextQuery, IndexedDocument } from "../../tools/fulltext/index.ts";
 import type { Sql } from "../../tools/search/index.ts";
+import type { AccessKeys } from "../registry/search.ts";
 
 /** A document of one record. */
 export interface KeyedDocument {
@@ -45,7 +46,7 @@ export interface FulltextDialect {
     query: FulltextQuery,
     collections: readonly string[],
     ranked: boolean,
-    access: readonly string[] | null,
+    access: AccessKeys | null,
   ): Sql;
   /**
    * After a searched table in the search's join: makes the engine read `index`, the table's

@@ -133,6 +133,9 @@ export const SEARCH_SPECS: readonly SearchSpec[] = [
  */
 export const OPEN_ACCESS_KEY = "xopen";
 
+/** The keys a search asks for: one at least (a document holding any of them matches). */
+export type AccessKeys = readonly [string, ...string[]];
+
 /** The access key of records owned by `id` (hex: any id becomes letters and digits). */
 export function ownerAccessKey(id: string): string {
   return `xo${Buffer.from(id, "utf8").toString("hex")}`;
@@ -152,7 +155,7 @@ export function accessKeys(spec: SearchSpec, record: Row): string[] {
  */
 export function callerAccessKeys(
   auth: { id: string; isSuperuser: boolean } | null,
-): string[] | null {
+): AccessKeys | null {
   if (auth?.isSuperuser) return null;
   return auth && auth.id !== "" ? [OPEN_ACCESS_KEY, ownerAccessKey(auth.id)] : [OPEN_ACCESS_KEY];
 }

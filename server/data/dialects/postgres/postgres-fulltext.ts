@@ -13,7 +13,7 @@
 import { sql } from "kysely";
 import type { FulltextQuery, IndexedDocument, QueryClause } from "../../../tools/fulltext/index.ts";
 import type { Sql } from "../../../tools/search/index.ts";
-import { SEARCH_DOCS_TABLE } from "../../registry/search.ts";
+import { type AccessKeys, SEARCH_DOCS_TABLE } from "../../registry/search.ts";
 import type { FulltextDialect } from "../fulltext-dialect.ts";
 
 /** PostgreSQL keeps positions up to this one (larger ones are clamped to it). */
@@ -82,10 +82,7 @@ function clauseText(clause: QueryClause): string {
  * The `tsquery` literal of a parsed query: every include clause (and one of the `access` keys,
  * when given), and not any exclude clause.
  */
-export function tsqueryLiteral(
-  query: FulltextQuery,
-  access: readonly string[] | null = null,
-): string {
+export function tsqueryLiteral(query: FulltextQuery, access: AccessKeys | null = null): string {
   const clauses = query.include.map(clauseText);
   if (access) clauses.push(`(${access.map(lexeme).join(" | ")})`);
   return [...clauses, ...query.exclude.map((c) => `!${clauseText(c)}`)].join(" & ");

@@ -1,20 +1,21 @@
 /**
  * SQLite's full-text index: an FTS5 table (`_searchIndex`, contentless with deletes, the
  * `ascii` tokenizer, a prefix index of 3 characters: the shortest prefix a query asks for)
- * beside `_searchDocs`, which maps each FTS5 rowid to its record. Words and stems are prepared in TypeScript (ADR 043) and
- * stored as space-separated tokens: they hold only letters and digits, so FTS5's `ascii`
- * tokenizer splits them exactly there, whatever the Unicode version of its tables.
+ * beside `_searchDocs`, which maps each FTS5 rowid to its record. Words and stems are prepared
+ * in TypeScript (ADR 043) and stored as space-separated tokens: they hold only letters and
+ * digits, so FTS5's `ascii` tokenizer splits them exactly there, whatever the Unicode version
+ * of its tables.
  *
  * Four columns: the stems and the words of the head and of the body; the body's stems end
- * with the document's access keys (`registry/search.ts`), which no clause asks for. Fields of the word
- * columns are separated by `·`, a token no query can ask for, so a phrase never spans two
- * fields (as PostgreSQL's position gaps do). The rank counts the query's clauses found in the
- * head (not bm25: see `matches`).
+ * with the document's access keys (`registry/search.ts`), which no clause asks for. Fields of
+ * the word columns are separated by `·`, a token no query can ask for, so a phrase never spans
+ * two fields (as PostgreSQL's position gaps do). The rank counts the query's clauses found in
+ * the head (not bm25: see `matches`).
  */
 import { sql } from "kysely";
 import type { FulltextQuery, IndexedField, QueryClause } from "../../../tools/fulltext/index.ts";
 import type { Sql } from "../../../tools/search/index.ts";
-import { SEARCH_DOCS_TABLE, SEARCH_INDEX_TABLE } from "../../registry/search.ts";
+import { type AccessKeys, SEARCH_DOCS_TABLE, SEARCH_INDEX_TABLE } from "../../registry/search.ts";
 import type { FulltextDialect, KeyedDocument } from "../fulltext-dialect.ts";
 
 /** Separates the fields of a word column (U+00B7, a token of its own for `ascii`). */
@@ -58,7 +59,7 @@ export function clauseQuery(clause: QueryClause, part: Part = "document"): strin
  * The FTS5 query of a parsed query: every include clause (and one of the `access` keys, kept
  * in the body's stems, when given), then `NOT` each exclude clause.
  */
-export function fts5Query(query: FulltextQuery, access: readonly string[] | null = null): string {
+export function fts5Query(query: FulltextQuery, access: AccessKeys | null = null): string {
   const clauses = query.include.map((c) => clauseQuery(c));
   if (access) clauses.push(`({bodyStems} : (${access.map(quoted).join(" OR ")}))`);
   return [clauses.join(" AND "), ...query.exclude.map((c) => clauseQuery(c))].join(" NOT ");
