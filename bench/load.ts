@@ -64,14 +64,26 @@ const MAX_FAILURE_RATIO = 0.001;
 /** The load generators the bench can drive. */
 export type LoadGeneratorName = "wrk" | "autocannon";
 
-/** The generator of this run: `BENCH_LOAD`, else wrk when installed, else autocannon. */
-export function loadGenerator(): { name: LoadGeneratorName; wrk?: string } {
+/** The load generator chosen: its name, and wrk's path when it is wrk. */
+export interface LoadGenerator {
+  name: LoadGeneratorName;
+  wrk?: string;
+}
+
+let chosen: LoadGenerator | undefined;
+
+/**
+ * The generator of this run, chosen once: `BENCH_LOAD`, else wrk when installed, else
+ * autocannon.
+ */
+export function loadGenerator(): LoadGenerator {
+  if (chosen) return chosen;
   const wanted = process.env.BENCH_LOAD;
-  if (wanted === "autocannon") return { name: "autocannon" };
-  const wrk = findWrk();
-  if (wrk) return { name: "wrk", wrk };
-  if (wanted === "wrk") throw new Error("BENCH_LOAD=wrk, but no wrk on the PATH (apt install wrk)");
-  return { name: "autocannon" };
+  const wrk = wanted === "autocannon" ? undefined : findWrk();
+  if (wanted === "wrk" && !wrk)
+    throw new Error("BENCH_LOAD=wrk, but no wrk on the PATH (apt install wrk)");
+  chosen = wrk ? { name: "wrk", wrk } : { name: "autocannon" };
+  return chosen;
 }
 
 /** What one run counted, whichever generator ran it. */
