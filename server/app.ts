@@ -167,6 +167,8 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       mfa,
       limiter: rateLimiter,
       passkeys: (collection) => relyingParty !== null && collectionHasPasskeys(collection),
+      // Issue 22: whoever is turned away, and why, so a lost session can be explained.
+      onRefused: (refusal) => log.to?.info(refusal, "session refused"),
     });
     logImpersonations(auth, records, (message, data) => log.to?.warn(data, message));
     const oauth2 = new OAuth2Service(records, auth, oauth2Providers, logWarning);

@@ -1,6 +1,7 @@
 /** Builds the `@request.*` info of a Fastify request (auth loaded by the auth hook). */
 import type { FastifyRequest } from "fastify";
 import type { RequestInfo } from "../core/records/request-info.ts";
+import type { Unidentified } from "../core/auth/auth-service.ts";
 import type { TokenClaims } from "../core/auth/tokens.ts";
 import type { AuthInfo } from "../core/records/request-info.ts";
 
@@ -10,6 +11,8 @@ declare module "fastify" {
     auth: AuthInfo | null;
     /** The verified token behind `auth`. */
     authToken: { token: string; claims: TokenClaims } | null;
+    /** Why the request's token identified no one (logged by auth-refresh, issue 22). */
+    authRefusal: Unidentified | null;
   }
 }
 

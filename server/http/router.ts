@@ -128,6 +128,7 @@ export async function buildHttpApp(
   });
   app.decorateRequest("auth", null);
   app.decorateRequest("authToken", null);
+  app.decorateRequest("authRefusal", null);
   app.decorateRequest("guestCache", null);
   app.setReplySerializer(serialize);
   registerErrorHandlers(app, serialize);
@@ -143,8 +144,9 @@ export async function buildHttpApp(
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
     if (header) {
-      const result = await services.auth.authenticate(header);
-      if (result) {
+      const result = await services.auth.identify(header);
+      if ("refused" in result) request.authRefusal = result;
+      else {
         request.auth = result.auth;
         request.authToken = { token: result.token, claims: result.claims };
       }

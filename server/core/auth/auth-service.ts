@@ -18,6 +18,12 @@ import { requireAuthCollection } from "./auth-input.ts";
 import type { MfaSessions } from "./mfa/mfa-sessions.ts";
 import { signInWithPassword } from "./password-sign-in.ts";
 import type { Secrets } from "./secrets.ts";
+import {
+  signatureRefusal,
+  type RefusalListener,
+  type RefusalReason,
+  type SessionRefusal,
+} from "./session-refusal.ts";
 import { readUnverifiedClaims, signToken, verifyToken, type TokenClaims } from "./tokens.ts";
 
 /** `{token, record}` answer of every auth endpoint. */
@@ -98,6 +104,21 @@ export interface DeviceSessions {
   ): Promise<Record<string, string>>;
 }
 
+/** A token that identifies its record. */
+export interface Identified {
+  auth: AuthInfo;
+  claims: TokenClaims;
+  token: string;
+}
+
+/** A token that does not, with the reason and what it names (`./session-refusal.ts`). */
+export interface Unidentified {
+  refused: RefusalReason;
+  collection: string;
+  account: string;
+  device: string;
+}
+
 /** What {@link AuthService} works with besides records and secrets. */
 export interface AuthServiceOptions {
   /** Where `auth-methods` gets its `oauth2` part. */
@@ -108,6 +129,8 @@ export interface AuthServiceOptions {
   limiter?: RateLimiter | null;
   /** Whether a collection's accounts may sign in with passkeys (none: nobody; ADR 052). */
   passkeys?: ((collection: AuthCollection) => boolean) | null;
+  /** Told of every session turned away by auth-refresh or a page (issue 22: the app logs it). */
+  onRefused?: RefusalListener | null;
 }
 
 /** Auth flows over the record service. */
@@ -119,6 +142,7 @@ export class AuthService {
   readonly mfa: MfaSessions | null;
   private readonly limiter: RateLimiter | null;
   private readonly passkeys: ((collection: AuthCollection) => boolean) | null;
+  private readonly onRefused: RefusalListener | null;
   private readonly listeners: SignInListener[] = [];
   private devices: DeviceSessions | null = null;
 
@@ -129,6 +153,7 @@ export class AuthService {
     this.mfa = options.mfa ?? null;
     this.limiter = options.limiter ?? null;
     this.passkeys = options.passkeys ?? null;
+    this.onRefused = options.onRefused ?? null;
   }
 
   /** Checks every token's device from now on (see {@link DeviceSessions}). */
@@ -167,21 +192,34 @@ export class AuthService {
    * tokens resolve to null (the request proceeds as a guest), as PocketBase does; so do the
    * tokens of a signed-out (deleted) device.
    */
-  async authenticate(
-    header: string | undefined,
-  ): Promise<{ auth: AuthInfo; claims: TokenClaims; token: string } | null> {
-    if (!header) return null;
+  async authenticate(header: string | undefined): Promise<Identified | null> {
+    const result = await this.identify(header);
+    return "refused" in result ? null : result;
+  }
+
+  /**
+   * {@link authenticate}, with the reason of a refusal and the account the token names
+   * (issue 22: every refused session is logged with both).
+   */
+  async identify(header: string | undefined): Promise<Identified | Unidentified> {
+    if (!header) return { refused: "no token", collection: "", account: "", device: "" };
     const token = header.replace(/^bearer\s+/i, "").trim();
     const claims = readUnverifiedClaims(token);
-    if (!claims || claims.type !== "auth") return null;
+    const named = {
+      collection: claims?.collectionId ?? "",
+      account: claims?.id ?? "",
+      device: typeof claims?.device === "string" ? claims.device : "",
+    };
+    if (!claims || claims.type !== "auth") return { refused: "malformed token", ...named };
     const collection = findCollection(claims.collectionId);
     if (!collection || collection.id !== claims.collectionId || !isAuthCollection(collection))
-      return null;
+      return { refused: "unknown collection", ...named };
     const row = await this.records.findById(collection, claims.id);
-    if (!row) return null;
+    if (!row) return { refused: "account not found", ...named };
     const verified = await verifyToken(token, this.key(collection, row.tokenKey, "auth"));
-    if (!verified) return null;
-    if (this.devices && !(await this.devices.isActive(collection, verified))) return null;
+    if (!verified) return { refused: signatureRefusal(claims.exp, Date.now()), ...named };
+    if (this.devices && !(await this.devices.isActive(collection, verified)))
+      return { refused: "device signed out", ...named };
     return {
       auth: {
         collection,
@@ -192,6 +230,12 @@ export class AuthService {
       claims: verified,
       token,
     };
+  }
+
+  /** Reports a refused session to the listener, if any. */
+  private refuse(where: SessionRefusal["where"], refusal: Unidentified): void {
+    const { refused: reason, collection, account, device } = refusal;
+    this.onRefused?.({ where, reason, collection, account, device });
   }
 
   /**
@@ -231,14 +275,28 @@ export class AuthService {
     request: RequestInfo,
     current: { token: string; claims: TokenClaims } | null,
     expand?: string,
+    refusal: Unidentified | null = null,
   ): Promise<AuthResponse> {
     const auth = request.auth;
-    if (!auth || !current) throw unauthorized();
+    if (!auth || !current) {
+      if (refusal && refusal.refused !== "no token") this.refuse("auth-refresh", refusal);
+      throw unauthorized();
+    }
     // PocketBase names the token's collection here, not the route's.
     if (!isAuthCollection(collection) || auth.collection.id !== collection.id) {
       throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
     }
-    await this.checkAuthRule(collection, auth.record, request);
+    try {
+      await this.checkAuthRule(collection, auth.record, request);
+    } catch (error) {
+      this.refuse("auth-refresh", {
+        refused: "auth rule",
+        collection: collection.id,
+        account: String(auth.record.id),
+        device: auth.device ?? "",
+      });
+      throw error;
+    }
     const token = current.claims.refreshable
       ? await this.authToken(
           collection,
@@ -260,14 +318,26 @@ export class AuthService {
    * not mint a token per request, nor make a request of its own (ADR 048).
    */
   async confirmSession(token: string, request: RequestInfo): Promise<AuthResponse | null> {
-    const found = await this.authenticate(token);
-    if (!found || !isAuthCollection(found.auth.collection)) return null;
+    const found = await this.identify(token);
+    if ("refused" in found) {
+      this.refuse("page", found);
+      return null;
+    }
     const collection = found.auth.collection;
+    if (!isAuthCollection(collection)) return null;
     const self: RequestInfo = { ...request, auth: found.auth };
     try {
       await this.checkAuthRule(collection, found.auth.record, self);
     } catch (error) {
-      if (error instanceof CoreError && error.status === 403) return null;
+      if (error instanceof CoreError && error.status === 403) {
+        this.refuse("page", {
+          refused: "auth rule",
+          collection: collection.id,
+          account: String(found.auth.record.id),
+          device: found.auth.device ?? "",
+        });
+        return null;
+      }
       throw error;
     }
     return this.respond(collection, found.auth.record, found.token, self);

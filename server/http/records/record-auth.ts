@@ -16,6 +16,12 @@ export function registerRecordAuthRoutes(app: FastifyInstance, auth: AuthService
   );
 
   registerAuthAction(app, "auth-refresh", (collection, request) =>
-    auth.authRefresh(collection, requestInfo(request), request.authToken, queryOf(request).expand),
+    auth.authRefresh(
+      collection,
+      requestInfo(request),
+      request.authToken,
+      queryOf(request).expand,
+      request.authRefusal,
+    ),
   );
 }

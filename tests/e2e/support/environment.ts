@@ -15,6 +15,9 @@ export const ROOT_DIR = path.resolve(import.meta.dirname, "..", "..", "..");
 /** The CLI entry point (`node bin/cahier.js serve`, `superuser upsert`). */
 export const CLI_PATH = path.join(ROOT_DIR, "bin", "cahier.js");
 
+/** The browser suite's server log, kept after the run (`test-results/` is not committed). */
+export const SERVER_LOG = path.join(ROOT_DIR, "test-results", "e2e-server.log");
+
 /** The run's state folder, chosen by the main process (a new one per run). */
 export function stateDir(): string {
   process.env.E2E_STATE_DIR ??= path.join(os.tmpdir(), `cahier-e2e-${String(process.pid)}`);

@@ -1,7 +1,8 @@
 /**
  * Playwright's `webServer` command: builds the web app when `build/` is stale, then runs the
  * built app with `node bin/cahier.js serve` on `E2E_PORT`, with a fresh SQLite `DATA_DIR` in
- * the run's state folder (holding the suite's `route-rules.json`) and `LOG_LEVEL=warn`.
+ * the run's state folder (holding the suite's `route-rules.json`), logging at `info` into
+ * `test-results/e2e-server.log` (kept after the run).
  * Its mail goes to a real SMTP server, a child process (`mail-server.ts`) that writes each
  * message into the state folder for the specs to read (`SMTP_URL`).
  * When Playwright stops it (SIGTERM), the server stops too and the state folder is removed.
@@ -12,6 +13,7 @@ import path from "node:path";
 import { buildWebIfNeeded } from "../../../scripts/build-if-needed.ts";
 import { startOidcServer } from "../../helpers/oidc-server-process.ts";
 import { CLI_PATH, dataDir, ROOT_DIR, routeRules, serverEnv, stateDir } from "./environment.ts";
+import { SERVER_LOG } from "./environment.ts";
 import { OIDC_PERSON, OIDC_PROVIDER } from "./environment.ts";
 
 const folder = stateDir();
@@ -66,10 +68,14 @@ const smtpUrl = await new Promise<string>((resolve) => {
 });
 mailServer.removeAllListeners("exit");
 
+// The server's log (info and above: every refused session names its account and reason,
+// issue 22) goes to a file that outlives the run, for the failures to be explained.
+fs.mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+const log = fs.openSync(SERVER_LOG, "w");
 const server = spawn(process.execPath, [CLI_PATH, "serve"], {
   cwd: ROOT_DIR,
-  env: { ...process.env, ...serverEnv(), ...oauth2Env, SMTP_URL: smtpUrl },
-  stdio: "inherit",
+  env: { ...process.env, ...serverEnv(), ...oauth2Env, SMTP_URL: smtpUrl, LOG_LEVEL: "info" },
+  stdio: ["ignore", log, "inherit"],
 });
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
