@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { LighthouseResult } from "./lighthouse.ts";
 import type { LoadSettings, Measurement } from "./load.ts";
 import type { FanoutResult, IdleSseResult, RealtimeSettings } from "./realtime.ts";
 import type { SearchBenchReport } from "./search.ts";
@@ -48,6 +49,8 @@ export interface BenchReport {
   };
   /** The search scenario (`search`), when it ran. */
   search?: SearchBenchReport;
+  /** Lighthouse's performance scores (`lighthouse`), when they ran. */
+  lighthouse?: LighthouseResult[];
 }
 
 /** Where results are written (gitignored). */

@@ -18,6 +18,7 @@
  * `BENCH_FANOUT_WRITES` (200), `BENCH_FANOUT_INTERVAL_MS` (50), `REDIS_URL` for the
  * two-instance fan-out on PostgreSQL. Then `search` (see `search.ts`), against a LIKE scan:
  * `BENCH_SEARCH_ENTRIES` (100000), `BENCH_SEARCH_USERS` (200), `BENCH_SEARCH_ROUNDS` (5).
+ * Then Lighthouse's performance score of the reading pages (`lighthouse.ts`, median of three).
  * The report ends with PostgreSQL's req/s over SQLite's.
  */
 import os from "node:os";
@@ -70,6 +71,7 @@ import {
   type BenchReport,
   type ScenarioResult,
 } from "./report.ts";
+import { benchLighthouse, lighthouseVerdicts } from "./lighthouse.ts";
 import { benchSearch, TARGET_SEARCH_P99_MS, type SearchBenchSettings } from "./search.ts";
 import { seedPosts } from "./seed.ts";
 import { engineRatios } from "./stats.ts";
@@ -303,6 +305,8 @@ const SSE_IDLE = "sse idle";
 const SSE_FANOUT = "sse fanout";
 /** The search scenario (`search.ts`), selectable with `BENCH_ONLY` too. */
 const SEARCH = "search";
+/** Lighthouse's performance score of the reading pages (`lighthouse.ts`). */
+const LIGHTHOUSE = "lighthouse";
 /** The HTTP scenarios whose PostgreSQL/SQLite req/s ratio is stated. */
 const ENGINE_RATIO_SCENARIOS = ["list", "list fields", "list total", "create entry"];
 
@@ -373,7 +377,8 @@ async function main(): Promise<void> {
     .map((d) => d.trim())
     .filter((d): d is DialectName => d === "sqlite" || d === "postgres");
   const httpSelected =
-    only.size === 0 || [...only].some((n) => n !== SSE_IDLE && n !== SSE_FANOUT && n !== SEARCH);
+    only.size === 0 ||
+    [...only].some((n) => ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE].includes(n));
   const notes: string[] = [];
   if (httpSelected)
     notes.push(
@@ -409,6 +414,7 @@ async function main(): Promise<void> {
   const search = selected(SEARCH)
     ? await benchSearch(searchSettings, dialects, childEnv, log)
     : undefined;
+  const lighthouse = selected(LIGHTHOUSE) ? await benchLighthouse(log) : undefined;
   if (search) {
     notes.push(
       `search: ${String(searchSettings.entries)} entries of ${String(searchSettings.users)} users, GET /api/search?kind=entries&perPage=30 one request at a time, as a guest and as user1 (with private entries); LIKE: the entries list with (title ~ 'w' || content ~ 'w') per word, same caller, same data`,
@@ -432,6 +438,7 @@ async function main(): Promise<void> {
   if (ratios.length) report.engineRatios = ratios;
   if (realtime) report.realtime = realtime;
   if (search) report.search = search;
+  if (lighthouse) report.lighthouse = lighthouse;
   writeReport(report);
   if (results.length) console.log(`\n${formatTable(results)}\n`);
   if (realtime?.idle.length) console.log(`\n${formatIdleTable(realtime.idle)}\n`);
@@ -471,6 +478,7 @@ async function main(): Promise<void> {
     );
   }
   for (const line of pageVerdicts(results)) console.log(`- ${line}`);
+  for (const line of lighthouseVerdicts(lighthouse ?? [])) console.log(`- ${line}`);
   console.log(`\nResults written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
 }
 

@@ -1,8 +1,9 @@
 /**
- * `npm test`: the Vitest suite on SQLite, then again on PostgreSQL when `DATABASE_URL` is
- * set, then the Lighthouse scores of the built pages (the `lighthouse` project, alone on the
- * machine), then the browser suite (Playwright, `tests/e2e`) once against the built app on SQLite.
- * Vitest runs every project of `vitest.config.ts` (each test file belongs to exactly one).
+ * `npm test`: the whole Vitest suite on SQLite, then the files that depend on the engine
+ * (`scripts/engine-tests.ts`) again on PostgreSQL when `DATABASE_URL` is set, then the
+ * browser suite (Playwright, `tests/e2e`) once against the built app on SQLite. Vitest runs
+ * every project of `vitest.config.ts` (each test file belongs to exactly one). Each phase's
+ * time is printed at the end.
  * Arguments are passed to Vitest (`--project server`, a file path). Prints one closing line
  * `tests: N passed, N failed` (both runners' counts) and exits non-zero on any failure.
  */
@@ -10,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { buildWebIfNeeded } from "./build-if-needed.ts";
+import { engineTestFiles } from "./engine-tests.ts";
 
 /** Debian's Chromium, which the browser suite drives (`.ci/run` installs it). */
 const CHROMIUM = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium";
@@ -86,8 +88,9 @@ if (process.argv.includes("--help")) {
     [
       "Usage: npm test [-- <vitest arguments>]",
       "",
-      "Runs the Vitest suite (every project of vitest.config.ts) on SQLite, then on PostgreSQL",
-      "when DATABASE_URL is set, then the browser suite (Playwright) once, and ends with the line",
+      "Runs the Vitest suite (every project of vitest.config.ts) on SQLite, then the files that",
+      "depend on the engine on PostgreSQL when DATABASE_URL is set, then the browser suite",
+      "(Playwright) once, and ends with the line",
       "`tests: N passed, N failed`. Arguments go to Vitest, e.g. `--project server` or a path.",
       "One project alone: npm run test:server, test:app, test:compat (Vitest only).",
     ].join("\n"),
@@ -95,14 +98,33 @@ if (process.argv.includes("--help")) {
   process.exit(0);
 }
 
-const runs: { dialect: string; env: Record<string, string> }[] = [
-  { dialect: "sqlite", env: { DIALECTS: "sqlite" } },
-];
-if (process.env.DATABASE_URL) runs.push({ dialect: "postgres", env: { DIALECTS: "postgres" } });
-else console.log("DATABASE_URL is not set: skipping the PostgreSQL run.");
-
 const vitest = path.join("node_modules", "vitest", "vitest.mjs");
 const extraArgs = process.argv.slice(2);
+
+/**
+ * The Vitest runs: everything on SQLite; on PostgreSQL, the files that depend on the engine
+ * (or, for a targeted run, the same arguments).
+ */
+const runs: { dialect: string; env: Record<string, string>; args: string[] }[] = [
+  { dialect: "sqlite", env: { DIALECTS: "sqlite" }, args: extraArgs },
+];
+if (process.env.DATABASE_URL) {
+  runs.push({
+    dialect: "postgres",
+    env: { DIALECTS: "postgres" },
+    args: extraArgs.length > 0 ? extraArgs : engineTestFiles(),
+  });
+} else console.log("DATABASE_URL is not set: skipping the PostgreSQL run.");
+
+/** How long each phase took, printed at the end. */
+const phases: { name: string; seconds: number }[] = [];
+
+/** Runs `phase`, recording its time under `name`. */
+function timed(name: string, phase: () => void): void {
+  const started = performance.now();
+  phase();
+  phases.push({ name, seconds: (performance.now() - started) / 1000 });
+}
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -141,12 +163,11 @@ function runVitest(label: string, env: Record<string, string>, args: string[]): 
   if (result.status !== 0 || !json.success) ok = false;
 }
 
-// Lighthouse measures the machine's CPU as well as the pages: it runs on its own, below.
-for (const run of runs) runVitest(run.dialect, run.env, ["--project=!lighthouse", ...extraArgs]);
-
-// Lighthouse (ADR 050), once, on SQLite, with nothing else running; a targeted run skips it.
-if (extraArgs.length === 0)
-  runVitest("lighthouse", { DIALECTS: "sqlite" }, ["--project=lighthouse"]);
+for (const run of runs) {
+  timed(`Vitest ${run.dialect}`, () => {
+    runVitest(run.dialect, run.env, run.args);
+  });
+}
 
 /** Runs the browser suite once; adds its counts. */
 function runBrowserSuite(): void {
@@ -191,11 +212,12 @@ function runBrowserSuite(): void {
   if (result.status !== 0) ok = false;
 }
 
-runBrowserSuite();
+timed("browser", runBrowserSuite);
 
 if (failures.length > 0) {
   console.log(`\nfailed (${String(failures.length)}):`);
   for (const failure of failures) console.log(`  ${failure}`);
 }
+console.log(`\nphases: ${phases.map((p) => `${p.name} ${p.seconds.toFixed(0)} s`).join(", ")}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(ok && failed === 0 ? 0 : 1);
