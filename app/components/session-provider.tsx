@@ -41,6 +41,11 @@ export interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
+/** Who an auth record is (`""` for nobody): its collection and id. */
+function accountKey(record: { id?: unknown; collectionId?: unknown } | null): string {
+  return record ? `${String(record.collectionId)}/${String(record.id)}` : "";
+}
+
 /** The current account and language. */
 export function useSession(): SessionValue {
   const value = useContext(SessionContext);
@@ -105,8 +110,15 @@ export function SessionProvider(props: {
       // The cookie named an account the auth store no longer holds: signed out.
       void revalidate();
     }
+    // A renewed token of the same account changes nothing the server renders: only a
+    // sign-in, a sign-out or another account reloads the page's data (issue 22: a revalidation
+    // per page load raced the page's own data, and cost a request).
+    let account = accountKey(pb.authStore.record);
     const unsubscribe = pb.authStore.onChange(() => {
       setUser(toSessionUser(pb.authStore.record, pb.authStore.token));
+      const next = accountKey(pb.authStore.record);
+      if (next === account) return;
+      account = next;
       void revalidate();
     });
     return unsubscribe;

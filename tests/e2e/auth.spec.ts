@@ -12,12 +12,12 @@ import {
   expectSignedOutHeader,
   header,
   LABELS,
-  LANGS,
+  type Lang,
+  oneLanguage,
   open,
   signedIn,
   useLanguage,
   waitForHydration,
-  type Lang,
 } from "./support/app.ts";
 import { PASSWORD, SUPERUSER, USERS } from "./support/environment.ts";
 import { createAccount, signedInState } from "./support/test-accounts.ts";
@@ -49,7 +49,7 @@ async function authCookie(page: Page): Promise<string | undefined> {
   return cookies.find((cookie) => cookie.name === "pb_auth")?.value;
 }
 
-for (const lang of LANGS) {
+for (const lang of oneLanguage("fr")) {
   test.describe(`accounts (${lang})`, () => {
     test.beforeEach(async ({ context }) => {
       await useLanguage(context, lang);

@@ -13,12 +13,12 @@ import {
   clientNavigate,
   documentTitle,
   LABELS,
-  LANGS,
+  type Lang,
+  oneLanguage,
   open,
   signedIn,
   useLanguage,
   waitForHydration,
-  type Lang,
 } from "./support/app.ts";
 import { CONTENT, USERS } from "./support/environment.ts";
 import { ROUTES } from "./support/routes.ts";
@@ -36,7 +36,7 @@ async function expectErrorPage(page: Page, lang: Lang, status: 403 | 404, messag
   await expect(main.getByRole("link", { name: LABELS[lang].goHome })).toHaveAttribute("href", "/");
 }
 
-for (const lang of LANGS) {
+for (const lang of oneLanguage("fr")) {
   test.describe(`error pages (${lang})`, () => {
     test.beforeEach(async ({ context }) => {
       await useLanguage(context, lang);

@@ -13,7 +13,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { port } from "./support/environment.ts";
-import { accountLink, CATALOGS, fill, header, LABELS, LANGS, open } from "./support/app.ts";
+import { accountLink, CATALOGS, fill, header, LABELS, oneLanguage, open } from "./support/app.ts";
 import { createAccount, signInAs, type TestAccount } from "./support/test-accounts.ts";
 
 /** Several pages, ceremonies and API calls on a machine shared with other runs. */
@@ -59,7 +59,7 @@ async function enableTotp(account: TestAccount): Promise<void> {
   await pb.send("/api/collections/users/totp/enable", { method: "POST", body: { code } });
 }
 
-for (const lang of LANGS) {
+for (const lang of oneLanguage("en")) {
   const P = CATALOGS[lang].passkeys;
   const A = CATALOGS[lang].auth;
   const S = CATALOGS[lang].security;

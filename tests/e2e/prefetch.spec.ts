@@ -6,9 +6,9 @@
  */
 import { expect, test, type Request } from "@playwright/test";
 import { fixtureAccount } from "./support/accounts.ts";
-import { LANGS, useLanguage, waitForHydration } from "./support/app.ts";
+import { oneLanguage, useLanguage, waitForHydration } from "./support/app.ts";
 
-for (const lang of LANGS) {
+for (const lang of oneLanguage("en")) {
   test(`a reading page paints alone, then internal links prefetch on intent (${lang})`, async ({
     browser,
   }) => {

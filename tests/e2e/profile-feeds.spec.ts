@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
-import { CATALOGS, LABELS, LANGS, open, useLanguage, type Lang } from "./support/app.ts";
+import { CATALOGS, LABELS, type Lang, oneLanguage, open, useLanguage } from "./support/app.ts";
 import { AVATAR_OWNER, baseUrl, CONTENT, PASSWORD, USERS } from "./support/environment.ts";
 
 const WRITER = USERS.writer;
@@ -106,7 +106,7 @@ async function ownerContext(
   return { context, username, name };
 }
 
-for (const lang of LANGS) {
+for (const lang of oneLanguage("fr")) {
   const profile = CATALOGS[lang].profile;
   const feeds = CATALOGS[lang].feeds;
   const roles = CATALOGS[lang].common.roles;
