@@ -8,12 +8,12 @@
  */
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import type { RecordModel } from "pocketbase";
 import { getBrowserClient } from "../lib/browser-client.ts";
 import { useAppTranslation } from "../lib/i18n.ts";
 import { stopImpersonation } from "../lib/impersonation.ts";
 import { paths } from "../lib/paths.ts";
 import { isImpersonationToken, refreshEndsSession } from "../lib/session.ts";
+import { isAuthAnswer } from "../lib/session-store.ts";
 import { refreshDelay, refreshIsDue } from "../lib/token-refresh.ts";
 import { useNotify } from "./notifications/notifications.tsx";
 
@@ -36,10 +36,12 @@ export function useSessionRefresh(): () => Promise<void> {
       // The answer only counts for the session it refreshed: a logout (or another sign-in,
       // in this tab or another) while the request ran wins. `authRefresh()` would save the
       // refreshed session whatever happened meanwhile, so the request is sent as is.
-      const auth = await pb.send<{ token: string; record: RecordModel }>(
-        `/api/collections/${collection}/auth-refresh`,
-        { method: "POST" },
-      );
+      const auth = await pb.send<unknown>(`/api/collections/${collection}/auth-refresh`, {
+        method: "POST",
+      });
+      // A 200 whose body never arrived (the page navigating away) reads as `{}`: no answer,
+      // the session stays (issue 22).
+      if (!isAuthAnswer(auth)) return;
       if (pb.authStore.token === token) pb.authStore.save(auth.token, auth.record);
     } catch (error) {
       // Only the server's "this session is not valid" answers sign out; otherwise the

@@ -1,14 +1,15 @@
 /**
  * The browser's SDK client: one per tab (a browser holds one person's session), with the
  * SDK's LocalAuthStore (local storage key `AUTH_STORAGE_KEY`, synced across tabs by the
- * storage event) mirrored into the `pb_auth` cookie that server rendering reads.
+ * storage event; `session-store.ts`: saving no session never ends one) mirrored into the
+ * `pb_auth` cookie that server rendering reads.
  * SECURITY: never call this on the server; server code uses the per-request client of
  * `apiContext`.
  */
 import type PocketBase from "pocketbase";
-import { LocalAuthStore } from "pocketbase";
 import { AUTH_COOKIE, createApiClient } from "./api-client.ts";
 import { AUTH_STORAGE_KEY } from "./auth-storage.ts";
+import { SessionStore } from "./session-store.ts";
 
 let client: PocketBase | undefined;
 
@@ -28,7 +29,7 @@ function mirrorAuthCookie(pb: PocketBase): void {
 export function getBrowserClient(): PocketBase {
   if (typeof window === "undefined") throw new Error("getBrowserClient() runs in the browser only");
   if (!client) {
-    const pb = createApiClient({ baseUrl: "/", authStore: new LocalAuthStore(AUTH_STORAGE_KEY) });
+    const pb = createApiClient({ baseUrl: "/", authStore: new SessionStore(AUTH_STORAGE_KEY) });
     pb.authStore.onChange(() => {
       mirrorAuthCookie(pb);
     }, true);

@@ -263,6 +263,39 @@ test("a logout while the start-up auth refresh runs is not undone by its answer"
   await context.close();
 });
 
+/**
+ * Issue 22, the writer found signed out: the page navigated away while the start-up refresh
+ * was answered, the answer's body never arrived, and the SDK resolves a 200 whose body it
+ * could not read as `{}`: the empty token was saved, which signed the person out on the next
+ * page. An answer without a token is no answer: the session stays.
+ */
+for (const body of ["", "{}", '{"token":"","record":null}']) {
+  test(`an auth refresh answered 200 without a token keeps the session (${body || "no body"})`, async ({
+    browser,
+  }) => {
+    const account = await createAccount({ lang: "en", verified: true });
+    const context = await browser.newContext({ storageState: await signedInState(account) });
+    const page = await context.newPage();
+    await page.route(/\/auth-refresh$/, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body }),
+    );
+    const answered = page.waitForResponse((res) => res.url().endsWith("/auth-refresh"));
+    await open(page, "/archive");
+    await answered;
+    // Let the page handle the answer (a task after the response's).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(await storedAuth(page)).toContain(account.username);
+    expect(await authCookie(page)).toBeTruthy();
+    await expect(accountLink(page)).toContainText(account.name);
+    // The next page is still signed in, on the server and in the browser.
+    await page.unroute(/\/auth-refresh$/);
+    const html = (await (await page.goto("/writing"))?.text()) ?? "";
+    expect(html).toContain(account.name);
+    await expect(page).toHaveURL("/writing");
+    await context.close();
+  });
+}
+
 test("a refused auth refresh at app start signs out and goes to /", async ({ browser }) => {
   // The saved sign-in of the plain user, with a token the server does not accept.
   const context = await browser.newContext(signedIn("user"));
