@@ -38,8 +38,8 @@ test("a guest's page runs no script until an intent; a press made meanwhile runs
   const modules = moduleRequests(page);
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("data-hydrate", "intent");
-  // A reader who only reads: nothing is fetched, nothing hydrates.
-  await page.waitForTimeout(1_500);
+  // A reader who only reads: the page waits for an intent, nothing is fetched, nothing hydrates.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrate-waiting", "");
   expect(modules).toEqual([]);
   expect(await isHydrated(page)).toBe(false);
   expect(await inlineStylesStart(page)).toMatch(/^\/\*pruned:\/assets\/app-[^*]+\.css\*\//);
@@ -64,7 +64,7 @@ test("before hydration, / focuses the search box, and what is typed at once is s
   page,
 }) => {
   await page.goto("/blog");
-  await page.waitForTimeout(500);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrate-waiting", "");
   expect(await isHydrated(page)).toBe(false);
   await page.keyboard.press("/");
   const box = header(page).getByRole("combobox", { name: CATALOGS.en.search.box.label });
@@ -80,7 +80,7 @@ test("at phone width, / before hydration leaves the key alone: the box is in the
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/blog");
-  await page.waitForTimeout(500);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrate-waiting", "");
   expect(await isHydrated(page)).toBe(false);
   await page.evaluate(() => {
     addEventListener("keydown", (event) => {

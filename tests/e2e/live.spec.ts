@@ -85,6 +85,25 @@ async function showNew(page: Page): Promise<void> {
   if (await show.isVisible()) await show.click();
 }
 
+/**
+ * Waits until the link named `name` is in the list, bringing held items in as a reader
+ * would, as often as the notice comes back: other specs write public records at the same
+ * time, so the first notice may announce theirs, and ours arrive behind it (issue 22).
+ */
+async function revealLive(page: Page, name: string): Promise<void> {
+  const link = page.getByRole("link", { name });
+  await expect
+    .poll(
+      async () => {
+        await showNew(page);
+        return link.count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect(link).toBeVisible();
+}
+
 test.describe("live pages", () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -111,8 +130,7 @@ test.describe("live pages", () => {
       )
       .toBeGreaterThan(0);
     expect(await seriousViolations(pageB)).toEqual([]);
-    await showNew(pageB);
-    await expect(pageB.getByRole("link", { name: title })).toBeVisible();
+    await revealLive(pageB, title);
 
     await apiA.collection("posts").update(post.id, { status: "draft" });
     await expect(pageB.getByRole("link", { name: title })).toHaveCount(0, { timeout: 20_000 });
@@ -142,16 +160,7 @@ test.describe("live pages", () => {
       visibility: "public",
       date,
     });
-    await expect
-      .poll(
-        async () =>
-          (await pageB.getByRole("link", { name: open }).count()) +
-          (await pageB.getByTestId("new-items").getByRole("button").count()),
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0);
-    await showNew(pageB);
-    await expect(pageB.getByRole("link", { name: open })).toBeVisible();
+    await revealLive(pageB, open);
     // The private entry was created first: had it reached B, it would be there by now.
     await expect(pageB.getByText(secret)).toHaveCount(0);
 

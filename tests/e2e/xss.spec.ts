@@ -95,7 +95,7 @@ async function settle(page: Page): Promise<void> {
     Array.from(document.images).every((image) => image.complete || image.loading === "lazy"),
   );
   // One more task for any handler queued by a failed load.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /** Nothing ran: no sentinel call, no dialog, no CSP violation. */
