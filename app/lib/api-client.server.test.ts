@@ -170,6 +170,23 @@ describe("createRequestApiClient with the server's session check (ADR 048)", () 
     expect(sessionUnconfirmed).toBe(true);
   });
 
+  it("leaves an expired token to the check, which says whose session it turns away", async () => {
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const exp = Math.floor(Date.now() / 1000) - 60;
+    const expired = `${part({ alg: "HS256", typ: "JWT" })}.${part({ type: "auth", exp })}.x`;
+    const store = new BaseAuthStore();
+    store.save(expired, record);
+    const cookie = store.exportToCookie({ httpOnly: false }, AUTH_COOKIE).split(";")[0] ?? "";
+    const checked: string[] = [];
+    const { user, sessionUnconfirmed } = await clientFor(cookie, (sent) => {
+      checked.push(sent);
+      return Promise.resolve(null);
+    });
+    expect(checked).toEqual([expired]);
+    expect(user).toBeNull();
+    expect(sessionUnconfirmed).toBe(false);
+  });
+
   it("asks nothing of a guest", async () => {
     let asked = false;
     const result = await clientFor(null, () => {

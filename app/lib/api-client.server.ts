@@ -52,7 +52,9 @@ export async function createRequestApiClient(
   if (!cookie?.includes(`${AUTH_COOKIE}=`)) return { pb, user: null, sessionUnconfirmed: false };
   pb.authStore.loadFromCookie(cookie, AUTH_COOKIE);
   const collection = pb.authStore.record?.collectionName;
-  if (!pb.authStore.isValid || !collection || !AUTH_COLLECTIONS.has(collection)) {
+  // An expired token is left to the server's check, which logs whose session it turns away
+  // and why (issue 22); a cookie naming no auth collection is no session at all.
+  if (!pb.authStore.token || !collection || !AUTH_COLLECTIONS.has(collection)) {
     pb.authStore.clear();
     return { pb, user: null, sessionUnconfirmed: false };
   }
