@@ -34,6 +34,11 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "node_modules/**"],
     env: { TZ: "UTC" },
     pool: "forks",
+    // Vitest's default in a run is one worker less than the cores: one worker on these
+    // 2-core machines, idle while a test waits on PostgreSQL, a child process or a socket.
+    // Two keep both cores busy (issue 22); `VITEST_MAX_WORKERS` overrides (`npm test` gives
+    // the PostgreSQL pass more: its tests mostly wait on the database).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     // The pocketbase SDK's realtime client needs EventSource (behind a flag on Node 24).
     execArgv: ["--experimental-eventsource"],
     testTimeout: 60_000,
