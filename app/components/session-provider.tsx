@@ -110,9 +110,9 @@ export function SessionProvider(props: {
       // The cookie named an account the auth store no longer holds: signed out.
       void revalidate();
     }
-    // A renewed token of the same account changes nothing the server renders: only a
-    // sign-in, a sign-out or another account reloads the page's data (issue 22: a revalidation
-    // per page load raced the page's own data, and cost a request).
+    // A renewed token (or a saved change) of the same account changes nothing the loaders
+    // read: only a sign-in, a sign-out or another account reloads the page's data. Before
+    // (issue 22), every signed-in page load re-ran all its loaders after its start-up refresh.
     let account = accountKey(pb.authStore.record);
     const unsubscribe = pb.authStore.onChange(() => {
       setUser(toSessionUser(pb.authStore.record, pb.authStore.token));
