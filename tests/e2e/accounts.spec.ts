@@ -251,7 +251,10 @@ for (const lang of LANGS) {
       const page = await signedInPage(browser, account, lang);
       const main = page.getByRole("main");
       await open(page, "/profileSettings");
-      const section = main.getByRole("region", { name: C.settings.email.heading });
+      // Exact: the confirmation step's region ("Confirm your new email address") holds the
+      // words too, and stays on screen until the page after the confirmation renders.
+      const emailRegion = { name: C.settings.email.heading, exact: true };
+      const section = main.getByRole("region", emailRegion);
       await expect(section).toContainText(fill(C.settings.email.current, { email: account.email }));
 
       await section.getByLabel(C.settings.email.newEmail, { exact: true }).fill(account.email);
@@ -297,9 +300,9 @@ for (const lang of LANGS) {
         fill(C.settings.emailConfirm.done, { email: newEmail }),
       );
       await expect(accountLink(target)).toContainText(account.name);
-      await expect(
-        targetMain.getByRole("region", { name: C.settings.email.heading }),
-      ).toContainText(fill(C.settings.email.current, { email: newEmail }));
+      await expect(targetMain.getByRole("region", emailRegion)).toContainText(
+        fill(C.settings.email.current, { email: newEmail }),
+      );
       expect(await canLogIn(newEmail, account.password)).toBe(true);
       expect(await canLogIn(account.email, account.password)).toBe(false);
       if (target !== page) await target.context().close();
