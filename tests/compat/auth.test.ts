@@ -423,7 +423,8 @@ describe.each(DIALECTS)("SDK auth (%s)", (dialect) => {
   });
 
   it("follows PocketBase's MFA flow: the password throws a ClientResponseError with mfaId, auth-with-totp signs in", async () => {
-    const mia = await sdk.account("mia");
+    // Verified: an unproven address cannot turn on two-step verification (ADR 056).
+    const mia = await sdk.account("mia", { verified: true });
     const { secret } = await mia.pb.send<{ secret: string; uri: string }>(
       "/api/collections/users/totp/setup",
       { method: "POST" },

@@ -157,14 +157,8 @@ export async function startAccountKit(
     post,
     async newUser(name, options = {}) {
       const email = `${name}@example.com`;
-      const created = await app.createUser({ username: name, email });
-      const id = String(created.record.id);
-      const changes: Record<string, unknown> = {};
-      if (options.verified) changes.verified = true;
-      if (options.locale) changes.locale = options.locale;
-      if (Object.keys(changes).length)
-        await app.records.update(users, operatorRequest(), id, changes);
-      return { id, email, token: created.token };
+      const created = await createAccount(app, { username: name, email, ...options });
+      return { id: String(created.record.id), email, token: created.token };
     },
     async mailWithForgedHost(url, email, status = 204) {
       const res = await post(url, { email }, { headers: FORGED_HOST_HEADERS });
@@ -197,6 +191,41 @@ export async function startAccountKit(
       }
     },
   };
+}
+
+/**
+ * Creates a `users` account as the operator (verified when `verified`, speaking `locale` when
+ * given) and signs it in with its password. Unlike `app.createUser` followed by an update, the
+ * address counts as proven from the start: marking it verified later would sign out the
+ * device of that first sign-in and remove its second factors (ADR 056).
+ */
+export async function createAccount(
+  app: TestApp,
+  data: {
+    username: string;
+    email: string;
+    password?: string;
+    verified?: boolean;
+    locale?: string;
+  },
+): Promise<{ record: Record<string, unknown>; token: string }> {
+  const password = data.password ?? "password123";
+  const users = requireCollection("users");
+  await app.records.create(users, operatorRequest(), {
+    username: data.username,
+    email: data.email,
+    password,
+    passwordConfirm: password,
+    verified: data.verified ?? false,
+    ...(data.locale ? { locale: data.locale } : {}),
+  });
+  const res = await app.http.inject({
+    method: "POST",
+    url: "/api/collections/users/auth-with-password",
+    payload: { identity: data.email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return res.json<{ record: Record<string, unknown>; token: string }>();
 }
 
 /** Reads a column of a system table row (tests only). */

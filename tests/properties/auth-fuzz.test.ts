@@ -16,6 +16,7 @@ import fc from "fast-check";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
+import { createAccount } from "#tests/helpers/account-kit.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
 /** Fixed seed: every run sends the same requests (`AUTH_FUZZ_SEED` explores others). */
@@ -124,7 +125,12 @@ describe.each(DIALECTS)("auth endpoints under fuzz (%s)", (dialect) => {
         !route.path.startsWith("/api/collections/:collection/records") &&
         route.method !== "HEAD",
     );
-    const user = await app.createUser({ username: "fuzzed" });
+    // Verified: an unproven address cannot turn on two-step verification (ADR 056).
+    const user = await createAccount(app, {
+      username: "fuzzed",
+      email: "fuzzed@example.com",
+      verified: true,
+    });
     userId = String(user.record.id);
     callers.user = user.token;
     callers.superuser = (await app.createSuperuser()).token;

@@ -9,7 +9,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { mailLocale, type MailRecipient } from "../mail/templates.ts";
 import type { AuthCollection } from "../models/collection.ts";
 import type { RecordService } from "../records/record-service.ts";
-import { operatorRequest, type RecordData } from "../records/request-info.ts";
+import { operatorRequest, type AuthInfo, type RecordData } from "../records/request-info.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { AuthThrottle } from "./auth-throttle.ts";
 import type { RecordTokens } from "./record-tokens.ts";
@@ -47,7 +47,8 @@ export function recipientOf(record: Row | RecordData, email = String(record.emai
 /**
  * Saves changes to an auth record on behalf of a flow, with every check and side effect of a
  * record update (validation, unique email, `tokenKey` rotation on a new password or email,
- * change events); a 400 keeps its field errors under the flow's own message.
+ * change events, the first proof of an address); a 400 keeps its field errors under the
+ * flow's own message. `session` is the sign-in the flow's request came with, if any.
  */
 export async function saveAuthRecord(
   records: RecordService,
@@ -55,9 +56,10 @@ export async function saveAuthRecord(
   id: string,
   changes: RecordData,
   failure: string,
+  session: AuthInfo | null = null,
 ): Promise<void> {
   try {
-    await records.update(collection, operatorRequest(), id, changes);
+    await records.update(collection, operatorRequest(session), id, changes);
   } catch (error) {
     if (error instanceof CoreError && error.status === 400) throw badRequest(failure, error.data);
     throw error;

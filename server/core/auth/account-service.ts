@@ -1,14 +1,15 @@
 /**
  * The account flows of auth collections beyond password sign-in, after PocketBase's
  * `apis/record_auth_*.go`: email verification, password reset, email change, one-time
- * passwords by email, and impersonation by superusers, one file each; and the devices every
- * sign-in records (ADR 053).
+ * passwords by email, and impersonation by superusers, one file each; the devices every
+ * sign-in records (ADR 053); and what the first proof of an address removes (ADR 056).
  *
  * SECURITY: request-style flows answer the same way, after the same work, whether or not an
  * account has the address (no enumeration), and mail in the background; every link is built
  * from the configured app URL.
  */
 import type { AccountDeps } from "./account-deps.ts";
+import { registerAddressProof } from "./address-proof.ts";
 import { Devices } from "./devices/devices.ts";
 import { EmailChangeFlow } from "./email-change-flow.ts";
 import { Impersonation } from "./impersonation.ts";
@@ -33,5 +34,6 @@ export class AccountService {
     this.impersonation = new Impersonation(deps);
     this.devices = new Devices(deps);
     this.devices.attachTo(deps.auth);
+    registerAddressProof(deps);
   }
 }

@@ -6,6 +6,7 @@ import { badRequest, fieldError } from "../errors.ts";
 import { verificationMail } from "../mail/templates.ts";
 import type { AuthCollection, Collection } from "../models/collection.ts";
 import { rowToRecord } from "../records/record-service.ts";
+import type { AuthInfo } from "../records/request-info.ts";
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
 import { AccountFlow, saveAuthRecord } from "./account-deps.ts";
 import { readEmail, requireAuthCollection, throwIfInvalid, type ReadInput } from "./auth-input.ts";
@@ -37,8 +38,16 @@ export class VerificationFlow extends AccountFlow {
     });
   }
 
-  /** `confirm-verification`: marks the token's record verified (a no-op when it already is). */
-  async confirm(collection: Collection, read: ReadInput<{ token: string }>): Promise<void> {
+  /**
+   * `confirm-verification`: marks the token's record verified (a no-op when it already is).
+   * The first proof removes what was set up before it (ADR 056), except the device of
+   * `session`, the request's own sign-in, when it is the record's.
+   */
+  async confirm(
+    collection: Collection,
+    read: ReadInput<{ token: string }>,
+    session: AuthInfo | null = null,
+  ): Promise<void> {
     const auth = verifiableCollection(collection);
     const input = await read();
     const { found, error } = await checkMailedToken(
@@ -70,6 +79,7 @@ export class VerificationFlow extends AccountFlow {
         String(row.id),
         { verified: true },
         "An error occurred while saving the verified state.",
+        session,
       );
     }
     await this.deps.throttle.reset(resendKey("verification", auth.id, String(row.email)));

@@ -37,6 +37,12 @@ export interface RequestInfo {
   body: RecordData | undefined;
   /** The client's address, when the request came over HTTP (sign-in records keep it). */
   ip?: string | undefined;
+  /**
+   * For a write a server flow makes as the operator on behalf of a request
+   * (`operatorRequest(onBehalfOf)`): that request's own session, if any. It grants nothing
+   * (the operator's auth decides); the first proof of an address keeps its device (ADR 056).
+   */
+  onBehalfOf?: AuthInfo | null | undefined;
 }
 
 /** A guest request with nothing submitted (for internal reads). */
@@ -44,10 +50,14 @@ export function guestRequest(method = "GET"): RequestInfo {
   return { auth: null, method, context: "default", headers: {}, query: {}, body: undefined };
 }
 
-/** A request acting as a superuser, for operator commands (CLI, seed) and tests. */
-export function operatorRequest(): RequestInfo {
+/**
+ * A request acting as a superuser, for operator commands (CLI, seed), the server's own flows
+ * and tests; `onBehalfOf` names the session of the request a flow acts for, if any.
+ */
+export function operatorRequest(onBehalfOf: AuthInfo | null = null): RequestInfo {
   return {
     ...guestRequest("POST"),
     auth: { collection: superusersCollection, record: { id: "" }, isSuperuser: true },
+    ...(onBehalfOf ? { onBehalfOf } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { AnyDB } from "../db.ts";
+import type { Row } from "./record-repository.ts";
 
 /** The id of `user`'s device with `fingerprint`, if any. */
 export async function findDeviceByFingerprint(
@@ -62,4 +63,20 @@ export async function otherDeviceIds(
     id: string;
   }>`SELECT "id" FROM "devices" WHERE "user" = ${user} AND "id" <> ${keep}`.execute(db);
   return result.rows.map((row) => row.id);
+}
+
+/**
+ * Deletes every device of `user` but `keep` (a "View as" device is never kept) and returns
+ * the deleted rows, for the change events the caller emits once its transaction commits.
+ */
+export async function deleteDevicesOf(
+  db: Kysely<AnyDB>,
+  user: string,
+  keep: string,
+): Promise<Row[]> {
+  const result =
+    await sql<Row>`DELETE FROM "devices" WHERE "user" = ${user} AND ("id" <> ${keep} OR "impersonatedBy" <> '') RETURNING *`.execute(
+      db,
+    );
+  return result.rows;
 }

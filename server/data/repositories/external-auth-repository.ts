@@ -16,3 +16,16 @@ export async function findExternalAuth(
     );
   return result.rows[0];
 }
+
+/** Deletes every identity linked to one account and returns the deleted rows. */
+export async function deleteExternalAuthsOf(
+  db: Kysely<AnyDB>,
+  collectionRef: string,
+  recordRef: string,
+): Promise<Row[]> {
+  const result =
+    await sql<Row>`DELETE FROM ${sql.table(TABLE)} WHERE ${sql.id("collectionRef")} = ${collectionRef} AND ${sql.id("recordRef")} = ${recordRef} RETURNING *`.execute(
+      db,
+    );
+  return result.rows;
+}

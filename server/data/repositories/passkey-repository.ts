@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { AnyDB } from "../db.ts";
+import type { Row } from "./record-repository.ts";
 
 /** What a challenge is for. */
 export type PasskeyChallengeKind = "register" | "authenticate";
@@ -70,6 +71,17 @@ export async function deletePasskeyChallengesBefore(
     id: string;
   }>`DELETE FROM "_passkeyChallenges" WHERE "created" < ${before} RETURNING "id"`.execute(db);
   return result.rows.length;
+}
+
+/** Deletes every challenge of one account (its registrations and pending sign-ins). */
+export async function deletePasskeyChallengesOf(
+  db: Kysely<AnyDB>,
+  collectionRef: string,
+  recordRef: string,
+): Promise<void> {
+  await sql`DELETE FROM "_passkeyChallenges" WHERE "collectionRef" = ${collectionRef} AND "recordRef" = ${recordRef}`.execute(
+    db,
+  );
 }
 
 /** A stored passkey, as the server verifies answers with it. */
@@ -147,4 +159,12 @@ export async function recordPasskeyUse(
     db,
   );
   return result.rows.length > 0;
+}
+
+/** Deletes every passkey of `user` and returns the deleted rows. */
+export async function deletePasskeysOf(db: Kysely<AnyDB>, user: string): Promise<Row[]> {
+  const result = await sql<Row>`DELETE FROM "passkeys" WHERE "user" = ${user} RETURNING *`.execute(
+    db,
+  );
+  return result.rows;
 }

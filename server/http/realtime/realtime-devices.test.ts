@@ -1,8 +1,12 @@
 /**
  * A signed-out device's realtime streams (ADR 053): deleting the device record makes the
  * streams opened with its token guests at once; the account's other devices keep their auth.
+ * The first proof of an address signs out every device from before it, streams included
+ * (ADR 056).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requireCollection } from "#server/core/collections/collection-lookup.ts";
+import { operatorRequest } from "#server/core/records/request-info.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
 import { startRealtimeApp, type RealtimeTestApp } from "./realtime-fixtures.ts";
 
@@ -74,5 +78,20 @@ describe.each(DIALECTS)("realtime streams of a signed-out device (%s)", (dialect
     expect(title((await phoneStream.next("entries/*")).data)).toBe("public marker");
     laptopStream.close();
     phoneStream.close();
+  });
+
+  it("turns every stream opened before the address was proven guest (ADR 056)", async () => {
+    // Someone registered the address and keeps a stream open; then the address is proven.
+    const squatter = await rt.app.createUser({ email: "rt-proven@example.com" });
+    const stream = await rt.subscribed(["entries/*"], squatter.token);
+    await rt.app.records.update(
+      requireCollection("users"),
+      operatorRequest(),
+      String(squatter.record.id),
+      { verified: true },
+    );
+    await rt.settled();
+    expect(rt.app.realtime.client(stream.clientId)?.auth).toBeNull();
+    stream.close();
   });
 });

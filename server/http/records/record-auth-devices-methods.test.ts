@@ -10,6 +10,7 @@ import { decodeJwt } from "jose";
 import { sql } from "kysely";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAccount } from "#tests/helpers/account-kit.ts";
 import { startMailCatcher, type MailCatcher } from "#tests/helpers/mail-catcher.ts";
 import {
   startOidcServer,
@@ -127,7 +128,12 @@ describe.each(DIALECTS)("devices of every sign-in method (%s)", (dialect) => {
   });
 
   it("an emailed code (OTP)", async () => {
-    await app.createUser({ username: "otpdevice", email: "otpdevice@example.com" });
+    // Verified: the code then proves nothing new, and the sign-up's device stays (ADR 056).
+    await createAccount(app, {
+      username: "otpdevice",
+      email: "otpdevice@example.com",
+      verified: true,
+    });
     await expectRecordedAndRefreshed(
       async (from) => {
         const requested = await post(`${USERS}/request-otp`, { email: "otpdevice@example.com" });
@@ -190,9 +196,10 @@ describe.each(DIALECTS)("devices of every sign-in method (%s)", (dialect) => {
       let now = Math.ceil(Date.now() / 30_000) * 30_000 + 1000;
       vi.setSystemTime(now);
       const codeOf = (secret: string) => generate({ secret, epoch: Math.floor(now / 1000) });
-      const { token } = await app.createUser({
+      const { token } = await createAccount(app, {
         username: "totpdevice",
         email: "totpdevice@example.com",
+        verified: true,
       });
       const setup = await post(`${USERS}/totp/setup`, {}, { token });
       const { secret } = setup.json<{ secret: string }>();
@@ -228,9 +235,10 @@ describe.each(DIALECTS)("devices of every sign-in method (%s)", (dialect) => {
   });
 
   it("a passkey, alone and usernameless", async () => {
-    const { token } = await app.createUser({
+    const { token } = await createAccount(app, {
       username: "passkeydevice",
       email: "passkeydevice@example.com",
+      verified: true,
     });
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const options = await post(`${USERS}/passkeys/register-options`, {}, { token });

@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAccount } from "#tests/helpers/account-kit.ts";
 import { runScenario, type ApiScenario } from "#tests/helpers/api-scenario.ts";
 import {
   SoftwareAuthenticator,
@@ -65,11 +66,12 @@ describe.each(DIALECTS)("passkeys (%s)", (dialect) => {
   };
 
   let counter = 0;
-  async function account() {
+  /** A new account whose address is proven (unverified ones cannot add passkeys, ADR 056). */
+  async function account(verified = true) {
     counter += 1;
     const username = `pk${String(counter)}`;
     const email = `${username}@example.com`;
-    const { record, token } = await app.createUser({ username, email });
+    const { record, token } = await createAccount(app, { username, email, verified });
     return { id: String(record.id), email, token };
   }
 
@@ -216,6 +218,46 @@ describe.each(DIALECTS)("passkeys (%s)", (dialect) => {
         },
       ];
       for (const row of rows) await check(row);
+    });
+
+    it("refuses an account whose address is not proven yet (ADR 056)", async () => {
+      const unverified = await account(false);
+      const authenticator = new SoftwareAuthenticator(ORIGIN);
+      // A ceremony started while the address was proven cannot end once it is not.
+      const started = await account();
+      const options = await registerOptions(started.token);
+      const { response } = authenticator.create(options as never);
+      await sql`UPDATE "users" SET "verified" = 0 WHERE "id" = ${started.id}`.execute(
+        app.db.kysely,
+      );
+      const UNVERIFIED =
+        '{"data":{},"message":"Verify the account\'s email before adding a passkey to it.","status":403}';
+      const rows: ApiScenario[] = [
+        {
+          name: "options",
+          method: "POST",
+          url: `${USERS}/passkeys/register-options`,
+          token: unverified.token,
+          expectedStatus: 403,
+          expectedContent: [UNVERIFIED],
+        },
+        {
+          name: "registration",
+          method: "POST",
+          url: `${USERS}/passkeys/register`,
+          token: started.token,
+          body: { name: "Laptop", response },
+          expectedStatus: 403,
+          expectedContent: [UNVERIFIED],
+        },
+      ];
+      for (const row of rows) await check(row);
+      const stored = await sql<{
+        n: number | string;
+      }>`SELECT COUNT(*) AS "n" FROM "passkeys" WHERE "user" IN (${unverified.id}, ${started.id})`.execute(
+        app.db.kysely,
+      );
+      expect(Number(stored.rows[0]?.n)).toBe(0);
     });
 
     it("refuses bad bodies with 400s, never a 500", async () => {
@@ -1090,7 +1132,11 @@ describe("passkeys under the default rate limits, at the default address", () =>
   });
 
   it("use localhost as the relying party of a loopback address", async () => {
-    const { token } = await app.createUser();
+    const { token } = await createAccount(app, {
+      username: "loopback",
+      email: "loopback@example.com",
+      verified: true,
+    });
     const res = await app.http.inject({
       method: "POST",
       url: `${USERS}/passkeys/register-options`,

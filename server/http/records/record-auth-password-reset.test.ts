@@ -225,6 +225,10 @@ describe.each(DIALECTS)("password reset (%s)", (dialect) => {
         expectedStatus: 400,
         expectedContent: ['"token":{"code":"validation_invalid_token"'],
       });
+      // The first proof of the address signed out the device of the sign-up's session, and
+      // says so (ADR 056).
+      const told = await kit.catcher.waitForMail(user.email, "address is confirmed");
+      expect(told.text).toContain("1 signed-in device");
       // A successful reset lifts the resend suppression.
       await mailedToken(user.email);
     });

@@ -9,6 +9,7 @@
 import { sql } from "kysely";
 import { generate } from "otplib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAccount } from "#tests/helpers/account-kit.ts";
 import { runScenario, type ApiScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
@@ -59,7 +60,7 @@ describe.each(DIALECTS)("two-factor sign-in with TOTP (%s)", (dialect) => {
     counter += 1;
     const username = `totp${String(counter)}`;
     const email = `${username}@example.com`;
-    const { record, token } = await app.createUser({ username, email });
+    const { record, token } = await createAccount(app, { username, email, verified: true });
     const setup = await post(`${USERS}/totp/setup`, {}, token);
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json<{ secret: string }>();
@@ -95,7 +96,11 @@ describe.each(DIALECTS)("two-factor sign-in with TOTP (%s)", (dialect) => {
 
   describe("enrolment", () => {
     it("refuses guests, other collections, base collections and impersonation tokens", async () => {
-      const { token, record } = await app.createUser({ username: "guarded" });
+      const { token, record } = await createAccount(app, {
+        username: "guarded",
+        email: "guarded@example.com",
+        verified: true,
+      });
       const impersonation = await post(`${USERS}/impersonate/${String(record.id)}`, {}, root.token);
       const viewAs = impersonation.json<{ token: string }>().token;
       const rows: ApiScenario[] = [
@@ -180,10 +185,57 @@ describe.each(DIALECTS)("two-factor sign-in with TOTP (%s)", (dialect) => {
       for (const row of rows) await check(row);
     });
 
+    it("refuses an account whose address is not proven yet (ADR 056)", async () => {
+      const unverified = await app.createUser({ username: "unproven" });
+      // A setup made while the address was proven cannot be turned on once it is not.
+      const { record, token } = await createAccount(app, {
+        username: "unprovenlater",
+        email: "unprovenlater@example.com",
+        verified: true,
+      });
+      const setup = await post(`${USERS}/totp/setup`, {}, token);
+      expect(setup.statusCode, setup.body).toBe(200);
+      const { secret } = setup.json<{ secret: string }>();
+      await sql`UPDATE "users" SET "verified" = 0 WHERE "id" = ${String(record.id)}`.execute(
+        app.db.kysely,
+      );
+      const UNVERIFIED =
+        '{"data":{},"message":"Verify the account\'s email before turning on two-step verification.","status":403}';
+      const rows: ApiScenario[] = [
+        {
+          name: "setup",
+          method: "POST",
+          url: `${USERS}/totp/setup`,
+          token: unverified.token,
+          expectedStatus: 403,
+          expectedContent: [UNVERIFIED],
+        },
+        {
+          name: "enable",
+          method: "POST",
+          url: `${USERS}/totp/enable`,
+          token,
+          body: { code: await codeOf(secret) },
+          expectedStatus: 403,
+          expectedContent: [UNVERIFIED],
+        },
+        {
+          name: "the status is still answered",
+          method: "GET",
+          url: `${USERS}/totp`,
+          token: unverified.token,
+          expectedStatus: 200,
+          expectedContent: ['"enabled":false'],
+        },
+      ];
+      for (const row of rows) await check(row);
+    });
+
     it("answers a secret and an RFC 6238 URI, stores the secret sealed, and turns on with a first code", async () => {
-      const { record, token } = await app.createUser({
+      const { record, token } = await createAccount(app, {
         username: "enrolling",
         email: "enrolling@example.com",
+        verified: true,
       });
       const first = await post(`${USERS}/totp/setup`, {}, token);
       const second = await post(`${USERS}/totp/setup`, {}, token);

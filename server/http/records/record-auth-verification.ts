@@ -13,6 +13,11 @@ export function registerRecordAuthVerificationRoutes(
   );
 
   registerAuthAction(app, "confirm-verification", (collection, request) =>
-    verification.confirm(collection, () => bindBody(request, { token: "string" })),
+    verification.confirm(
+      collection,
+      () => bindBody(request, { token: "string" }),
+      // A signed-in browser confirming the link keeps its session (ADR 056).
+      request.auth,
+    ),
   );
 }

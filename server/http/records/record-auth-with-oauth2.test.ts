@@ -13,6 +13,7 @@ import { operatorRequest } from "#server/cli.ts";
 import { nonceFor } from "#server/core/auth/oauth2/pkce.ts";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
+import { createAccount } from "#tests/helpers/account-kit.ts";
 import { runScenario, type ApiScenario } from "#tests/helpers/api-scenario.ts";
 import {
   startOidcServer,
@@ -703,8 +704,11 @@ describe.each(DIALECTS)("auth-with-oauth2 (%s)", (dialect) => {
 
   describe("linking", () => {
     it("links a verified account by its email, password kept", async () => {
-      const account = await app.createUser({ email: `linked${String(sequence)}@example.com` });
-      await setVerified(String(account.record.id), true);
+      const account = await createAccount(app, {
+        username: `linked${String(sequence)}`,
+        email: `linked${String(sequence)}@example.com`,
+        verified: true,
+      });
       const answer = await signedIn(person({ email: String(account.record.email) }));
       expect(answer.meta.isNew).toBe(false);
       expect(answer.record.id).toBe(account.record.id);
@@ -717,6 +721,13 @@ describe.each(DIALECTS)("auth-with-oauth2 (%s)", (dialect) => {
       const email = `b1-victim${String(sequence)}@example.com`;
       const squatter = await app.createUser({ email, password: "squatter-password" });
       expect(await passwordLogin(email, "squatter-password")).toBe(200);
+      // And a passkey, as an unverified account could add before ADR 056.
+      const passkey = await app.records.create(requireCollection("passkeys"), operatorRequest(), {
+        user: squatter.record.id,
+        name: "Squatter's key",
+        credentialId: `squatter-key-${String(sequence)}`,
+        publicKey: "AQID",
+      });
       // The owner of the address signs in through the provider.
       const answer = await signedIn(person({ email: email.toUpperCase() }));
       expect(answer.meta.isNew).toBe(false);
@@ -724,6 +735,11 @@ describe.each(DIALECTS)("auth-with-oauth2 (%s)", (dialect) => {
       expect(await passwordLogin(email, "squatter-password")).toBe(400);
       expect(await refresh(squatter.token)).toBe(401);
       expect(await refresh(answer.token)).toBe(200);
+      // What the squatter set up is gone; the owner's new link stays (ADR 056).
+      expect(await app.records.findById(requireCollection("passkeys"), String(passkey.id))).toBe(
+        undefined,
+      );
+      expect(await linksOf(String(squatter.record.id))).toHaveLength(1);
     });
 
     it("secures an unverified account reached through an existing link", async () => {
@@ -742,8 +758,11 @@ describe.each(DIALECTS)("auth-with-oauth2 (%s)", (dialect) => {
     });
 
     it("links a provider to the signed-in account", async () => {
-      const account = await app.createUser({ email: `self${String(sequence)}@example.com` });
-      await setVerified(String(account.record.id), true);
+      const account = await createAccount(app, {
+        username: `self${String(sequence)}`,
+        email: `self${String(sequence)}@example.com`,
+        verified: true,
+      });
       const identity = person();
       const answer = await signedIn(identity, { name: "github", token: account.token });
       expect(answer.meta.isNew).toBe(false);

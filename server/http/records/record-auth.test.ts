@@ -10,8 +10,8 @@ import { base64url, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSecrets } from "#server/core/auth/secrets.ts";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
-import { operatorRequest } from "#server/core/records/request-info.ts";
 import type { AuthCollection } from "#server/core/models/collection.ts";
+import { createAccount } from "#tests/helpers/account-kit.ts";
 import { runScenario, tableRunner, type TableScenario } from "#tests/helpers/api-scenario.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
@@ -918,10 +918,14 @@ describe.each(DIALECTS)("record auth (%s)", (dialect) => {
       '{"data":{},"message":"The request doesn\'t satisfy the collection requirements to authenticate.","status":403}';
     beforeAll(async () => {
       const erin = await app.createUser({ username: "erin" });
-      const finn = await app.createUser({ username: "finn" });
+      // Verified from the start: marking it later would sign its first device out (ADR 056).
+      const finn = await createAccount(app, {
+        username: "finn",
+        email: "finn@example.com",
+        verified: true,
+      });
       Object.assign(tokens, { erin: erin.token, finn: finn.token });
       ids.finn = String(finn.record.id);
-      await app.records.update(users, operatorRequest(), ids.finn, { verified: true });
       users.auth.authRule = "verified = true";
     });
     afterAll(() => {

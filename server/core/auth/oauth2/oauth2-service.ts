@@ -26,7 +26,12 @@ import { badRequest, CoreError, fieldError, forbidden, type FieldErrors } from "
 import type { AuthCollection, Collection } from "../../models/collection.ts";
 import type { RecordService } from "../../records/record-service.ts";
 import { rowToRecord } from "../../records/record-service.ts";
-import { operatorRequest, type RecordData, type RequestInfo } from "../../records/request-info.ts";
+import {
+  operatorRequest,
+  type AuthInfo,
+  type RecordData,
+  type RequestInfo,
+} from "../../records/request-info.ts";
 import { requireAuthCollection } from "../auth-input.ts";
 import type { AuthService, SignInAttempt } from "../auth-service.ts";
 import { randomSecret } from "../secrets.ts";
@@ -236,7 +241,7 @@ export class OAuth2Service {
     }
 
     const id = String(existing.id);
-    await this.secureExisting(collection, existing, user, signedIn);
+    await this.secureExisting(collection, existing, user, signedIn ? request.auth : null);
     if (!link) {
       const linked = await this.link(collection, identity, id);
       if (linked) return linked;
@@ -254,16 +259,17 @@ export class OAuth2Service {
    * PocketBase's updates of an existing account: an unverified account reached without its
    * owner signed in gets a random password (B1: the rotation kills any token and password
    * set by whoever registered the address); the account becomes verified when the provider
-   * vouches for its email.
+   * vouches for its email, which removes the ways in set up before (ADR 056) but the signed-in
+   * owner's own session.
    */
   private async secureExisting(
     collection: AuthCollection,
     record: RecordData,
     user: OAuth2User,
-    signedIn: RecordData | null,
+    session: AuthInfo | null,
   ): Promise<void> {
     const changes: RecordData = {};
-    const isSignedInRecord = signedIn !== null && signedIn.id === record.id;
+    const isSignedInRecord = session !== null && session.record.id === record.id;
     if (!isSignedInRecord && record.email && record.verified !== true) {
       const password = randomSecret(40);
       changes.password = password;
@@ -271,7 +277,12 @@ export class OAuth2Service {
     }
     if (record.verified !== true && sameEmail(record.email, user.email)) changes.verified = true;
     if (Object.keys(changes).length === 0) return;
-    await this.records.update(collection, operatorRequest(), String(record.id), changes);
+    await this.records.update(
+      collection,
+      operatorRequest(isSignedInRecord ? session : null),
+      String(record.id),
+      changes,
+    );
   }
 
   /** Creates the account of a new identity through the records create path. */

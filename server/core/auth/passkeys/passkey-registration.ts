@@ -10,7 +10,8 @@
  *   {@link MAX_PASSKEYS}, counted at both steps.
  *
  * SECURITY: never for an impersonation token (a superuser viewing as someone could keep a
- * way into their account that no impersonation log would show).
+ * way into their account that no impersonation log would show), nor for an account whose
+ * address is not proven yet (account pre-hijacking, ADR 056).
  */
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import type {
@@ -56,6 +57,12 @@ export const CEREMONY_TIMEOUT_MS = 120_000;
 /** 403 of a collection without passkeys (`_superusers`), or of an instance whose URL has none. */
 export const PASSKEYS_DISABLED =
   "The collection is not configured to allow passkey authentication.";
+
+/**
+ * 403 of an account whose address is not proven (ADR 056): whoever registered it may not own
+ * the address, and must not leave a way in for after its owner proves it.
+ */
+export const PASSKEYS_NEED_VERIFIED = "Verify the account's email before adding a passkey to it.";
 
 /** The answer to a registration the authenticator's answer does not prove. */
 export const REGISTRATION_FAILED = "Failed to verify the passkey.";
@@ -121,6 +128,7 @@ export class PasskeyRegistration {
     const { rp } = this.deps;
     if (!rp || !this.deps.supports(auth)) throw forbidden(PASSKEYS_DISABLED);
     if (impersonated) throw forbidden("An impersonation token cannot register a passkey.");
+    if (request.auth.record.verified !== true) throw forbidden(PASSKEYS_NEED_VERIFIED);
     return {
       collection: auth,
       id: String(request.auth.record.id),

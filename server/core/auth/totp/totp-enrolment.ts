@@ -14,7 +14,9 @@
  *   its phone and its recovery codes.
  *
  * SECURITY: never for an impersonation token (a superuser viewing as someone could lock them
- * out), and never any secret in an answer but the new secret of `setup` to its own account.
+ * out), never turned on for an account whose address is not proven yet (account
+ * pre-hijacking, ADR 056), and never any secret in an answer but the new secret of `setup` to
+ * its own account.
  */
 import type { Database } from "../../../data/db.ts";
 import {
@@ -51,6 +53,13 @@ export const RECOVERY_CODE_COUNT = 10;
 /** 403 of a collection without MFA (`_superusers`). */
 export const TOTP_DISABLED = "The collection is not configured to allow TOTP authentication.";
 
+/**
+ * 403 of an account whose address is not proven (ADR 056): whoever registered it may not own
+ * the address, and must not leave a second factor its owner would be asked for.
+ */
+export const TOTP_NEEDS_VERIFIED =
+  "Verify the account's email before turning on two-step verification.";
+
 /** What enrolment needs. */
 export interface TotpEnrolmentDeps {
   db: Database;
@@ -85,6 +94,11 @@ const wrongPassword = () =>
   badRequest(VALIDATION_FAILED, {
     password: fieldError("validation_invalid_password", "Missing or invalid auth record password."),
   });
+
+/** Refuses turning TOTP on for an account whose address is not proven (ADR 056). */
+function requireVerified(request: RequestInfo): void {
+  if (request.auth?.record.verified !== true) throw forbidden(TOTP_NEEDS_VERIFIED);
+}
 
 /** Enrolment and removal of authenticator apps. */
 export class TotpEnrolment {
@@ -135,6 +149,7 @@ export class TotpEnrolment {
     impersonated: boolean,
   ): Promise<{ secret: string; uri: string }> {
     const owner = this.owner(collection, request, impersonated);
+    requireVerified(request);
     const row = await this.deps.records.findById(owner.collection, owner.id);
     if (!row) throw unauthorized();
     const secret = newTotpSecret();
@@ -163,6 +178,7 @@ export class TotpEnrolment {
     read: ReadInput<{ code: string }>,
   ): Promise<{ recoveryCodes: string[] }> {
     const owner = this.owner(collection, request, impersonated);
+    requireVerified(request);
     const { code } = await read();
     throwIfInvalid({ code: requiredLengthError(code, 1, 100) });
     const row = await findTotp(this.deps.db.kysely, owner.collection.id, owner.id);
