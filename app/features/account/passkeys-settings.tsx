@@ -3,9 +3,10 @@
  * last used), each renamed in place or removed after a confirmation, and "Add a passkey",
  * which asks for a name, then the browser's passkey dialog. Adding and removing one each offer
  * to sign the other devices out (ADR 053, ASVS 7.4.3). A superuser viewing as the account sees
- * the list but cannot add one (the API refuses their token).
+ * the list but cannot add one (the API refuses their token); an account whose address is not
+ * confirmed yet sees "Add a passkey" disabled and why (ADR 056).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import {
@@ -201,6 +202,8 @@ export function PasskeySettings(props: {
   passkeys: PasskeyItem[];
   /** A superuser viewing as the account: the list only. */
   impersonated: boolean;
+  /** Whether the account's address is proven: no passkey is added before (ADR 056). */
+  verified: boolean;
 }) {
   const { t } = useAppTranslation();
   const notify = useNotify();
@@ -212,6 +215,7 @@ export function PasskeySettings(props: {
   const remove = useFormSubmit(NOTIFY_ONLY);
   const addButton = useRef<HTMLButtonElement>(null);
   const signOutOthers = useSignOutOthers();
+  const unverifiedId = useId();
 
   const askRemove = (passkey: PasskeyItem) => {
     setRemoveSignsOut(false);
@@ -257,6 +261,20 @@ export function PasskeySettings(props: {
       )}
       {props.impersonated ? (
         <p className="text-sm text-stone-700">{t("passkeys:settings.impersonated")}</p>
+      ) : !props.verified ? (
+        <div className="grid justify-items-start gap-2">
+          <p id={unverifiedId} className="text-sm text-stone-700">
+            {t("passkeys:settings.unverified")}
+          </p>
+          <button
+            type="button"
+            disabled
+            aria-describedby={unverifiedId}
+            className={buttonClass.primary}
+          >
+            {t("passkeys:settings.add")}
+          </button>
+        </div>
       ) : !supported ? (
         <p className="text-sm text-stone-700">{t("passkeys:settings.unsupported")}</p>
       ) : adding ? (

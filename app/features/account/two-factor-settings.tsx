@@ -5,9 +5,10 @@
  * and how many recovery codes are left, and offers new recovery codes or turning it off
  * (each with the password and a code). Turning it on or off and new recovery codes each offer
  * to sign the other devices out (ADR 053, ASVS 7.4.3). A superuser viewing as the account sees
- * a notice only: the API refuses impersonation tokens here.
+ * a notice only: the API refuses impersonation tokens here. An account whose address is not
+ * confirmed yet sees the button disabled and why (ADR 056).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import {
   FormError,
@@ -147,6 +148,8 @@ export function TwoFactorSettings(props: {
   /** The state; null for a superuser viewing as the account (the API tells them nothing). */
   status: TwoFactorStatus | null;
   identity: string;
+  /** Whether the account's address is proven: it cannot be turned on before (ADR 056). */
+  verified: boolean;
 }) {
   const { t } = useAppTranslation();
   const notify = useNotify();
@@ -159,6 +162,7 @@ export function TwoFactorSettings(props: {
   const start = useFormSubmit(NOTIFY_ONLY);
   const startButton = useRef<HTMLButtonElement>(null);
   const signOutOthers = useSignOutOthers();
+  const unverifiedId = useId();
 
   const setup = () =>
     void start.run(async () => {
@@ -280,11 +284,17 @@ export function TwoFactorSettings(props: {
           </button>
         </div>
       ) : (
-        <div>
+        <div className="grid justify-items-start gap-2">
+          {!props.verified && (
+            <p id={unverifiedId} className="text-sm text-stone-700">
+              {t("security:settings.unverified")}
+            </p>
+          )}
           <button
             ref={startButton}
             type="button"
-            disabled={start.busy}
+            disabled={start.busy || !props.verified}
+            aria-describedby={props.verified ? undefined : unverifiedId}
             className={buttonClass.primary}
             onClick={setup}
           >

@@ -1,9 +1,11 @@
 /**
  * `/profileSettings` rendered by the server: the passkeys section (ADR 052) lists the
  * account's own passkeys (name, when added, whether used), never another account's, never a
- * key; a superuser viewing as the account sees the list and a notice instead of "Add".
+ * key; a superuser viewing as the account sees the list and a notice instead of "Add"; an
+ * account whose address is not confirmed sees "Add" disabled, with the reason (ADR 056).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "#tests/helpers/account-kit.ts";
 import { authCookie, type Login } from "#tests/helpers/pages.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
@@ -27,8 +29,8 @@ describe.each(DIALECTS)("profile settings: passkeys (%s)", (dialect) => {
 
   beforeAll(async () => {
     app = await createTestApp(dialect);
-    ana = await app.createUser({ username: "ana", email: "ana@example.com" });
-    ben = await app.createUser({ username: "ben", email: "ben@example.com" });
+    ana = await createAccount(app, { username: "ana", email: "ana@example.com", verified: true });
+    ben = await createAccount(app, { username: "ben", email: "ben@example.com", verified: true });
     root = await app.createSuperuser();
   });
   afterAll(async () => {
@@ -40,6 +42,14 @@ describe.each(DIALECTS)("profile settings: passkeys (%s)", (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Passkeys");
     expect(res.body).toContain("You have no passkey yet.");
+  });
+
+  it("keeps an account whose address is not confirmed from adding one, and says why", async () => {
+    const unconfirmed = await app.createUser({ username: "unconfirmed" });
+    const html = (await page(authCookie(unconfirmed))).body;
+    expect(html).toMatch(
+      /<p id="([^"]+)"[^>]*>Confirm your email address to add a passkey\.<\/p><button type="button" disabled="" aria-describedby="\1"[^>]*>Add a passkey<\/button>/,
+    );
   });
 
   it("lists the account's own passkeys only, without their keys", async () => {

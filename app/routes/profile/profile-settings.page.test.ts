@@ -1,10 +1,12 @@
 /**
  * `/profileSettings` rendered by the server: the two-step verification section (ADR 046) says
- * whether it is on and how many recovery codes are left, never shows a secret, and shows a
- * superuser viewing as the account a notice instead of its controls.
+ * whether it is on and how many recovery codes are left, never shows a secret, shows a
+ * superuser viewing as the account a notice instead of its controls, and an account whose
+ * address is not confirmed its button disabled, with the reason (ADR 056).
  */
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "#tests/helpers/account-kit.ts";
 import { authCookie, type Login } from "#tests/helpers/pages.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
@@ -22,7 +24,7 @@ describe.each(DIALECTS)("profile settings: two-step verification (%s)", (dialect
 
   beforeAll(async () => {
     app = await createTestApp(dialect);
-    tom = await app.createUser({ username: "tom", email: "tom@example.com" });
+    tom = await createAccount(app, { username: "tom", email: "tom@example.com", verified: true });
     root = await app.createSuperuser();
   });
   afterAll(async () => {
@@ -47,6 +49,15 @@ describe.each(DIALECTS)("profile settings: two-step verification (%s)", (dialect
     expect(res.body).toContain("Get new recovery codes");
     expect(res.body).not.toContain(secret);
     for (const code of recoveryCodes) expect(res.body).not.toContain(code);
+  });
+
+  it("keeps an account whose address is not confirmed from turning it on, and says why", async () => {
+    const unconfirmed = await app.createUser({ username: "unconfirmed" });
+    const html = (await page(authCookie(unconfirmed))).body;
+    expect(html).toContain("Two-step verification is off.");
+    expect(html).toMatch(
+      /<p id="([^"]+)"[^>]*>Confirm your email address to turn on two-step verification\.<\/p><button type="button" disabled="" aria-describedby="\1"[^>]*>Turn on two-step verification<\/button>/,
+    );
   });
 
   it("shows a superuser viewing as the account a notice, and no controls", async () => {

@@ -68,7 +68,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : pb.send<TwoFactorStatus>("/api/collections/users/totp", {});
   const [record, entries, posts, collections, items, twoFactorStatus, passkeys] = await Promise.all(
     [
-      pb.collection("users").getOne<UserRecord & { email?: string }>(user.id),
+      pb.collection("users").getOne<UserRecord & { email?: string; verified?: boolean }>(user.id),
       total("entries", "author"),
       total("posts", "author"),
       total("collections", "owner"),
@@ -93,7 +93,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     title,
     user: user.id,
     emailChange,
-    account: { profile, counts, twoFactor: twoFactorStatus, passkeys },
+    account: {
+      profile,
+      counts,
+      twoFactor: twoFactorStatus,
+      passkeys,
+      // Passkeys and two-step verification wait for a confirmed address (ADR 056).
+      verified: record.verified === true,
+    },
     email: record.email ?? user.email,
   };
 }
@@ -119,8 +126,13 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             key={account.profile.id}
             status={account.twoFactor}
             identity={email || account.profile.username}
+            verified={account.verified}
           />
-          <PasskeySettings passkeys={account.passkeys} impersonated={account.twoFactor === null} />
+          <PasskeySettings
+            passkeys={account.passkeys}
+            impersonated={account.twoFactor === null}
+            verified={account.verified}
+          />
           <Devices />
           <DeleteAccount
             userId={account.profile.id}

@@ -34,6 +34,7 @@ const passkeys = {
     removeConfirm: "Remove the passkey",
     removed: "Passkey “{{name}}” removed.",
     impersonated: "Only the account's owner can add passkeys.",
+    unverified: "Confirm your email address to add a passkey.",
     unsupported:
       "Passkeys cannot be created here: this browser or this address does not support them.",
   },

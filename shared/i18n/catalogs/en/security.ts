@@ -51,6 +51,7 @@ const security = {
     enabled: "Two-step verification is on.",
     failed: "Two-step verification could not be changed. Check the fields below.",
     impersonated: "Two-step verification cannot be changed while viewing as someone else.",
+    unverified: "Confirm your email address to turn on two-step verification.",
   },
   recovery: {
     heading: "Your recovery codes",

@@ -37,6 +37,7 @@ const passkeys: CatalogShape<typeof en> = {
     removeConfirm: "Supprimer la clé d'accès",
     removed: "Clé d'accès « {{name}} » supprimée.",
     impersonated: "Seul le propriétaire du compte peut ajouter des clés d'accès.",
+    unverified: "Confirmez votre adresse e-mail pour ajouter une clé d'accès.",
     unsupported:
       "Impossible de créer une clé d'accès ici : ce navigateur ou cette adresse ne les prend pas en charge.",
   },

@@ -58,6 +58,7 @@ const security: CatalogShape<typeof en> = {
       "La validation en deux étapes n'a pas pu être modifiée. Vérifiez les champs ci-dessous.",
     impersonated:
       "La validation en deux étapes ne peut pas être modifiée pendant que vous voyez le site en tant qu'autre personne.",
+    unverified: "Confirmez votre adresse e-mail pour activer la validation en deux étapes.",
   },
   recovery: {
     heading: "Vos codes de secours",
