@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MAX_HTML_BYTES } from "#server/core/data-import/formats/html-limits.ts";
 import { DEFAULT_IMPORT_LIMITS } from "#server/core/data-import/import-source.ts";
 import { importArchive, listAll, type Account } from "#tests/helpers/data-kit.ts";
 import {
@@ -218,6 +219,62 @@ describe.each(DIALECTS)("POST /api/import: access and bad input (%s)", (dialect)
     expect(fs.existsSync("/tmp/cahier-absolute.md")).toBe(false);
     expect(fs.existsSync(path.join(app.config.dataDir, "escape.md"))).toBe(false);
     expect(await state()).toEqual(before);
+  });
+
+  it("refuses a Ghost post nested too deep or too large with a 400 naming it, and imports nothing (issue 23)", async () => {
+    const before = await state();
+    const post = (index: number, title: string, html: string) => ({
+      id: `p${String(index)}`,
+      uuid: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+      title,
+      slug: `post-${String(index)}`,
+      html,
+      status: "published",
+      visibility: "public",
+      type: "post",
+    });
+    const ghost = (...posts: ReturnType<typeof post>[]) =>
+      strToU8(JSON.stringify({ db: [{ data: { posts, tags: [], posts_tags: [] } }] }));
+    // 3,000 levels used to overflow the converter's stack: a 500 after a long stall.
+    const deep = `${"<div>".repeat(3000)}x${"</div>".repeat(3000)}`;
+    const cases: [Uint8Array, string][] = [
+      [
+        ghost(post(1, "Fine", "<p>ok</p>"), post(2, "Deep", deep)),
+        'post "Deep" (#2 in the export): its HTML nests elements more than 200 deep',
+      ],
+      [
+        ghost(
+          post(1, "Huge", `<p>${"x".repeat(MAX_HTML_BYTES)}</p>`),
+          post(2, "Fine", "<p>ok</p>"),
+        ),
+        'post "Huge" (#1 in the export): its HTML is 1,025 KB; at most 1,024 KB',
+      ],
+    ];
+    for (const [file, message] of cases)
+      for (const dryRun of ["true", "false"]) {
+        const result = await importArchive(app, alice.token, {
+          format: "ghost",
+          file,
+          filename: "export.json",
+          dryRun,
+        });
+        expect(result.status, message).toBe(400);
+        expect(result.json, message).toEqual({
+          status: 400,
+          message: "The import file could not be read.",
+          data: { file: { code: "validation_import_too_large", message } },
+        });
+      }
+    expect(await state()).toEqual(before);
+    // Within the bounds, a deep post is imported (as an entry: alice does not write posts).
+    const within = await importArchive(app, alice.token, {
+      format: "ghost",
+      file: ghost(post(3, "Nested", `${"<blockquote>".repeat(150)}quoted`)),
+      filename: "export.json",
+      dryRun: "true",
+    });
+    expect(within.status).toBe(200);
+    expect(within.json.imported).toMatchObject({ entries: 1, posts: 0 });
   });
 
   it("answers 413 for an upload over the limit, and 429 while the account imports", async () => {

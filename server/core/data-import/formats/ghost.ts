@@ -4,7 +4,8 @@
  * the images were exported too). Each post becomes a post:
  *
  * - title, slug, `custom_excerpt`, tags (through `posts_tags`, internal `#tags` left out);
- * - the `html` turned into Markdown (`plaintext` when there is no HTML);
+ * - the `html` turned into Markdown (`plaintext` when there is no HTML); HTML past the bounds
+ *   of `html-limits.ts` (size, depth, weight) refuses the import with a 400 naming the post;
  * - status: `published` and `sent` are published, `scheduled` is published at its future
  *   date (Cahier schedules it), anything else a draft; a post for members only stays a draft
  *   (Cahier has no members), and the report says so;
@@ -20,12 +21,13 @@
  * The import key is the post's `uuid` (else its `id`).
  */
 import path from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { emptyPlan, skipped, type ImportPlan, type PlannedFile } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import { cleanSlug, cleanTags, cleanTitle, langOf, pbDate, str } from "../import-values.ts";
 import type { ImportSource } from "../import-source.ts";
 import { list, prop, type FormatContext } from "./format-context.ts";
-import { htmlToMarkdown } from "./html-to-markdown.ts";
+import { HtmlRefusedError, htmlToMarkdown } from "./html-to-markdown.ts";
 import { PlannedFiles } from "./planned-files.ts";
 
 /**
@@ -85,6 +87,17 @@ function coverFile(source: ImportSource, image: string): PlannedFile | null {
   return found ? { path: found, name: path.posix.basename(found) } : null;
 }
 
+/** The Markdown of a post's HTML, or a 400 naming the post when its HTML is refused. */
+function convert(html: string, item: string): string {
+  try {
+    return htmlToMarkdown(html);
+  } catch (error) {
+    if (error instanceof HtmlRefusedError)
+      throw importFileError("validation_import_too_large", `${item}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** Reads a `ghost` upload. */
 export async function readGhost({ source, placeholders }: FormatContext): Promise<ImportPlan> {
   const data = await findData(source);
@@ -105,7 +118,9 @@ export async function readGhost({ source, placeholders }: FormatContext): Promis
     tagsOf.set(postId, [...(tagsOf.get(postId) ?? []), { order, name }]);
   }
 
-  for (const post of list(data, "posts")) {
+  for (const [index, post] of list(data, "posts").entries()) {
+    // Each post's conversion is bounded (html-limits.ts); between posts, other requests run.
+    if (index > 0) await nextTurn();
     const id = str(prop(post, "id"));
     const uuid = str(prop(post, "uuid")) || id;
     if (!/^[A-Za-z0-9-]{1,64}$/.test(uuid))
@@ -117,7 +132,9 @@ export async function readGhost({ source, placeholders }: FormatContext): Promis
       continue;
     }
     const html = str(prop(post, "html"));
-    const markdown = html.trim() ? htmlToMarkdown(html) : str(prop(post, "plaintext")).trim();
+    const markdown = html.trim()
+      ? convert(html, `${label} (#${index + 1} in the export)`)
+      : str(prop(post, "plaintext")).trim();
     const files = new PlannedFiles(placeholders);
     const missing = new Set<string>();
     const content = markdown.replace(GHOST_IMAGE, (match, start: string, url: string) => {

@@ -3,8 +3,19 @@
  * `-` lists, `*` emphasis; scripts, styles, frames, forms and embeds are dropped whole (the
  * Markdown renderer would show nothing of them anyway: raw HTML is off, ADR 019); Ghost's
  * image cards keep their caption as a line under the image.
+ *
+ * SECURITY: the HTML is checked first ({@link checkHtml}: size, nesting depth and weight, in
+ * one linear pass), and turndown is given the plain form that check wrote, never the HTML as
+ * received: turndown's time grows with the square of the depth, and its recursion overflows
+ * the stack past about 2,000 levels (issue 23).
  */
 import TurndownService from "turndown";
+import { checkHtml } from "./html-limits.ts";
+
+/** HTML the converter refuses (too large, too deep or too heavy); `message` says why. */
+export class HtmlRefusedError extends Error {
+  override readonly name = "HtmlRefusedError";
+}
 
 const DROPPED = [
   "script",
@@ -68,12 +79,22 @@ function createService(): TurndownService {
 
 let shared: TurndownService | null = null;
 
-/** Markdown of an HTML fragment (`""` for empty input). */
+/**
+ * Markdown of an HTML fragment (`""` for empty input). Throws {@link HtmlRefusedError} past
+ * the limits of `html-limits.ts`.
+ */
 export function htmlToMarkdown(html: string): string {
   if (!html.trim()) return "";
+  const checked = checkHtml(html);
+  if (!checked.ok) throw new HtmlRefusedError(checked.reason);
   shared ??= createService();
-  return shared
-    .turndown(html)
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  let markdown: string;
+  try {
+    markdown = shared.turndown(checked.html);
+  } catch (error) {
+    // A backstop: the depth bound keeps the recursion far from the stack's end.
+    if (error instanceof RangeError) throw new HtmlRefusedError("its HTML nests too deep");
+    throw error;
+  }
+  return markdown.replace(/\n{3,}/g, "\n\n").trim();
 }
