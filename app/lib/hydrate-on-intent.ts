@@ -102,12 +102,6 @@ window.__cahierRelease = () => {
 };`;
 
 /**
- * Set on `<html>` while the page waits for an intent (nothing fetched, nothing evaluated), and
- * removed at the first one: a state the browser suite can wait on instead of a clock.
- */
-export const WAITING_ATTRIBUTE = "data-hydrate-waiting";
-
-/**
  * The script (a module script's body) that waits for an intent on a guest's page, unless the
  * app must start at once: this browser holds a sign-in, or a saved language other than the
  * page's (applied at app start, spec §3).
@@ -124,9 +118,8 @@ export const WAIT_FOR_INTENT_SCRIPT = `const startNow = (() => {
 if (!startNow && document.documentElement.getAttribute(${JSON.stringify(HYDRATE_ON_INTENT_ATTRIBUTE)}) === ${JSON.stringify(HYDRATE_ON_INTENT)}) {
   await new Promise((go) => {
     const kinds = ${JSON.stringify(INTENT_EVENTS)};
-    const start = () => { for (const kind of kinds) removeEventListener(kind, start, true); document.documentElement.removeAttribute(${JSON.stringify(WAITING_ATTRIBUTE)}); go(); };
+    const start = () => { for (const kind of kinds) removeEventListener(kind, start, true); go(); };
     for (const kind of kinds) addEventListener(kind, start, { capture: true, passive: true });
-    document.documentElement.setAttribute(${JSON.stringify(WAITING_ATTRIBUTE)}, "");
   });
 }`;
 
