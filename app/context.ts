@@ -4,10 +4,10 @@
  */
 import type PocketBase from "pocketbase";
 import { createContext } from "react-router";
-import type { AppT } from "./lib/i18n.ts";
+import type { AppT } from "./lib/i18n/i18n.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import type { ApiFetch, SessionConfirmer } from "./lib/api-client.ts";
-import type { SessionUser } from "./lib/session.ts";
+import type { ApiFetch, SessionConfirmer } from "./api/client/api-client.ts";
+import type { SessionUser } from "./api/auth/session.ts";
 
 /**
  * How the server reaches its own API: the web plugin puts an in-process transport here; when
@@ -25,7 +25,7 @@ export const sessionConfirmContext = createContext<SessionConfirmer | null>(null
 export const cspNonceContext = createContext<string | undefined>(undefined);
 /**
  * The configured public URL of the site (`APP_URL`, no trailing slash), or `null`: absolute
- * links then use the request's origin (`app/lib/site-url.ts`).
+ * links then use the request's origin (`app/lib/routes/site-url.ts`).
  */
 export const siteUrlContext = createContext<string | null>(null);
 

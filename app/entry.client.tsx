@@ -11,9 +11,9 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, matchLocale } from "#shared/i18n/locales.ts";
-import { chunkLoadInstrumentation, startBuildAwareness } from "./lib/build-awareness.ts";
-import { installChunkFailureHandlers } from "./lib/chunk-reload.ts";
-import { isLoadingCatalog, tryGetI18n } from "./lib/i18n.ts";
+import { chunkLoadInstrumentation, startBuildAwareness } from "./lib/browser/build-awareness.ts";
+import { installChunkFailureHandlers } from "./lib/browser/chunk-reload.ts";
+import { isLoadingCatalog, tryGetI18n } from "./lib/i18n/i18n.ts";
 
 async function start(): Promise<void> {
   installChunkFailureHandlers({ ignore: isLoadingCatalog });

@@ -17,11 +17,11 @@ import {
   sessionConfirmContext,
   siteUrlContext,
 } from "./context.ts";
-import type { ApiFetch, SessionConfirmer } from "./lib/api-client.ts";
+import type { ApiFetch, SessionConfirmer } from "./api/client/api-client.ts";
 import appStylesHref from "./app.css?url";
 import { InlineStylesContext } from "./components/layout/app-styles.tsx";
-import { deferScripts } from "./lib/deferred-scripts.server.ts";
-import { builtStylesheet, compiledStylesheet } from "./lib/inline-styles.server.ts";
+import { deferScripts } from "./lib/document/deferred-scripts.server.ts";
+import { builtStylesheet, compiledStylesheet } from "./lib/document/inline-styles.server.ts";
 
 // The stylesheet guests' pages are pruned against is parsed once, when the server loads this
 // build, rather than during the first guest's request (80–150 ms on these machines).

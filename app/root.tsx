@@ -35,19 +35,19 @@ import {
   sessionUnconfirmedContext,
   userContext,
 } from "./context.ts";
-import { createRequestApiClient } from "./lib/api-client.server.ts";
-import { buildAwarenessMiddleware } from "./lib/build-awareness.ts";
+import { createRequestApiClient } from "./api/client/api-client.server.ts";
+import { buildAwarenessMiddleware } from "./lib/browser/build-awareness.ts";
 import {
   HYDRATE_ON_INTENT,
   HYDRATE_ON_INTENT_ATTRIBUTE,
   hydratesOnIntent,
   releaseHeldInput,
-} from "./lib/hydrate-on-intent.ts";
-import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n.ts";
-import { appName } from "./lib/route-data.ts";
-import { pageTheme } from "./lib/theme.ts";
+} from "./lib/document/hydrate-on-intent.ts";
+import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n/i18n.ts";
+import { appName } from "./lib/routes/route-data.ts";
+import { pageTheme } from "./lib/document/theme.ts";
 import { colorScheme, type Theme } from "#shared/theme.ts";
-import type { SessionUser } from "./lib/session.ts";
+import type { SessionUser } from "./api/auth/session.ts";
 
 /** Root middleware: language, SDK client and account of the request. */
 export const middleware: Route.MiddlewareFunction[] = [

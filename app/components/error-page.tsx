@@ -2,10 +2,10 @@
  * The error page (spec §2): the status code, the status message, what happened, and a
  * "Go back home" button to `/`.
  */
-import { useAppTranslation } from "../lib/i18n.ts";
+import { useAppTranslation } from "../lib/i18n/i18n.ts";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { useReloadOnChunkError } from "../lib/chunk-reload.ts";
+import { useReloadOnChunkError } from "../lib/browser/chunk-reload.ts";
 import { paths } from "../lib/paths.ts";
 
 const KNOWN_STATUSES = new Set(["400", "401", "403", "404", "500", "503"]);

@@ -11,12 +11,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
-import { forgetDevice } from "../lib/sign-out.ts";
-import { getBrowserClient } from "../lib/browser-client.ts";
-import { APP_NAMESPACES, tryGetI18n, useAppTranslation, type AppT } from "../lib/i18n.ts";
-import { persistLocale, savedLocale } from "../lib/locale-client.ts";
-import { forgetImpersonator } from "../lib/impersonation.ts";
-import { toSessionUser, type SessionUser } from "../lib/session.ts";
+import { forgetDevice } from "../api/auth/sign-out.ts";
+import { getBrowserClient } from "../api/client/browser-client.ts";
+import { APP_NAMESPACES, tryGetI18n, useAppTranslation, type AppT } from "../lib/i18n/i18n.ts";
+import { persistLocale, savedLocale } from "../lib/i18n/locale-client.ts";
+import { forgetImpersonator } from "../api/auth/impersonation.ts";
+import { toSessionUser, type SessionUser } from "../api/auth/session.ts";
 import { useNotify } from "./notifications/notifications.tsx";
 import { useRefreshSchedule, useSessionRefresh } from "./session-refresh.ts";
 import { paths } from "../lib/paths.ts";

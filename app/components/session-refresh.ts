@@ -1,6 +1,6 @@
 /**
  * The browser's renewal of its session (spec §4, ADR 048): an auth-refresh at app start and
- * again shortly before the token expires (`lib/token-refresh.ts`), never on a navigation; a
+ * again shortly before the token expires (`lib/session/token-refresh.ts`), never on a navigation; a
  * tab coming back into view or back online catches up on a renewal its sleeping timer missed.
  * Tabs share the session (the SDK's LocalAuthStore): when one renews it, the others see the
  * new token and schedule from it. A refresh the server refuses ends the session: signed out
@@ -8,13 +8,13 @@
  */
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { getBrowserClient } from "../lib/browser-client.ts";
-import { useAppTranslation } from "../lib/i18n.ts";
-import { stopImpersonation } from "../lib/impersonation.ts";
+import { getBrowserClient } from "../api/client/browser-client.ts";
+import { useAppTranslation } from "../lib/i18n/i18n.ts";
+import { stopImpersonation } from "../api/auth/impersonation.ts";
 import { paths } from "../lib/paths.ts";
-import { isImpersonationToken, refreshEndsSession } from "../lib/session.ts";
-import { isAuthAnswer } from "../lib/session-store.ts";
-import { refreshDelay, refreshIsDue } from "../lib/token-refresh.ts";
+import { isImpersonationToken, refreshEndsSession } from "../api/auth/session.ts";
+import { isAuthAnswer } from "../api/client/session-store.ts";
+import { refreshDelay, refreshIsDue } from "../lib/session/token-refresh.ts";
 import { useNotify } from "./notifications/notifications.tsx";
 
 /** The session's renewal: resolves once the auth-refresh of the current token is answered. */

@@ -15,13 +15,13 @@ import { entrySummary } from "../components/records/summaries.ts";
 import { postSummary } from "../components/records/summaries.server.ts";
 import { ButtonLink } from "../components/ui/button-link.tsx";
 import { useSession } from "../components/session-provider.tsx";
-import { canonicalUrl, siteOrigin } from "../lib/site-url.ts";
-import { useAppTranslation } from "../lib/i18n.ts";
-import { pageMeta } from "../lib/meta.ts";
+import { canonicalUrl, siteOrigin } from "../lib/routes/site-url.ts";
+import { useAppTranslation } from "../lib/i18n/i18n.ts";
+import { pageMeta } from "../lib/routes/meta.ts";
 import { blogFeedLinks } from "./feeds/feed-links.ts";
-import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../lib/records.ts";
-import { routeContext } from "../lib/route-data.ts";
-import { displayName, isAdmin, isSuperuser, isWriter } from "../lib/session.ts";
+import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../api/records/records.ts";
+import { routeContext } from "../lib/routes/route-data.ts";
+import { displayName, isAdmin, isSuperuser, isWriter } from "../api/auth/session.ts";
 import { LiveIndicator, NewItemsNotice, useHeldItems } from "../components/live/live-indicator.tsx";
 import type { LiveStatus } from "../components/live/live-session.ts";
 import { useLiveRecords, type LiveTopic } from "../components/live/use-live-records.ts";
@@ -29,7 +29,7 @@ import { paths } from "../lib/paths.ts";
 import { dayOf } from "../features/remember/journal-days.ts";
 import { loadOnThisDay, loadStreak } from "../features/remember/load-remember.ts";
 import { RememberDesk, type RememberData } from "../features/remember/remember-desk.tsx";
-import type { IntentHandle } from "../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../lib/document/hydrate-on-intent.ts";
 
 /** What the home page listens to: posts, and the signed-in person's entries. */
 const POST_TOPICS: LiveTopic[] = [{ collection: "posts", topic: "*" }];

@@ -1,6 +1,6 @@
 /** Any unmatched path: the 404 error page, 'Page not found: {path}'. */
 import type { Route } from "./+types/not-found";
-import { throwNotFound } from "../lib/route-data.ts";
+import { throwNotFound } from "../lib/routes/route-data.ts";
 
 /** Always a 404. */
 export function loader({ request, context }: Route.LoaderArgs): never {

@@ -1,5 +1,5 @@
 /** The footer of every page: the team and privacy policy links. */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { Link } from "react-router";
 import { paths } from "../../lib/paths.ts";
 

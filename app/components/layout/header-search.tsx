@@ -9,8 +9,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { ClientResponseError } from "pocketbase";
 import { Search } from "lucide-react";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import {
   MAX_SEARCH_LENGTH,
@@ -19,7 +19,7 @@ import {
   searchItemTitle,
   type SearchAnswer,
   type SearchItem,
-} from "../../lib/search.ts";
+} from "../../lib/records/search.ts";
 import { SearchSnippet } from "../search/search-snippet.tsx";
 
 /** Results shown as you type. */

@@ -7,12 +7,12 @@
  * for admins and superusers. Escape closes the small-screen menu and gives the focus back to
  * its toggle.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../root.tsx";
 import { BookOpen, LogOut, Menu, X } from "lucide-react";
-import { isAdmin, isSuperuser, isWriter, displayName } from "../../lib/session.ts";
+import { isAdmin, isSuperuser, isWriter, displayName } from "../../api/auth/session.ts";
 import { useSession } from "../session-provider.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { paths } from "../../lib/paths.ts";

@@ -10,11 +10,11 @@ import { getTokenPayload } from "pocketbase";
 import { Eye } from "lucide-react";
 import { useSession } from "../session-provider.tsx";
 import { useNotify } from "../notifications/notifications.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { isImpersonationToken } from "../../lib/session.ts";
-import { stopImpersonation } from "../../lib/impersonation.ts";
-import { useSafeNavigate } from "../../lib/navigation.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { isImpersonationToken } from "../../api/auth/session.ts";
+import { stopImpersonation } from "../../api/auth/impersonation.ts";
+import { useSafeNavigate } from "../../lib/browser/navigation.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Longest delay `setTimeout` accepts (ms). */

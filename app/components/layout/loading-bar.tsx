@@ -6,7 +6,7 @@
  */
 import { useEffect, useReducer } from "react";
 import { useNavigation } from "react-router";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import {
   LOADING_BAR_FINISH_MS,
   LOADING_BAR_THROTTLE_MS,

@@ -2,7 +2,7 @@
  * The page frame: skip link, the "View as" banner (superusers viewing as someone else), header, the email confirmation banner (unverified accounts), main
  * landmark (with the page transition), footer, and the live region announcing each new page.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { ReactNode } from "react";
 import { ImpersonationBanner } from "./impersonation-banner.tsx";
 import { Footer } from "./footer.tsx";

@@ -10,9 +10,9 @@ import { useRouteLoaderData } from "react-router";
 import { Monitor, Moon, Sun } from "lucide-react";
 import type { Theme } from "#shared/theme.ts";
 import type { RootData } from "../../root.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { applyTheme, nextTheme, savesThemeOnAccount } from "../../lib/theme.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { applyTheme, nextTheme, savesThemeOnAccount } from "../../lib/document/theme.ts";
 import { useNotify } from "../notifications/notifications.tsx";
 import { useSession } from "../session-provider.tsx";
 

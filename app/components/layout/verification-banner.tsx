@@ -6,10 +6,10 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { MailWarning } from "lucide-react";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import type { SessionUser } from "../../lib/session.ts";
-import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import type { SessionUser } from "../../api/auth/session.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../forms/use-form-submit.ts";
 import { useNotify } from "../notifications/notifications.tsx";
 import { useSession } from "../session-provider.tsx";
 import { readLastResend, resendWait, saveLastResend } from "./resend-throttle.ts";

@@ -6,7 +6,7 @@
  */
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../ui/button-link.tsx";
 import type { LiveStatus } from "./live-session.ts";
 import { holdNewItems } from "./new-items.ts";

@@ -11,7 +11,7 @@ import { useEffect, useReducer, useRef } from "react";
 import { useRevalidator } from "react-router";
 import type PocketBase from "pocketbase";
 import type { RecordModel, RecordSubscription } from "pocketbase";
-import { getBrowserClient } from "../../lib/browser-client.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { createCoalescer } from "./coalesce.ts";
 import { INITIAL_SESSION, nextSession, type LiveSignal, type LiveStatus } from "./live-session.ts";
 

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { i18n } from "i18next";
-import { getI18n } from "../../lib/i18n.ts";
+import { getI18n } from "../../lib/i18n/i18n.ts";
 import { NotificationProvider, useNotify } from "./notifications.tsx";
 
 describe("notifications markup", () => {

@@ -16,7 +16,7 @@
 import { createContext, useContext, useId, useMemo, useState, useSyncExternalStore } from "react";
 import type { KeyboardEvent, ReactNode } from "react";
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import {
   createNotificationStore,
   type AppNotification,

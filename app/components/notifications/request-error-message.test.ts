@@ -1,6 +1,6 @@
 import { ClientResponseError } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getI18n, APP_NAMESPACES, type AppT } from "../../lib/i18n.ts";
+import { getI18n, APP_NAMESPACES, type AppT } from "../../lib/i18n/i18n.ts";
 import { requestErrorNotification } from "./request-error-message.ts";
 
 function apiError(status: number, data: Record<string, unknown> = {}, isAbort = false) {

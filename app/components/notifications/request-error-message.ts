@@ -4,8 +4,8 @@
  * can act on. A cancelled request gives none.
  */
 import { ClientResponseError } from "pocketbase";
-import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
-import type { AppT } from "../../lib/i18n.ts";
+import { fieldErrors, requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
 
 /** The translated message for a failed request, or `null` when it was cancelled. */
 export function requestErrorNotification(error: unknown, t: AppT): string | null {

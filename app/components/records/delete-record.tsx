@@ -4,9 +4,9 @@
  * or the blog). The browser draft of the record goes with it.
  */
 import { ConfirmDelete } from "../ui/confirm-delete.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { browserDraftStorage, clearDraft, draftKey } from "../../lib/draft-storage.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { browserDraftStorage, clearDraft, draftKey } from "../../lib/records/draft-storage.ts";
 
 /** Props of {@link DeleteRecord}. */
 export interface DeleteRecordProps {

@@ -8,7 +8,7 @@ import { isLocale } from "#shared/i18n/locales.ts";
 import { renderMarkdown } from "#shared/markdown/render.ts";
 import { Markdown, type MarkdownProps } from "./markdown.tsx";
 import { useSession } from "../session-provider.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
 /** Props of {@link MarkdownPreview}: the Markdown source instead of its HTML. */
 export interface MarkdownPreviewProps extends Omit<MarkdownProps, "html"> {

@@ -1,7 +1,7 @@
 /**
  * Rendered Markdown of entries, posts, collections, biographies and items in the `prose`
  * typography. The HTML comes from the one renderer (`shared/markdown/render.ts`): reading
- * pages get it from their loaders (`lib/markdown.server.ts`), so hydrating them needs no
+ * pages get it from their loaders (`lib/routes/markdown.server.ts`), so hydrating them needs no
  * Markdown code (ADR 050); the editor's preview renders it in the browser
  * (`markdown-preview.tsx`). A private entry's own images and links need a file token to load
  * (its files are protected); they get one here. The editor also shows files picked but not
@@ -9,8 +9,8 @@
  */
 import { useEffect, useMemo, useRef } from "react";
 import { isLocale } from "#shared/i18n/locales.ts";
-import { withFileToken, withLocalFiles } from "../../lib/record-files.ts";
-import type { LinkClick } from "../../lib/file-token.ts";
+import { withFileToken, withLocalFiles } from "../../lib/records/record-files.ts";
+import type { LinkClick } from "../../lib/records/file-token.ts";
 
 /** Props of {@link Markdown}. */
 export interface MarkdownProps {

@@ -4,8 +4,8 @@
  * (`summaries.ts`); the older record-based entry list maps records to summaries itself.
  */
 import { Link, useLocation } from "react-router";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import type { CollectionRecord, EntryRecord, PostRecord } from "../../lib/records.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import type { CollectionRecord, EntryRecord, PostRecord } from "../../api/records/records.ts";
 import { Avatar } from "../ui/avatar.tsx";
 import { FormattedDate } from "../ui/formatted-date.tsx";
 import { EmptyState } from "./empty-state.tsx";

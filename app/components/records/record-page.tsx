@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PenLine } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { PrintButton } from "../ui/print-button.tsx";
 import { LiveIndicator, RecordGone, type RecordState } from "../live/live-indicator.tsx";

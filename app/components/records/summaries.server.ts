@@ -9,7 +9,7 @@ import {
   minutesToRead,
   truncate,
 } from "#shared/markdown/plain-text.ts";
-import type { CollectionRecord, PostRecord } from "../../lib/records.ts";
+import type { CollectionRecord, PostRecord } from "../../api/records/records.ts";
 import { paths } from "../../lib/paths.ts";
 import {
   COVER_THUMB,

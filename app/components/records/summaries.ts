@@ -5,7 +5,7 @@
  * carries whole texts. The summaries that read Markdown are in `summaries.server.ts`, so the
  * cards' code in the browser never pulls markdown-it (ADR 050).
  */
-import type { EntryRecord, UserRecord, Visibility } from "../../lib/records.ts";
+import type { EntryRecord, UserRecord, Visibility } from "../../api/records/records.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Length of excerpts on cards, in characters. */

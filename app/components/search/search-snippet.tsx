@@ -2,7 +2,7 @@
  * A search result's snippet with its matches highlighted: the API's `<mark>` parts become
  * `<mark>` elements and everything else plain text (React escapes it), never inserted HTML.
  */
-import { snippetParts } from "../../lib/search.ts";
+import { snippetParts } from "../../lib/records/search.ts";
 
 /** The snippet of a result. */
 export function SearchSnippet(props: { snippet: string; className?: string }) {

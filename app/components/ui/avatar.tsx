@@ -5,8 +5,8 @@
  * (contrast 4.5:1 or more).
  */
 import { useState } from "react";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { avatarUrl } from "../../lib/api-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { avatarUrl } from "../../api/client/api-client.ts";
 
 /** Id of the `users` collection, whose file route serves avatars. */
 const USERS_COLLECTION_ID = "_pb_users_auth_";

@@ -6,8 +6,8 @@
 import { useState, type ReactNode } from "react";
 import { Trash } from "lucide-react";
 import { useNotify } from "../notifications/notifications.tsx";
-import { useSafeNavigate } from "../../lib/navigation.ts";
-import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
+import { useSafeNavigate } from "../../lib/browser/navigation.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../forms/use-form-submit.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** The visible words of a {@link ConfirmDelete}, already translated. */

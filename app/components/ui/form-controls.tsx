@@ -14,7 +14,7 @@
  */
 import type { ComponentProps, ReactNode } from "react";
 import { SUPPORTED_LOCALES } from "#shared/i18n/locales.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "./button-link.tsx";
 import { FormField, FormMessage, inputClass, type FieldProps } from "./form-field.tsx";
 

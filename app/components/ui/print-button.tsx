@@ -4,7 +4,7 @@
  * button itself never prints.
  */
 import { Printer } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "./button-link.tsx";
 
 /** The print action; `compact` shows only its icon (its name stays, for assistive technology). */

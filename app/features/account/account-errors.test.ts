@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import enAccount from "#shared/i18n/catalogs/en/account.ts";
 import frAccount from "#shared/i18n/catalogs/fr/account.ts";
 import enErrors from "#shared/i18n/catalogs/en/errors.ts";
-import { APP_NAMESPACES, getI18n, type AppT } from "../../lib/i18n.ts";
+import { APP_NAMESPACES, getI18n, type AppT } from "../../lib/i18n/i18n.ts";
 import {
   accountFieldErrors,
   fieldCodes,

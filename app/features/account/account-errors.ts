@@ -5,9 +5,9 @@
  */
 import { ClientResponseError } from "pocketbase";
 import type account from "#shared/i18n/catalogs/en/account.ts";
-import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
-import type { AppT } from "../../lib/i18n.ts";
-import type { FieldMessages, FormSubmitOptions } from "../../lib/use-form-submit.ts";
+import { fieldErrors, requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
+import type { FieldMessages, FormSubmitOptions } from "../../components/forms/use-form-submit.ts";
 
 type AccountCode = keyof (typeof account)["validation"];
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { Avatar, type AvatarUser } from "../../components/ui/avatar.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
 /** Image types the `users.avatar` field accepts. */
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;

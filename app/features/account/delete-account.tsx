@@ -14,10 +14,10 @@ import {
   TextInput,
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import {
   dangerButtonClass,
   dangerOutlineButtonClass,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AppT } from "../../lib/i18n.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
 import { localDeviceName, tokenDevice } from "./device-names.ts";
 
 /** A translation function that shows the key and its values. */

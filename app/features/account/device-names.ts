@@ -4,7 +4,7 @@
  * the browser's own token was issued to (its `device` claim).
  */
 import { getTokenPayload } from "pocketbase";
-import type { AppT } from "../../lib/i18n.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
 
 /** What the server names a device it cannot tell anything about. */
 const UNKNOWN_DEVICE = "Unknown device";

@@ -15,9 +15,9 @@ import {
 } from "../../components/ui/settings-section.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { onDevicesChanged } from "../../lib/devices-changed.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { onDevicesChanged } from "../../lib/session/devices-changed.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { localDeviceName, tokenDevice } from "./device-names.ts";
 
 /** A `devices` record as the API presents it to its owner. */

@@ -9,8 +9,8 @@ import { useNavigate } from "react-router";
 import { ClientResponseError } from "pocketbase";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 type Outcome = "checking" | "confirmed" | "failed" | "error";

@@ -14,7 +14,7 @@ import type {
 } from "@simplewebauthn/browser";
 import type PocketBase from "pocketbase";
 import { ClientResponseError, type RecordModel } from "pocketbase";
-import type { AppT } from "../../lib/i18n.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
 
 const USERS = "/api/collections/users";
 

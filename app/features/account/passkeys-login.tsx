@@ -8,10 +8,10 @@ import { useEffect, useState } from "react";
 import type { RecordModel } from "pocketbase";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormError } from "../../components/ui/form-controls.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import {
   passkeyFailureMessage,
   passkeyOffered,

@@ -22,11 +22,11 @@ import {
 } from "../../components/ui/settings-section.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import {
   passkeyFailureMessage,
   passkeysAvailable,

@@ -10,10 +10,10 @@
 import { useNavigate } from "react-router";
 import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { accountSubmit } from "./account-errors.ts";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { paths } from "../../lib/paths.ts";

@@ -14,10 +14,10 @@ import {
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { APP_NAMESPACES, readyI18n, useAppTranslation } from "../../lib/i18n.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { APP_NAMESPACES, readyI18n, useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { accountSubmit } from "./account-errors.ts";
 import { AvatarField, type AvatarChange } from "./avatar-field.tsx";

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef } from "react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
 /** The text file of the codes: a line naming the account and the site, then one code a line. */
 export function recoveryCodesFile(codes: readonly string[], intro: string): string {

@@ -8,9 +8,9 @@
 import { useId, type ChangeEvent } from "react";
 import { Checkbox } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { announceDevicesChanged } from "../../lib/devices-changed.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { announceDevicesChanged } from "../../lib/session/devices-changed.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
 /** The field name of the option in a form. */
 const FIELD = "signOutOthers";

@@ -10,12 +10,12 @@ import type { RecordModel } from "pocketbase";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, inputClass } from "../../components/ui/form-field.tsx";
 import { FormError, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
-import { completeSecondStep, secondStepFailure } from "../../lib/mfa.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
+import { completeSecondStep, secondStepFailure } from "../../api/auth/mfa.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { PasskeySecondStep } from "./passkeys-login.tsx";
 
 type Mode = "app" | "recovery";

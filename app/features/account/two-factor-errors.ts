@@ -2,8 +2,8 @@
  * Field messages of the two-step verification forms: a wrong code (`validation_invalid_code`)
  * in the `security` catalog's words, everything else as the other account forms word it.
  */
-import type { AppT } from "../../lib/i18n.ts";
-import type { FormSubmitOptions } from "../../lib/use-form-submit.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
+import type { FormSubmitOptions } from "../../components/forms/use-form-submit.ts";
 import { accountFieldErrors, accountSubmit, fieldCodes } from "./account-errors.ts";
 
 /** Translated messages per field of a failed TOTP request. */

@@ -13,9 +13,9 @@ import {
   TextInput,
 } from "../../components/ui/form-controls.tsx";
 import { dangerButtonClass } from "../../components/ui/settings-section.tsx";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { SignOutOthersOption, wantsSignOutOthers } from "./sign-out-others.tsx";
 import { twoFactorSubmit } from "./two-factor-errors.ts";
 

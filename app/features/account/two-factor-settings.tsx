@@ -23,10 +23,10 @@ import {
 } from "../../components/ui/settings-section.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { QrCode } from "./qr-code.tsx";
 import { RecoveryCodes } from "./recovery-codes.tsx";
 import { SignOutOthersOption, useSignOutOthers, wantsSignOutOthers } from "./sign-out-others.tsx";

@@ -15,14 +15,14 @@ import {
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import {
   useFormSubmit,
   type FieldMessages,
   type FormSubmitOptions,
-} from "../../lib/use-form-submit.ts";
+} from "../../components/forms/use-form-submit.ts";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { formatLogTime } from "./log-format.ts";

@@ -7,7 +7,7 @@
 import { useId } from "react";
 import { parseApiDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { formatLogHour } from "./log-format.ts";
 import type { LogStat } from "./types.ts";
 

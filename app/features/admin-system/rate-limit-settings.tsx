@@ -6,9 +6,9 @@ import type { Dispatch, SetStateAction } from "react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { Checkbox, Select, TextInput } from "../../components/ui/form-controls.tsx";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import type { FieldMessages } from "../../lib/use-form-submit.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import type { FieldMessages } from "../../components/forms/use-form-submit.ts";
 import { numberOrText, PlainTable, type SectionProps } from "./settings-parts.tsx";
 import type { RateLimitRule } from "./types.ts";
 

@@ -3,7 +3,7 @@
  * what the API lets superusers edit, next to what the environment decides, read-only.
  */
 import { Checkbox, Select, TextInput } from "../../components/ui/form-controls.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import {
   EnvManaged,
   EnvNote,

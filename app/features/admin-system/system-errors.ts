@@ -5,9 +5,9 @@
  * archive was refused), which the pages show under the translated summary.
  */
 import { ClientResponseError } from "pocketbase";
-import { fieldErrors, requestErrorMessage, responseFieldData } from "../../lib/api-errors.ts";
-import type { AppT } from "../../lib/i18n.ts";
-import type { FormSubmitOptions } from "../../lib/use-form-submit.ts";
+import { fieldErrors, requestErrorMessage, responseFieldData } from "../../lib/forms/api-errors.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
+import type { FormSubmitOptions } from "../../components/forms/use-form-submit.ts";
 
 /** Validation codes only these APIs return, translated in `adminSystem:errors`. */
 const SYSTEM_CODES = [

@@ -1,6 +1,6 @@
 /** The links between the superuser pages (settings, logs, backups), the current one marked. */
 import { NavLink } from "react-router";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 const LINKS = [

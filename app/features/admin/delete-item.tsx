@@ -3,9 +3,9 @@
  * the browser's SDK client, a notification, and back to the items list.
  */
 import { ConfirmDelete } from "../../components/ui/confirm-delete.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import type { ItemRecord } from "../../lib/records.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import type { ItemRecord } from "../../api/records/records.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** The delete button and its dialog. */

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, inputClass } from "../../components/ui/form-field.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { SortDirection } from "./list-query.ts";
 
 /** One choice of a {@link SelectFilter}. */

@@ -5,7 +5,7 @@
  * value the visitor typed reaches the filter through `pb.filter` placeholders only.
  */
 import type PocketBase from "pocketbase";
-import { pageParam } from "../../lib/records.ts";
+import { pageParam } from "../../api/records/records.ts";
 
 /** Longest search text kept (longer text is cut, not refused). */
 export const MAX_SEARCH_LENGTH = 100;

@@ -7,8 +7,8 @@ import { useState } from "react";
 import { Download } from "lucide-react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
 type ExportState = "idle" | "busy" | "started" | "failed";
 

@@ -4,7 +4,7 @@
  * so keyboard and screen reader users land on the outcome.
  */
 import { useEffect, useId, useRef } from "react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { reasonText, type ImportReport } from "./import-report.ts";
 
 const KINDS = ["entries", "posts", "collections", "files"] as const;

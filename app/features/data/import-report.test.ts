@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import enData from "#shared/i18n/catalogs/en/data.ts";
 import frData from "#shared/i18n/catalogs/fr/data.ts";
 import { IMPORT_SKIP_CODES } from "#shared/records/import-skips.ts";
-import { APP_NAMESPACES, getI18n, type AppT } from "../../lib/i18n.ts";
+import { APP_NAMESPACES, getI18n, type AppT } from "../../lib/i18n/i18n.ts";
 import { readRefusal, readReport, reasonText, type SkippedLine } from "./import-report.ts";
 
 describe("import answers", () => {

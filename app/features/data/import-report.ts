@@ -9,7 +9,7 @@ import {
   type ImportSkipCode,
   type ImportSkipParams,
 } from "#shared/records/import-skips.ts";
-import type { AppT } from "../../lib/i18n.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
 
 /** The formats the import reads, in the order the form offers them. */
 export const IMPORT_FORMATS = ["cahier", "dayone", "ghost", "writefreely", "markdown"] as const;

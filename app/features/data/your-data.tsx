@@ -4,7 +4,7 @@
  */
 import { useId } from "react";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { DataExport } from "./data-export.tsx";
 import { DataImport } from "./data-import.tsx";
 

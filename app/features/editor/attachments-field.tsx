@@ -4,12 +4,12 @@
  * files" opens the form's file input (which the toolbar's attach button opens too).
  */
 import { useId } from "react";
-import type { LinkClick } from "../../lib/file-token.ts";
+import type { LinkClick } from "../../lib/records/file-token.ts";
 import { FileText, ImageIcon, Paperclip, Undo2, X } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
-import { displayFileName } from "../../lib/record-files.ts";
+import { displayFileName } from "../../lib/records/record-files.ts";
 import { MAX_ATTACHMENT_SIZE, MAX_ATTACHMENTS, type PendingFile } from "./attachments.ts";
 
 /** Props of {@link AttachmentsField}. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayFileName, storedFileUrl, withFileToken } from "../../lib/record-files.ts";
+import { displayFileName, storedFileUrl, withFileToken } from "../../lib/records/record-files.ts";
 import {
   addedNames,
   hasPendingLinks,

@@ -11,7 +11,7 @@
  * was dropped, or the page reloaded before the save), such a link stays harmless: a relative
  * link, an image shown as its description. The preview shows a picked image at once from an
  * object URL ({@link previewPendingLinks}, `use-pending-previews.ts`). Addresses and names of
- * stored files, which pages read too, are in `lib/record-files.ts`.
+ * stored files, which pages read too, are in `lib/records/record-files.ts`.
  */
 
 /** Most files an entry holds (the registry's `maxSelect`). */

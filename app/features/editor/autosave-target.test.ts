@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClientResponseError } from "pocketbase";
-import type { EntryRecord, PostRecord } from "../../lib/records.ts";
+import type { EntryRecord, PostRecord } from "../../api/records/records.ts";
 import {
   addressUpdate,
   autosaveCovers,

@@ -5,7 +5,7 @@
  * `entry-values.ts` and `post-values.ts` give the two targets.
  */
 import { ClientResponseError } from "pocketbase";
-import { sameValues } from "../../lib/draft-storage.ts";
+import { sameValues } from "../../lib/records/draft-storage.ts";
 import { hasTitle, standInAddress, standInTitle, type TitledValues } from "./stand-in-title.ts";
 
 /** The columns of a `pendingEdits` row that hold the edits. */

@@ -13,11 +13,11 @@ import { FolderPlus } from "lucide-react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormError, Select, TextInput } from "../../components/ui/form-controls.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import type { CollectionRecord, Visibility } from "../../lib/records.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import type { CollectionRecord, Visibility } from "../../api/records/records.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 
 const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];
 

@@ -3,7 +3,7 @@
  * or deleted elsewhere while its editor is open, and the question before an explicit save
  * would replace a newer version.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { apiTime, type RemoteChange } from "./conflict.ts";

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ImagePlus, Undo2, X } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 
 /** Largest cover in bytes (the registry's `maxSize`). */

@@ -1,6 +1,6 @@
 import { ClientResponseError } from "pocketbase";
 import { describe, expect, it } from "vitest";
-import { APP_NAMESPACES, getI18n } from "../../lib/i18n.ts";
+import { APP_NAMESPACES, getI18n } from "../../lib/i18n/i18n.ts";
 import { editorFieldErrors } from "./editor-errors.ts";
 
 const t = (await getI18n("en")).getFixedT("en", APP_NAMESPACES);

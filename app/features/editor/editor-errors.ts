@@ -3,8 +3,8 @@
  * (`data.<field>.code`) through `errors:validation.*`, plus the file codes the editor's
  * upload fields meet (`editor:errors.*`).
  */
-import type { AppT } from "../../lib/i18n.ts";
-import { fieldErrors } from "../../lib/api-errors.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
+import { fieldErrors } from "../../lib/forms/api-errors.ts";
 
 const FILE_CODES = [
   "validation_file_size_limit",

@@ -12,7 +12,7 @@ import {
   type RefObject,
 } from "react";
 import { Link } from "react-router";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, inputClass } from "../../components/ui/form-field.tsx";
 import { useSession } from "../../components/session-provider.tsx";

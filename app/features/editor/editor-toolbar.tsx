@@ -15,7 +15,7 @@ import {
   Paperclip,
   Quote,
 } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { FormatCommand } from "./format-commands.ts";
 
 /** Props of {@link EditorToolbar}. */

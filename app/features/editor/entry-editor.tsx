@@ -8,9 +8,9 @@
  * writer's first title then makes it again (ADR 047).
  */
 import { useRef, useState } from "react";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import type { CollectionRecord, EntryRecord } from "../../lib/records.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import type { CollectionRecord, EntryRecord } from "../../api/records/records.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { TextInput } from "../../components/ui/form-controls.tsx";
 import { AttachmentsField } from "./attachments-field.tsx";
@@ -25,11 +25,11 @@ import {
   resolvePendingLinks,
   type PendingFile,
 } from "./attachments.ts";
-import { storedFileUrl } from "../../lib/record-files.ts";
+import { storedFileUrl } from "../../lib/records/record-files.ts";
 import { useLocalToday, type FieldProblem, TitleField } from "./editor-form.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
-import { useFreshFileToken } from "../../lib/file-token.ts";
+import { useFreshFileToken } from "../../lib/records/file-token.ts";
 import { MarkdownPreview } from "../../components/records/markdown-preview.tsx";
 import { useRecordForm } from "./record-form.tsx";
 import { RecordFormShell } from "./record-form-shell.tsx";

@@ -3,7 +3,7 @@
  * entry target of the autosave: a private entry is autosaved in place (its visibility kept),
  * a public or unlisted one into pending edits; a new entry is created private.
  */
-import type { EntryRecord, Visibility } from "../../lib/records.ts";
+import type { EntryRecord, Visibility } from "../../api/records/records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { AutosaveTarget } from "./autosave-target.ts";
 import { hasWords } from "./stand-in-title.ts";

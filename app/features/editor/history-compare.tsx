@@ -6,7 +6,7 @@
  */
 import { useMemo, type ReactNode } from "react";
 import { RotateCcw } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { apiTime } from "./conflict.ts";
 import { useTimeFormat } from "./editor-form.tsx";

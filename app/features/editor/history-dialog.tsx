@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { X } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { HistoryCompare, type CurrentText } from "./history-compare.tsx";

@@ -7,9 +7,9 @@
 import { lazy, Suspense, useState } from "react";
 import type { RecordModel } from "pocketbase";
 import { History } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import type { CurrentText } from "./history-compare.tsx";

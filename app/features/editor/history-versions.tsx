@@ -4,7 +4,7 @@
  * arrow keys (and Home/End) move the selection, which the comparison beside it follows.
  */
 import { useMemo, useRef, type KeyboardEvent } from "react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { apiTime } from "./conflict.ts";
 import { useTimeFormat } from "./editor-form.tsx";

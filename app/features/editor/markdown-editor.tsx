@@ -22,7 +22,7 @@ import {
   type ReactNode,
   type Ref,
 } from "react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { WordCount } from "./word-count.tsx";
 import type { MarkdownViewHandle } from "./codemirror-view.ts";

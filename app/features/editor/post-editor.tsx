@@ -9,8 +9,8 @@
  */
 import { useRef, useState } from "react";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import type { PostRecord } from "../../lib/records.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import type { PostRecord } from "../../api/records/records.ts";
 import { useSession } from "../../components/session-provider.tsx";
 import { LocaleOptions, Select, TextArea, TextInput } from "../../components/ui/form-controls.tsx";
 import { CoverField } from "./cover-field.tsx";

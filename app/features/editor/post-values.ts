@@ -4,7 +4,7 @@
  * scheduled post into pending edits; a new post is created as a draft.
  */
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
-import type { PostRecord } from "../../lib/records.ts";
+import type { PostRecord } from "../../api/records/records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { AutosaveTarget } from "./autosave-target.ts";
 import { hasWords } from "./stand-in-title.ts";

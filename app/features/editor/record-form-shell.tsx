@@ -5,7 +5,7 @@
  * status, the leave guard and the overwrite question; Ctrl/Cmd+S submits it.
  */
 import { useRef, type ReactNode, type SubmitEvent } from "react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { LiveIndicator, type RecordState } from "../../components/live/live-indicator.tsx";
 import { ConflictBanner, OverwriteQuestion } from "./conflict-banner.tsx";

@@ -11,11 +11,11 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { ClientResponseError } from "pocketbase";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { sameValues } from "../../lib/draft-storage.ts";
-import { useSafeNavigate } from "../../lib/navigation.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { sameValues } from "../../lib/records/draft-storage.ts";
+import { useSafeNavigate } from "../../lib/browser/navigation.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import type { LiveStatus } from "../../components/live/live-session.ts";
 import { useLiveRecords, type LiveEvent } from "../../components/live/use-live-records.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ClientResponseError } from "pocketbase";
-import { APP_NAMESPACES, getI18n, type AppT } from "../../lib/i18n.ts";
+import { APP_NAMESPACES, getI18n, type AppT } from "../../lib/i18n/i18n.ts";
 import { saveStatusText, type SaveStatusView } from "./save-status.tsx";
 
 const base: SaveStatusView = {

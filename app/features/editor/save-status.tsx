@@ -5,8 +5,8 @@
  * "Saving…" and "Saved" change every few seconds while typing and stay visual.
  */
 import { ClientResponseError } from "pocketbase";
-import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import { useTimeFormat } from "./editor-form.tsx";
 
 /** What the last autosave did. */

@@ -7,7 +7,7 @@
  */
 import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { X } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { inputClass } from "../../components/ui/form-field.tsx";
 
 /** Most tags a record holds (the registry's `maxSelect`). */

@@ -8,7 +8,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useBlocker } from "react-router";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 
 /**

@@ -20,8 +20,8 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ClientResponseError } from "pocketbase";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { draftKey, sameValues } from "../../lib/draft-storage.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { draftKey, sameValues } from "../../lib/records/draft-storage.ts";
 import {
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_TITLE_DELAY_MS,

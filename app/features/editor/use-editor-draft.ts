@@ -15,7 +15,7 @@ import {
   sameValues,
   writeDraft,
   type Draft,
-} from "../../lib/draft-storage.ts";
+} from "../../lib/records/draft-storage.ts";
 
 /** How long after the last change a draft is written. */
 export const DRAFT_DELAY_MS = 400;

@@ -4,7 +4,7 @@
  * history, "Show older versions"), never from rendering.
  */
 import { useRef, useState } from "react";
-import { getBrowserClient } from "../../lib/browser-client.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { fetchRevisions, type HistoryCollection, type RevisionRecord } from "./revision-data.ts";
 
 /** What {@link useRevisions} returns. */

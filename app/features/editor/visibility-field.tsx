@@ -3,8 +3,8 @@
  * what it means (design §5).
  */
 import { Globe, Link2, Lock } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import type { Visibility } from "../../lib/records.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import type { Visibility } from "../../api/records/records.ts";
 
 const CHOICES: { value: Visibility; icon: typeof Lock }[] = [
   { value: "private", icon: Lock },

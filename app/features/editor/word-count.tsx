@@ -5,7 +5,7 @@
  * the writer pauses, not on every keystroke.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { textStats, type TextStats } from "./text-stats.ts";
 
 /** How long typing must pause before the count is announced. */

@@ -17,10 +17,10 @@ import {
   PUBLISHED_FILTER,
   type EntryRecord,
   type PostRecord,
-} from "../../lib/records.ts";
-import type { SessionUser } from "../../lib/session.ts";
+} from "../../api/records/records.ts";
+import type { SessionUser } from "../../api/auth/session.ts";
 import type { ListingQuery } from "./listing-query.ts";
-import { mergedPage, pagedSource } from "../../lib/merged-page.ts";
+import { mergedPage, pagedSource } from "../../lib/records/merged-page.ts";
 
 /** One page of the archive. */
 export interface ArchivePage {

@@ -5,8 +5,8 @@
  * the interface language, with specific ones for the errors people actually meet.
  */
 import { useId, useRef } from "react";
-import type { AppT } from "../../lib/i18n.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import {
   SubmitButton,
@@ -16,12 +16,12 @@ import {
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { collectionHref } from "../../components/records/record-lists.tsx";
-import { fieldErrors, requestErrorMessage } from "../../lib/api-errors.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useSafeNavigate } from "../../lib/navigation.ts";
-import type { CollectionRecord, Visibility } from "../../lib/records.ts";
-import { useFormSubmit, type FieldMessages } from "../../lib/use-form-submit.ts";
+import { fieldErrors, requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useSafeNavigate } from "../../lib/browser/navigation.ts";
+import type { CollectionRecord, Visibility } from "../../api/records/records.ts";
+import { useFormSubmit, type FieldMessages } from "../../components/forms/use-form-submit.ts";
 import { paths } from "../../lib/paths.ts";
 
 const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];

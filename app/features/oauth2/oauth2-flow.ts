@@ -6,7 +6,7 @@
  * "State parameters don't match" and nothing is sent to the server. The attempt also keeps the
  * page a guard sent the visitor from (`?redirectTo=`), where the sign-in ends.
  */
-import { returnPath } from "../../lib/navigation.ts";
+import { returnPath } from "../../lib/browser/navigation.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Session storage key of the attempt in progress. */

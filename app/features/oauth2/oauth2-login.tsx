@@ -10,11 +10,11 @@ import { ClientResponseError, type AuthProviderInfo } from "pocketbase";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
-import { returnPath, useSafeNavigate } from "../../lib/navigation.ts";
-import { displayName, toSessionUser } from "../../lib/session.ts";
-import { mfaIdOf } from "../../lib/mfa.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
+import { returnPath, useSafeNavigate } from "../../lib/browser/navigation.ts";
+import { displayName, toSessionUser } from "../../api/auth/session.ts";
+import { mfaIdOf } from "../../api/auth/mfa.ts";
 import {
   callbackUrl,
   describeProviderError,

@@ -17,14 +17,14 @@ import {
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { returnPath } from "../../lib/navigation.ts";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { formText } from "../../lib/form-data.ts";
-import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
-import { displayName, toSessionUser } from "../../lib/session.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { isSignInRefused, mfaIdOf } from "../../lib/mfa.ts";
+import { returnPath } from "../../lib/browser/navigation.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
+import { displayName, toSessionUser } from "../../api/auth/session.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
+import { isSignInRefused, mfaIdOf } from "../../api/auth/mfa.ts";
 import { normalizeOtpCode, otpFailure } from "./otp-code.ts";
 
 type Step = "closed" | "email" | "code";

@@ -2,8 +2,8 @@
  * The fields of the collection and item forms, in the interface language (entries and posts
  * have their own editor, `features/editor`).
  */
-import type { AppT } from "../../lib/i18n.ts";
-import type { CollectionRecord, ItemRecord } from "../../lib/records.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
+import type { CollectionRecord, ItemRecord } from "../../api/records/records.ts";
 import type { FieldSpec } from "./record-form.tsx";
 
 function visibilityOptions(t: AppT) {

@@ -3,7 +3,7 @@
  * the `pb_auth` cookie): fields described as data, API validation codes shown per field in
  * the interface language, and a redirect to the record's page on success.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { RecordModel } from "pocketbase";
 import {
   Select,
@@ -12,13 +12,13 @@ import {
   TextArea,
   TextInput,
 } from "../../components/ui/form-controls.tsx";
-import { fieldErrors } from "../../lib/api-errors.ts";
-import { formText } from "../../lib/form-data.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { useSafeNavigate } from "../../lib/navigation.ts";
+import { fieldErrors } from "../../lib/forms/api-errors.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { useSafeNavigate } from "../../lib/browser/navigation.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { parseTags } from "../../lib/records.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
+import { parseTags } from "../../api/records/records.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 
 /** One field of a {@link RecordForm}. */
 export interface FieldSpec {

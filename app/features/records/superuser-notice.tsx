@@ -7,7 +7,7 @@ import { useId } from "react";
 import { ShieldCheck } from "lucide-react";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** The page's title, then the notice and a link to `/admin`. */

@@ -6,7 +6,7 @@
  */
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { addMonths, dayTime, monthWeeks } from "./journal-days.ts";
 import type { DayEntry } from "./load-remember.ts";

@@ -6,7 +6,7 @@
  * entry lists filter on `author`.
  */
 import type PocketBase from "pocketbase";
-import type { EntryRecord } from "../../lib/records.ts";
+import type { EntryRecord } from "../../api/records/records.ts";
 import { addDays, dayStart, writingStreak, yearsBetween, type DayCount } from "./journal-days.ts";
 
 /** Days the streak looks back over (the endpoint's longest range). */

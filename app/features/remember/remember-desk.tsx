@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import { CalendarDays, Flame } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import type { PastEntry } from "./load-remember.ts";
 

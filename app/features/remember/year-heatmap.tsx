@@ -4,7 +4,7 @@
  * total. One image for sighted readers (`<svg role="img">` named by its summary) and, for
  * screen readers, a visually hidden list of the days with entries: no tab stop per day.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { dayTime, heatLevel, heatmapWeeks, type DayCount } from "./journal-days.ts";
 
 /** Colours of the four levels (none, one, two, three or more). */

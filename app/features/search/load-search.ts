@@ -6,10 +6,10 @@
  */
 import type PocketBase from "pocketbase";
 import { ClientResponseError } from "pocketbase";
-import { responseFieldData } from "../../lib/api-errors.ts";
-import type { CollectionRecord } from "../../lib/records.ts";
-import type { SearchAnswer, SearchItem } from "../../lib/search.ts";
-import type { SessionUser } from "../../lib/session.ts";
+import { responseFieldData } from "../../lib/forms/api-errors.ts";
+import type { CollectionRecord } from "../../api/records/records.ts";
+import type { SearchAnswer, SearchItem } from "../../lib/records/search.ts";
+import type { SessionUser } from "../../api/auth/session.ts";
 import { searchApiQuery, type SearchPageQuery } from "./search-query.ts";
 
 /** Most collections offered in the collection filter. */

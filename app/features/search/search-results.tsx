@@ -8,14 +8,14 @@ import { EmptyState } from "../../components/records/empty-state.tsx";
 import { personName } from "../../components/records/summaries.ts";
 import { SearchSnippet } from "../../components/search/search-snippet.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import {
   searchItemHref,
   searchItemTitle,
   type SearchAnswer,
   type SearchItem,
-} from "../../lib/search.ts";
+} from "../../lib/records/search.ts";
 
 /** How to search: words, quotes, `-word`, prefixes. */
 export function SearchHelp() {

@@ -10,14 +10,14 @@ import {
   POST_LIVE_FILTER,
   POST_SCHEDULED_FILTER,
 } from "#shared/records/post-state.ts";
-import { mergedPage, pagedSource } from "../../lib/merged-page.ts";
+import { mergedPage, pagedSource } from "../../lib/records/merged-page.ts";
 import {
   PAGE_SIZE,
   type CollectionRecord,
   type EntryRecord,
   type PostRecord,
-} from "../../lib/records.ts";
-import { isWriter, type SessionUser } from "../../lib/session.ts";
+} from "../../api/records/records.ts";
+import { isWriter, type SessionUser } from "../../api/auth/session.ts";
 import { entryRow, postRow, type CollectionChoice, type WritingItem } from "./writing-item.ts";
 import {
   POST_SHOWS,

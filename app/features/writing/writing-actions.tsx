@@ -11,10 +11,10 @@ import { Eye, Pencil, Send, Trash } from "lucide-react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { parseApiDate } from "../../components/ui/formatted-date.tsx";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { browserDraftStorage, clearDraft, draftKey } from "../../lib/draft-storage.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { NOTIFY_ONLY, useFormSubmit } from "../../lib/use-form-submit.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { browserDraftStorage, clearDraft, draftKey } from "../../lib/records/draft-storage.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { formatDateTime } from "./writing-dates.ts";
 import type { PostRow, WritingItem } from "./writing-item.ts";
 

@@ -4,7 +4,7 @@
  */
 import { EmptyState } from "../../components/records/empty-state.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { showsEntries, showsPosts, writingHref, type WritingQuery } from "./writing-query.ts";
 

@@ -7,7 +7,7 @@ import { useId } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { inputClass } from "../../components/ui/form-field.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import type { WritingCounts } from "./load-writing.ts";
 import type { CollectionChoice } from "./writing-item.ts";

@@ -6,7 +6,7 @@
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { postState } from "#shared/records/post-state.ts";
 import { paths } from "../../lib/paths.ts";
-import type { EntryRecord, PostRecord, Visibility } from "../../lib/records.ts";
+import type { EntryRecord, PostRecord, Visibility } from "../../api/records/records.ts";
 
 /** Length of a row's excerpt, in characters. */
 export const ROW_EXCERPT_LENGTH = 160;

@@ -5,9 +5,9 @@
  */
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useAppTranslation, type AppT } from "../../lib/i18n.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 import { parseApiDate } from "../../components/ui/formatted-date.tsx";
-import { PAGE_SIZE } from "../../lib/records.ts";
+import { PAGE_SIZE } from "../../api/records/records.ts";
 import {
   useRowActions,
   WritingActions,

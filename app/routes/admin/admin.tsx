@@ -5,10 +5,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { requireAdmin, routeContext } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { requireAdmin, routeContext } from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Title. */

@@ -4,9 +4,9 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { BackupsPanel } from "../../features/admin-system/backups-panel.tsx";
 import { SystemNav } from "../../features/admin-system/system-nav.tsx";
 import type { BackupFile } from "../../features/admin-system/types.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { requireSuperuser, routeContext } from "../../lib/route-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {

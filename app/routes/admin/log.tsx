@@ -6,9 +6,9 @@ import { useSession } from "../../components/session-provider.tsx";
 import { dataText, formatLogTime, levelName } from "../../features/admin-system/log-format.ts";
 import { SystemNav } from "../../features/admin-system/system-nav.tsx";
 import type { LogEntry } from "../../features/admin-system/types.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { findOr404, requireSuperuser, routeContext } from "../../lib/route-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { findOr404, requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** The request fields shown one per line, in this order (the rest is in "All data"). */

@@ -21,9 +21,9 @@ import { dataText, formatLogTime } from "../../features/admin-system/log-format.
 import { LogsChart } from "../../features/admin-system/logs-chart.tsx";
 import { SystemNav } from "../../features/admin-system/system-nav.tsx";
 import type { LogEntry, LogStat } from "../../features/admin-system/types.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { requireSuperuser, routeContext } from "../../lib/route-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Entries per page. */

@@ -6,9 +6,9 @@ import { SystemNav } from "../../features/admin-system/system-nav.tsx";
 import { SettingsForm } from "../../features/admin-system/settings-form.tsx";
 import { TestEmail } from "../../features/admin-system/test-email.tsx";
 import type { SystemSettings } from "../../features/admin-system/types.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { requireSuperuser, routeContext } from "../../lib/route-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {

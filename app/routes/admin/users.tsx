@@ -12,10 +12,10 @@ import { ListFilters, SelectFilter } from "../../features/admin/list-filters.tsx
 import { ListResults } from "../../features/admin/list-table.tsx";
 import { sortExpression, usersFilter, usersQuery } from "../../features/admin/list-query.ts";
 import { roleLabel, UserActions, type ManagedUser } from "../../features/admin/user-actions.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { PAGE_SIZE } from "../../lib/records.ts";
-import { requireAdmin, routeContext } from "../../lib/route-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { PAGE_SIZE } from "../../api/records/records.ts";
+import { requireAdmin, routeContext } from "../../lib/routes/route-data.ts";
 import { LiveIndicator } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";

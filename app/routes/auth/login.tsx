@@ -9,7 +9,7 @@
  */
 import { useState } from "react";
 import type { RecordModel } from "pocketbase";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import {
@@ -19,25 +19,25 @@ import {
   TextInput,
 } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { formText } from "../../lib/form-data.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { displayName, toSessionUser } from "../../lib/session.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { displayName, toSessionUser } from "../../api/auth/session.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { returnPath } from "../../lib/navigation.ts";
-import { appName, routeContext } from "../../lib/route-data.ts";
+import { returnPath } from "../../lib/browser/navigation.ts";
+import { appName, routeContext } from "../../lib/routes/route-data.ts";
 import { ClientResponseError } from "pocketbase";
 import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
 import { EmailVerification } from "../../features/account/email-verification.tsx";
 import { OtpLogin } from "../../features/otp/otp-login.tsx";
 import { TwoFactorChallenge } from "../../features/account/two-factor-challenge.tsx";
 import { PasskeyLogin } from "../../features/account/passkeys-login.tsx";
-import { isSignInRefused, mfaIdOf } from "../../lib/mfa.ts";
+import { isSignInRefused, mfaIdOf } from "../../api/auth/mfa.ts";
 import { paths } from "../../lib/paths.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** A guest reads the form at once and it hydrates on intent, unless a link asks it to act now. */
 export const handle: IntentHandle = { hydrateOnIntent: (search) => search === "" };

@@ -2,17 +2,17 @@
  * `/passwordReset`: asks the API to email a reset link (`request-password-reset`); the link
  * (`?token=…`) comes back here to choose the new password (`PasswordResetConfirm`).
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/password-reset";
 import { EmailInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { requestErrorMessage } from "../../lib/api-errors.ts";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { formText } from "../../lib/form-data.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { routeContext } from "../../lib/route-data.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
 import {
   BackToLogin,
   PasswordResetConfirm,

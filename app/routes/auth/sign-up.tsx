@@ -5,7 +5,7 @@
  * API's validation codes, translated. On success the new account signs in and is mailed the
  * link that confirms its address.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useState, type ChangeEvent } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/sign-up";
@@ -13,11 +13,11 @@ import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-co
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { useFormSubmit } from "../../lib/use-form-submit.ts";
-import { formText } from "../../lib/form-data.ts";
-import { getBrowserClient } from "../../lib/browser-client.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { routeContext } from "../../lib/route-data.ts";
+import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
+import { formText } from "../../lib/forms/form-data.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Title. */

@@ -11,11 +11,11 @@ import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 import { CalendarDay, JournalCalendar } from "../../features/remember/journal-calendar.tsx";
 import { dayOf, isDay, monthBounds, parseMonth } from "../../features/remember/journal-days.ts";
 import { loadOwnEntries } from "../../features/remember/load-remember.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { requireUser, routeContext } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 
 /** Title and description; never indexed (a person's own page). */
 export function meta(args: Route.MetaArgs) {

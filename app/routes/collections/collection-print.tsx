@@ -14,15 +14,15 @@ import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate, formatDate } from "../../components/ui/formatted-date.tsx";
 import { PrintButton } from "../../components/ui/print-button.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { useFreshFileToken } from "../../lib/file-token.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { useFreshFileToken } from "../../lib/records/file-token.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { storedFileUrl } from "../../lib/record-files.ts";
-import { findCollection, type EntryRecord } from "../../lib/records.ts";
-import { markdownHtml } from "../../lib/markdown.server.ts";
-import { readNamedOr404, routeContext } from "../../lib/route-data.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import { storedFileUrl } from "../../lib/records/record-files.ts";
+import { findCollection, type EntryRecord } from "../../api/records/records.ts";
+import { markdownHtml } from "../../lib/routes/markdown.server.ts";
+import { readNamedOr404, routeContext } from "../../lib/routes/route-data.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** Most entries in one book (one list request; the API's largest page). */
 export const BOOK_LIMIT = 1000;

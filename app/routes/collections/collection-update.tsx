@@ -6,12 +6,17 @@
 import type { Route } from "./+types/collection-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { CollectionForm, DeleteCollection } from "../../features/listings/collection-form.tsx";
-import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { findCollection } from "../../lib/records.ts";
-import { requireUser, routeContext, throwForbidden, readNamedOr404 } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { findCollection } from "../../api/records/records.ts";
+import {
+  requireUser,
+  routeContext,
+  throwForbidden,
+  readNamedOr404,
+} from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 import { paths } from "../../lib/paths.ts";
 

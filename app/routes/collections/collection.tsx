@@ -14,14 +14,14 @@ import { entrySummary, personName, personSummary } from "../../components/record
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { listingQuery } from "../../features/listings/listing-query.ts";
-import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { collectionFeedLinks } from "../feeds/feed-links.ts";
-import { findCollection, PAGE_SIZE, type EntryRecord } from "../../lib/records.ts";
-import { markdownHtml } from "../../lib/markdown.server.ts";
-import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
+import { findCollection, PAGE_SIZE, type EntryRecord } from "../../api/records/records.ts";
+import { markdownHtml } from "../../lib/routes/markdown.server.ts";
+import { routeContext, readNamedOr404 } from "../../lib/routes/route-data.ts";
 import {
   LiveIndicator,
   NewItemsNotice,
@@ -29,7 +29,7 @@ import {
 } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** Length of the meta description, in characters. */
 const DESCRIPTION_LENGTH = 160;

@@ -9,13 +9,13 @@ import { collectionSummary } from "../../components/records/summaries.server.ts"
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { listingQuery } from "../../features/listings/listing-query.ts";
-import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { PAGE_SIZE, type CollectionRecord } from "../../lib/records.ts";
-import { routeContext } from "../../lib/route-data.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { PAGE_SIZE, type CollectionRecord } from "../../api/records/records.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
 export const handle: IntentHandle = { hydrateOnIntent: true };

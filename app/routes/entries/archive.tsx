@@ -25,11 +25,11 @@ import {
   MAX_TAG_LENGTH,
   type ArchiveKind,
 } from "../../features/listings/listing-query.ts";
-import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { routeContext } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 import {
   LiveIndicator,
   NewItemsNotice,
@@ -37,7 +37,7 @@ import {
 } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** What the archive listens to: entries and posts the viewer may list. */
 const ARCHIVE_TOPICS = [

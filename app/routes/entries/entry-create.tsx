@@ -2,14 +2,14 @@
  * `/entry/create` (signed in): writes a new entry; private by default. A superuser, who owns
  * no entries, gets a notice instead of the form.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/entry-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EntryEditor } from "../../features/editor/entry-editor.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import type { CollectionRecord } from "../../lib/records.ts";
-import { requireUser, routeContext } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import type { CollectionRecord } from "../../api/records/records.ts";
+import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title; never indexed. */

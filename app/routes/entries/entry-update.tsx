@@ -1,13 +1,18 @@
 /** `/entry/update/{username}/{name}` (signed in, the author only): edits an entry. */
 
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/entry-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EntryEditor } from "../../features/editor/entry-editor.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import { findEntry, type CollectionRecord } from "../../lib/records.ts";
-import { requireUser, routeContext, throwForbidden, readNamedOr404 } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { findEntry, type CollectionRecord } from "../../api/records/records.ts";
+import {
+  requireUser,
+  routeContext,
+  throwForbidden,
+  readNamedOr404,
+} from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title; never indexed. */

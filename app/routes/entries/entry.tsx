@@ -7,28 +7,28 @@
  */
 import { Link } from "react-router";
 import { Download, Globe, Link2, Lock } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/entry";
 import { collectionHref } from "../../components/records/record-lists.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt } from "#shared/markdown/plain-text.ts";
-import { displayFileName, storedFileUrl } from "../../lib/record-files.ts";
-import { useFreshFileToken } from "../../lib/file-token.ts";
+import { displayFileName, storedFileUrl } from "../../lib/records/record-files.ts";
+import { useFreshFileToken } from "../../lib/records/file-token.ts";
 import { Markdown } from "../../components/records/markdown.tsx";
 import {
   LiveRecordFrame,
   RecordFooter,
   RecordHeader,
 } from "../../components/records/record-page.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import { findEntry } from "../../lib/records.ts";
-import { markdownHtml } from "../../lib/markdown.server.ts";
-import { routeContext, readNamedOr404 } from "../../lib/route-data.ts";
-import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
-import { isoDate, socialMeta } from "../../lib/social-meta.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { findEntry } from "../../api/records/records.ts";
+import { markdownHtml } from "../../lib/routes/markdown.server.ts";
+import { routeContext, readNamedOr404 } from "../../lib/routes/route-data.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
 import { paths } from "../../lib/paths.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
 export const handle: IntentHandle = { hydrateOnIntent: true };

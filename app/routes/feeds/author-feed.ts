@@ -6,9 +6,13 @@
 import { ClientResponseError } from "pocketbase";
 import { redirect } from "react-router";
 import type { Route } from "./+types/author-feed";
-import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
-import { findUserByUsername, PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
-import { requestedPath, routeContext, appName } from "../../lib/route-data.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import {
+  findUserByUsername,
+  PUBLISHED_FILTER,
+  type PostRecord,
+} from "../../api/records/records.ts";
+import { requestedPath, routeContext, appName } from "../../lib/routes/route-data.ts";
 import { authorFeedBase } from "./feed-links.ts";
 import {
   apiDate,

@@ -3,9 +3,9 @@
  * every writer (one module, registered once per format in `routes.ts`).
  */
 import type { Route } from "./+types/blog-feed";
-import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
-import { PUBLISHED_FILTER, type PostRecord } from "../../lib/records.ts";
-import { routeContext, appName } from "../../lib/route-data.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import { PUBLISHED_FILTER, type PostRecord } from "../../api/records/records.ts";
+import { routeContext, appName } from "../../lib/routes/route-data.ts";
 import { BLOG_FEED_BASE } from "./feed-links.ts";
 import { FEED_ITEMS, feedResponse, itemContext, postItem } from "./feed.server.ts";
 import { paths } from "../../lib/paths.ts";

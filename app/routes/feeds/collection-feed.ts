@@ -7,9 +7,13 @@ import { ClientResponseError } from "pocketbase";
 import { redirect } from "react-router";
 import type { Route } from "./+types/collection-feed";
 import { excerpt } from "#shared/markdown/plain-text.ts";
-import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
-import { readByUsername, type CollectionRecord, type EntryRecord } from "../../lib/records.ts";
-import { requestedPath, respelledPath, routeContext } from "../../lib/route-data.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import {
+  readByUsername,
+  type CollectionRecord,
+  type EntryRecord,
+} from "../../api/records/records.ts";
+import { requestedPath, respelledPath, routeContext } from "../../lib/routes/route-data.ts";
 import { collectionFeedBase } from "./feed-links.ts";
 import {
   apiDate,

@@ -5,7 +5,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "#shared/i18n/locales.ts";
-import { APP_NAMESPACES, readyI18n } from "../../lib/i18n.ts";
+import { APP_NAMESPACES, readyI18n } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** The feed formats: RSS 2.0, Atom 1.0 and JSON Feed 1.1. */

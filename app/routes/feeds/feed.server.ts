@@ -15,9 +15,9 @@ import { renderMarkdown, type MarkdownLabels } from "#shared/markdown/render.ts"
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { FEED_FILES, FEED_FORMATS, FEED_MEDIA_TYPES, type FeedFormat } from "./feed-links.ts";
-import { absoluteUrl } from "../../lib/site-url.ts";
-import type { AppT } from "../../lib/i18n.ts";
-import type { EntryRecord, PostRecord, UserRecord } from "../../lib/records.ts";
+import { absoluteUrl } from "../../lib/routes/site-url.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
+import type { EntryRecord, PostRecord, UserRecord } from "../../api/records/records.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Items in a feed: the latest 30 (spec §9's default page size). */

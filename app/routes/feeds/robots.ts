@@ -6,7 +6,7 @@
  * asks that it be crawlable, ADR 050).
  */
 import type { Route } from "./+types/robots";
-import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { cacheableResponse } from "./feed.server.ts";
 
 /** Paths no crawler should read: the API, editors, settings, sign-up and admin pages. */

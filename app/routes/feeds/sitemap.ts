@@ -8,14 +8,14 @@
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import type { Route } from "./+types/sitemap";
-import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import {
   PUBLISHED_FILTER,
   type CollectionRecord,
   type EntryRecord,
   type PostRecord,
-} from "../../lib/records.ts";
-import { routeContext } from "../../lib/route-data.ts";
+} from "../../api/records/records.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
 import { apiDate, cacheableResponse, escapeHtml, latest } from "./feed.server.ts";
 import { paths } from "../../lib/paths.ts";
 

@@ -5,7 +5,7 @@
  */
 import { Outlet } from "react-router";
 import type { Route } from "./+types/admin";
-import { requireAdmin } from "../../lib/route-data.ts";
+import { requireAdmin } from "../../lib/routes/route-data.ts";
 
 /** Login for guests, 403 for other accounts (also on client-side navigations, through the data request). */
 export function loader({ context, request }: Route.LoaderArgs) {

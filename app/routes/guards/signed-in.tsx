@@ -4,7 +4,7 @@
  */
 import { Outlet } from "react-router";
 import type { Route } from "./+types/signed-in";
-import { requireUser } from "../../lib/route-data.ts";
+import { requireUser } from "../../lib/routes/route-data.ts";
 
 /** Redirects a signed-out visitor to `/login` (also on client-side navigations, through the data request). */
 export function loader({ context, request }: Route.LoaderArgs) {

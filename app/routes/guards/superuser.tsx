@@ -6,7 +6,7 @@
  */
 import { Outlet } from "react-router";
 import type { Route } from "./+types/superuser";
-import { requireSuperuser } from "../../lib/route-data.ts";
+import { requireSuperuser } from "../../lib/routes/route-data.ts";
 
 /** Login for guests, 403 for accounts but superusers (also on client-side navigations, through the data request). */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@
  */
 import { Outlet } from "react-router";
 import type { Route } from "./+types/writer";
-import { requireUser, requireWriter } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { requireUser, requireWriter } from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 
 /** Answers 403 to accounts without the writer or admin role (also on client-side navigations, through the data request). */
 export function loader({ context, request }: Route.LoaderArgs) {

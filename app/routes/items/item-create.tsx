@@ -1,11 +1,11 @@
 /** `/i/create` (admins and superusers): a new item. */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/item-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { itemFields } from "../../features/records/fields.ts";
 import { RecordForm } from "../../features/records/record-form.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import { requireAdmin, routeContext } from "../../lib/route-data.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { requireAdmin, routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Title. */

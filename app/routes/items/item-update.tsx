@@ -1,12 +1,12 @@
 /** `/i/update/{code}` (admins and superusers): edits an item. */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/item-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { itemFields } from "../../features/records/fields.ts";
 import { RecordForm } from "../../features/records/record-form.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import { findItem } from "../../lib/records.ts";
-import { findOr404, requireAdmin, requireUser, routeContext } from "../../lib/route-data.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { findItem } from "../../api/records/records.ts";
+import { findOr404, requireAdmin, requireUser, routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Title. */

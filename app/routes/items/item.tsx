@@ -1,5 +1,5 @@
 /** `/i/{code}` (admins and superusers): one item. */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/item";
 import { Markdown } from "../../components/records/markdown.tsx";
 import { TagList } from "../../components/records/record-body.tsx";
@@ -7,10 +7,10 @@ import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { DeleteItem } from "../../features/admin/delete-item.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import { findItem } from "../../lib/records.ts";
-import { markdownHtml } from "../../lib/markdown.server.ts";
-import { findOr404, requireAdmin, routeContext } from "../../lib/route-data.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { findItem } from "../../api/records/records.ts";
+import { markdownHtml } from "../../lib/routes/markdown.server.ts";
+import { findOr404, requireAdmin, routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** Whether an item's JSON data holds anything worth showing. */

@@ -4,7 +4,7 @@
  * either direction), all in the URL so the list works without JavaScript and survives a
  * reload; kept live while open.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/items";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
@@ -13,9 +13,9 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { ListFilters, SelectFilter, TextFilter } from "../../features/admin/list-filters.tsx";
 import { ListResults } from "../../features/admin/list-table.tsx";
 import { itemsFilter, itemsQuery, sortExpression } from "../../features/admin/list-query.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { PAGE_SIZE, type ItemRecord } from "../../lib/records.ts";
-import { requireAdmin, routeContext } from "../../lib/route-data.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { PAGE_SIZE, type ItemRecord } from "../../api/records/records.ts";
+import { requireAdmin, routeContext } from "../../lib/routes/route-data.ts";
 import { LiveIndicator } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";

@@ -12,13 +12,13 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { publishedPostsFilter } from "../../features/listings/archive.ts";
 import { listingQuery } from "../../features/listings/listing-query.ts";
-import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { PAGE_SIZE, type PostRecord } from "../../lib/records.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { PAGE_SIZE, type PostRecord } from "../../api/records/records.ts";
 import { blogFeedLinks } from "../feeds/feed-links.ts";
-import { routeContext } from "../../lib/route-data.ts";
-import { isWriter } from "../../lib/session.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
+import { isWriter } from "../../api/auth/session.ts";
 import {
   LiveIndicator,
   NewItemsNotice,
@@ -26,7 +26,7 @@ import {
 } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** What the blog listens to: any post the viewer may list. */
 const BLOG_TOPICS = [{ collection: "posts", topic: "*" }] as const;

@@ -2,13 +2,13 @@
  * `/post/create` (writers and admins): drafts a new post. A superuser, who owns no posts, gets
  * a notice instead of the form.
  */
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/post-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { PostEditor } from "../../features/editor/post-editor.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import { requireUser, requireWriter, routeContext } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { requireUser, requireWriter, routeContext } from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title; never indexed. */

@@ -1,13 +1,18 @@
 /** `/post/update/{username}/{title}` (signed in, the author only): edits a post. */
 
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/post-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { PostEditor } from "../../features/editor/post-editor.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import { findPost } from "../../lib/records.ts";
-import { requireUser, routeContext, throwForbidden, readNamedOr404 } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { findPost } from "../../api/records/records.ts";
+import {
+  requireUser,
+  routeContext,
+  throwForbidden,
+  readNamedOr404,
+} from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
 
 /** Title; never indexed. */

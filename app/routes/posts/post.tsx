@@ -8,7 +8,7 @@
  */
 import { Link } from "react-router";
 import { Clock } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/post";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
@@ -21,14 +21,14 @@ import {
   RecordHeader,
 } from "../../components/records/record-page.tsx";
 import { postState } from "#shared/records/post-state.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { findPost, type PostRecord } from "../../lib/records.ts";
-import { markdownHtml } from "../../lib/markdown.server.ts";
-import { routeContext, readNamedOr404, appName } from "../../lib/route-data.ts";
-import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
-import { isoDate, socialMeta } from "../../lib/social-meta.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { findPost, type PostRecord } from "../../api/records/records.ts";
+import { markdownHtml } from "../../lib/routes/markdown.server.ts";
+import { routeContext, readNamedOr404, appName } from "../../lib/routes/route-data.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
 import { paths } from "../../lib/paths.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** The cover's size in the page and in link previews (one of the field's thumbnails). */
 const COVER = { width: 1200, height: 630 } as const;

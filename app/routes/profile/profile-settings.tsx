@@ -24,10 +24,10 @@ import {
 import { ProfileForm, type ProfileValues } from "../../features/account/profile-form.tsx";
 import { PasskeySettings } from "../../features/account/passkeys-settings.tsx";
 import { PASSKEY_FIELDS, type PasskeyItem } from "../../features/account/passkeys-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import type { UserRecord } from "../../lib/records.ts";
-import { requireUser, routeContext } from "../../lib/route-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import type { UserRecord } from "../../api/records/records.ts";
+import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {

@@ -25,9 +25,9 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate, formatDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { avatarUrl } from "../../lib/api-client.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { avatarUrl } from "../../api/client/api-client.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
 import {
   findUserByUsername,
   PAGE_SIZE,
@@ -36,18 +36,18 @@ import {
   type CollectionRecord,
   type EntryRecord,
   type PostRecord,
-} from "../../lib/records.ts";
-import { markdownHtml } from "../../lib/markdown.server.ts";
-import { findOr404, routeContext, appName } from "../../lib/route-data.ts";
-import { isWriter } from "../../lib/session.ts";
+} from "../../api/records/records.ts";
+import { markdownHtml } from "../../lib/routes/markdown.server.ts";
+import { findOr404, routeContext, appName } from "../../lib/routes/route-data.ts";
+import { isWriter } from "../../api/auth/session.ts";
 import { withQuery } from "../../lib/paths.ts";
-import { absoluteUrl, siteOrigin } from "../../lib/site-url.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { authorFeedBase, authorFeedLinks, FEED_FORMATS, feedPath } from "../feeds/feed-links.ts";
 import { paths } from "../../lib/paths.ts";
 import { addDays, dayOf, HEATMAP_DAYS } from "../../features/remember/journal-days.ts";
 import { loadJournalDays } from "../../features/remember/load-remember.ts";
 import { YearHeatmap } from "../../features/remember/year-heatmap.tsx";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** Length of the meta description and of post and collection excerpts, in characters. */
 const DESCRIPTION_LENGTH = 160;

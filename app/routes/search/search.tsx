@@ -12,11 +12,11 @@ import { loadSearch } from "../../features/search/load-search.ts";
 import { SearchForm } from "../../features/search/search-form.tsx";
 import { SearchHelp, SearchResults } from "../../features/search/search-results.tsx";
 import { searchPageQuery, searchPathQuery } from "../../features/search/search-query.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { routeContext } from "../../lib/route-data.ts";
-import { canonicalUrl, siteOrigin } from "../../lib/site-url.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
+import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 
 /** Title, description and canonical URL; results pages are not indexed. */
 export function meta(args: Route.MetaArgs) {

@@ -12,11 +12,11 @@ import {
 } from "../../content/privacy-policy.tsx";
 import { formatDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { routeContext } from "../../lib/route-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 const POLICIES: Record<Locale, PrivacyPolicyText> = { en: policyEn, fr: policyFr };
 

@@ -4,12 +4,12 @@ import type { Route } from "./+types/team";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import type { UserRecord } from "../../lib/records.ts";
-import { routeContext } from "../../lib/route-data.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
+import type { UserRecord } from "../../api/records/records.ts";
+import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
-import type { IntentHandle } from "../../lib/hydrate-on-intent.ts";
+import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** Length of the biography excerpt on a card, in characters. */
 const BIO_EXCERPT_LENGTH = 180;

@@ -22,11 +22,11 @@ import { CollectionFilter, WritingStates } from "../../features/writing/writing-
 import { WritingEmpty } from "../../features/writing/writing-empty.tsx";
 import { WritingList, writingHeading } from "../../features/writing/writing-list.tsx";
 import { showsEntries, showsPosts, writingQuery } from "../../features/writing/writing-query.ts";
-import { useAppTranslation } from "../../lib/i18n.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
-import { requireUser, routeContext } from "../../lib/route-data.ts";
-import { isSuperuser } from "../../lib/session.ts";
+import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
+import { isSuperuser } from "../../api/auth/session.ts";
 
 /** Title and description; never indexed (a person's own page). */
 export function meta(args: Route.MetaArgs) {

@@ -14,7 +14,7 @@ import {
   type ApiFetch,
   type SessionConfirmer,
 } from "./api-client.ts";
-import { refreshEndsSession, toSessionUser, type SessionUser } from "./session.ts";
+import { refreshEndsSession, toSessionUser, type SessionUser } from "../auth/session.ts";
 
 const AUTH_COLLECTIONS = new Set(["users", "_superusers"]);
 

@@ -6,7 +6,7 @@
  * also asks {@link refreshIsDue} when it comes back.
  */
 import { getTokenPayload } from "pocketbase";
-import { isImpersonationToken } from "./session.ts";
+import { isImpersonationToken } from "../../api/auth/session.ts";
 
 /** How long before its expiry a refreshable token is renewed: one hour. */
 export const REFRESH_MARGIN_MS = 60 * 60 * 1000;

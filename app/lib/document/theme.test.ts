@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SessionUser } from "./session.ts";
+import type { SessionUser } from "../../api/auth/session.ts";
 import { nextTheme, pageTheme } from "./theme.ts";
 
 const account = (collectionName: string, theme: SessionUser["theme"]): SessionUser => ({

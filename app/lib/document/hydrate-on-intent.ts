@@ -16,7 +16,7 @@
 import { LOCALE_STORAGE_KEY } from "#shared/i18n/locales.ts";
 // A browser that holds a sign-in under this key is a signed-in reader the server did not
 // recognise (no session cookie): the app must start at once to refresh or end it (ADR 048).
-import { AUTH_STORAGE_KEY } from "./auth-storage.ts";
+import { AUTH_STORAGE_KEY } from "../../api/client/auth-storage.ts";
 
 /** The attribute of `<html>` that asks for hydration on intent (guests' pages). */
 export const HYDRATE_ON_INTENT_ATTRIBUTE = "data-hydrate";

@@ -6,8 +6,8 @@
  * `APP_URL` in production so no request can choose the links other readers get.
  */
 import type { RouterContextProvider } from "react-router";
-import { siteUrlContext } from "../context.ts";
-import { withQuery, type PathQuery } from "./paths.ts";
+import { siteUrlContext } from "../../context.ts";
+import { withQuery, type PathQuery } from "../paths.ts";
 
 /** The site's origin (and path prefix, if `APP_URL` has one), without a trailing slash. */
 export function siteOrigin(context: Readonly<RouterContextProvider>, request: Request): string {

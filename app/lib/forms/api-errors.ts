@@ -2,7 +2,7 @@
  * Turns SDK errors into translated messages: the API returns stable validation codes per
  * field (`data.<field>.code`), which `errors:validation.<code>` translates.
  */
-import type { AppT } from "./i18n.ts";
+import type { AppT } from "../i18n/i18n.ts";
 import { ClientResponseError } from "pocketbase";
 import type errors from "#shared/i18n/catalogs/en/errors.ts";
 

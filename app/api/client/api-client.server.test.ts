@@ -17,12 +17,17 @@ import {
   sessionUnconfirmedContext,
   translateContext,
   userContext,
-} from "../context.ts";
+} from "../../context.ts";
 import { AUTH_COOKIE, createApiClient, type SessionConfirmer } from "./api-client.ts";
 import { createRequestApiClient } from "./api-client.server.ts";
-import type { AppT } from "./i18n.ts";
-import { requireAdmin, requireSuperuser, requireUser, requireWriter } from "./route-data.ts";
-import type { SessionUser } from "./session.ts";
+import type { AppT } from "../../lib/i18n/i18n.ts";
+import {
+  requireAdmin,
+  requireSuperuser,
+  requireUser,
+  requireWriter,
+} from "../../lib/routes/route-data.ts";
+import type { SessionUser } from "../auth/session.ts";
 
 /** An unsigned JWT that expires in an hour (only the API checks signatures). */
 function token(): string {

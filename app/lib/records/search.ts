@@ -3,8 +3,8 @@
  * shape of a result, the page each result links to, and the highlighted snippet split into
  * plain text and marked parts, so it renders as React nodes and never as HTML.
  */
-import type { CollectionRecord, EntryRecord, PostRecord } from "./records.ts";
-import { paths } from "./paths.ts";
+import type { CollectionRecord, EntryRecord, PostRecord } from "../../api/records/records.ts";
+import { paths } from "../paths.ts";
 
 /** The kinds of records search finds, as `kind=` names them. */
 export const SEARCH_KINDS = ["entries", "posts", "collections"] as const;

@@ -13,10 +13,10 @@ import {
   sessionUnconfirmedContext,
   translateContext,
   userContext,
-} from "../context.ts";
-import { readByUsername } from "./records.ts";
-import { isAdmin, isSuperuser, isWriter, type SessionUser } from "./session.ts";
-import { paths } from "./paths.ts";
+} from "../../context.ts";
+import { readByUsername } from "../../api/records/records.ts";
+import { isAdmin, isSuperuser, isWriter, type SessionUser } from "../../api/auth/session.ts";
+import { paths } from "../paths.ts";
 
 /** What loaders read from router context. */
 export function routeContext(context: Readonly<RouterContextProvider>) {

@@ -6,7 +6,7 @@
 import type { RouterContextProvider } from "react-router";
 import { isLocale } from "#shared/i18n/locales.ts";
 import { renderMarkdown } from "#shared/markdown/render.ts";
-import { localeContext, translateContext } from "../context.ts";
+import { localeContext, translateContext } from "../../context.ts";
 
 /**
  * The inert HTML of `text` (see `shared/markdown/render.ts`), with typographic quotes of its

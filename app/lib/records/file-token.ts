@@ -12,7 +12,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { getTokenPayload } from "pocketbase";
-import { getBrowserClient } from "./browser-client.ts";
+import { getBrowserClient } from "../../api/client/browser-client.ts";
 
 /** Milliseconds before its expiry that a file token is replaced. */
 const RENEW_MARGIN_MS = 30_000;

@@ -17,10 +17,10 @@
  * returns; whatever it throws becomes the form's error.
  */
 import { useState, type SubmitEvent } from "react";
-import { useNotify } from "../components/notifications/notifications.tsx";
-import { requestErrorNotification } from "../components/notifications/request-error-message.ts";
-import { fieldErrors, requestErrorMessage } from "./api-errors.ts";
-import { useAppTranslation, type AppT } from "./i18n.ts";
+import { useNotify } from "../notifications/notifications.tsx";
+import { requestErrorNotification } from "../notifications/request-error-message.ts";
+import { fieldErrors, requestErrorMessage } from "../../lib/forms/api-errors.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 
 /** Messages per field name (or field path, on the settings page). */
 export type FieldMessages = Record<string, string>;

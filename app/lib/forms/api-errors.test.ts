@@ -1,7 +1,7 @@
 import { ClientResponseError } from "pocketbase";
 import { describe, expect, it } from "vitest";
 import { fieldErrors, requestErrorMessage } from "./api-errors.ts";
-import { APP_NAMESPACES, getI18n } from "./i18n.ts";
+import { APP_NAMESPACES, getI18n } from "../i18n/i18n.ts";
 
 const t = (await getI18n("en")).getFixedT("en", APP_NAMESPACES);
 

@@ -5,7 +5,7 @@
  * already right. In the browser: applying and remembering a choice.
  */
 import { colorScheme, themeCookie, themeFromCookie, type Theme } from "#shared/theme.ts";
-import type { SessionUser } from "./session.ts";
+import type { SessionUser } from "../../api/auth/session.ts";
 
 /**
  * Whether the theme of this session is the account's own (saved in `users.theme`): any
