@@ -25,6 +25,10 @@ import { DataImportService } from "./core/data-import/import-service.ts";
 import { LocalBackupStore, StorageBackupStore } from "./core/backups/backup-store.ts";
 import { FileService } from "./core/files/file-service.ts";
 import { LogService } from "./core/logs/log-service.ts";
+import { defineLogJobs } from "./core/logs/log-jobs.ts";
+import { JobAdmin } from "./core/jobs/job-admin.ts";
+import { JobQueue } from "./core/jobs/job-queue.ts";
+import { defineUpkeepJobs } from "./core/jobs/upkeep-jobs.ts";
 import { SettingsService, type SettingsTargets } from "./core/settings/settings-service.ts";
 import { createRateLimiter, type RateLimiter } from "./core/rate-limit/index.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
@@ -69,6 +73,8 @@ export interface App {
   /** Where uploaded files live: `DATA_DIR/storage`, or the S3 bucket of `S3_*`. */
   storage: FileStorage;
   logs: LogService;
+  /** The durable job queue: all background work (ADR 060). */
+  jobs: JobQueue;
   backups: BackupService;
   settings: SettingsService;
   /** Outgoing mail (SMTP, or the outbox folder without `SMTP_URL`). */
@@ -193,6 +199,12 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       () => settings.logs,
       (error, message) => log.to?.warn({ err: error }, message),
     );
+    // Background work, shared by every instance on the database (ADR 060).
+    const jobs = new JobQueue(db, {
+      log: (level, message, data) => log.to?.[level](data, message),
+    });
+    defineUpkeepJobs(jobs, db, Date.now);
+    defineLogJobs(jobs, logs);
     // Delivery failures are logged (B26), never turned into request errors.
     const mailer = createMailer(
       { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir },
@@ -336,6 +348,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         files,
         health,
         logs,
+        jobs: new JobAdmin(db),
         backups,
         accounts,
         oauth2,
@@ -370,7 +383,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     }
     log.to = http.log;
     if (bucketWarning) http.log.warn(bucketWarning);
-    logs.start();
+    jobs.start();
     return {
       config,
       db,
@@ -380,6 +393,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       files,
       storage,
       logs,
+      jobs,
       backups,
       mailer,
       accounts,
@@ -394,6 +408,8 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         settings.stop();
         // Closing the HTTP server ends every realtime stream first (its preClose hook).
         await http.close();
+        // Running jobs finish (or are handed back) before the parts they use close.
+        await jobs.close();
         await fanout?.close();
         invalidation.close();
         await pageCacheBus?.close();

@@ -13,6 +13,7 @@ import type { DataImportService } from "../core/data-import/import-service.ts";
 import type { OAuth2Service } from "../core/auth/oauth2/oauth2-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { LogService } from "../core/logs/log-service.ts";
+import type { JobAdmin } from "../core/jobs/job-admin.ts";
 import type { Mailer } from "../core/mail/mailer.ts";
 import type { SettingsService } from "../core/settings/settings-service.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
@@ -30,6 +31,7 @@ import { registerFileTokenRoutes } from "./files/file-token.ts";
 import { registerJournalRoutes } from "./journal/journal-days.ts";
 import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
 import { registerLogRoutes, registerRequestLogger } from "./logs/logs.ts";
+import { registerJobRoutes } from "./jobs/jobs.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerCompression } from "./middlewares/compression.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
@@ -58,6 +60,8 @@ export interface HttpServices {
   files: FileService;
   health: HealthProbe;
   logs: LogService;
+  /** The job queue as superusers manage it (`/api/jobs`). */
+  jobs: JobAdmin;
   backups: BackupService;
   settings: SettingsService;
   mailer: Mailer;
@@ -176,6 +180,7 @@ export async function buildHttpApp(
 
   registerHealthRoutes(app, services.health);
   registerLogRoutes(app, services.logs);
+  registerJobRoutes(app, services.jobs);
   registerBackupRoutes(app, services.backups, services.files);
   registerRecordCrudRoutes(app, services.records);
   registerSearchRoutes(app, services.search);

@@ -51,8 +51,6 @@ const MAX_BUFFERED = 10_000;
 const FLUSH_SIZE = 1000;
 /** Longest wait before buffered entries are written. */
 const FLUSH_DELAY_MS = 1000;
-/** How often old entries are pruned. */
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** The request log. */
 export class LogService {
@@ -62,7 +60,6 @@ export class LogService {
   private readonly report: (error: unknown, message: string) => void;
   private buffer: RecordData[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
-  private pruneTimer: ReturnType<typeof setInterval> | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** Entries dropped because the buffer was full (reported with the next write). */
   private dropped = 0;
@@ -135,21 +132,8 @@ export class LogService {
     );
   }
 
-  /** Starts the hourly pruning (a failure is reported, never thrown). */
-  start(): void {
-    const prune = () => {
-      this.prune().catch((error: unknown) => {
-        this.report(error, "Failed to prune the request log");
-      });
-    };
-    prune();
-    this.pruneTimer = setInterval(prune, PRUNE_EVERY_MS).unref();
-  }
-
-  /** Stops the timers and writes what is buffered. */
+  /** Writes what is buffered. */
   async close(): Promise<void> {
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
-    this.pruneTimer = null;
     await this.flush();
   }
 
