@@ -4,7 +4,12 @@
  * replaced by the stored files' addresses.
  */
 import type { Collection, FileField } from "../models/collection.ts";
-import { mimeAllowed, UploadedFile } from "../../tools/filesystem/index.ts";
+import {
+  cleanUpload,
+  mimeAllowed,
+  UnreadableImageError,
+  UploadedFile,
+} from "../../tools/filesystem/index.ts";
 import { skipped, type PlannedFile, type SkippedItem } from "./import-plan.ts";
 import type { ImportSource } from "./import-source.ts";
 
@@ -50,7 +55,13 @@ export class ImportFiles {
         skipped(item, "file_type_refused", { types: field.mimeTypes.join(", ") }),
         true,
       );
-    return upload;
+    try {
+      // Stored without its metadata, as every upload (issue 23 finding 5).
+      return await cleanUpload(upload);
+    } catch (error) {
+      if (!(error instanceof UnreadableImageError)) throw error;
+      return new RefusedFile(skipped(item, "refused", { fields: field.name }));
+    }
   }
 
   /**

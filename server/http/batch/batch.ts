@@ -23,7 +23,7 @@ import {
 import type { RecordData, RequestInfo } from "../../core/records/request-info.ts";
 import { UploadedFile } from "../../tools/filesystem/index.ts";
 import { apiErrorBody } from "../errors.ts";
-import { INVALID_BODY } from "../middlewares/body.ts";
+import { cleanedUpload, INVALID_BODY } from "../middlewares/body.ts";
 import { presentRecord } from "../presenters/record-presenter.ts";
 import { requestInfo } from "../request-context.ts";
 
@@ -73,7 +73,7 @@ async function readMultipart(request: FastifyRequest, limit: number): Promise<Ba
       const byKey = files.get(index) ?? new Map<string, UploadedFile[]>();
       byKey.set(key, [
         ...(byKey.get(key) ?? []),
-        new UploadedFile(part.filename, Buffer.concat(chunks), size),
+        await cleanedUpload(key, new UploadedFile(part.filename, Buffer.concat(chunks), size)),
       ]);
       files.set(index, byKey);
       continue;

@@ -5,9 +5,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { badRequest, CoreError } from "../../core/errors.ts";
+import { badRequest, CoreError, fieldError } from "../../core/errors.ts";
 import type { Collection, FileField } from "../../core/models/collection.ts";
-import { SNIFF_BYTES, UploadedFile } from "../../tools/filesystem/index.ts";
+import {
+  cleanUpload,
+  SNIFF_BYTES,
+  UnreadableImageError,
+  UploadedFile,
+} from "../../tools/filesystem/index.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -177,6 +182,21 @@ export async function readBody(
   return body as Record<string, unknown>;
 }
 
+/**
+ * An upload as it will be stored: an image without its EXIF, XMP and IPTC metadata (issue 23
+ * finding 5); an image whose metadata cannot be removed is refused on its field.
+ */
+export async function cleanedUpload(field: string, upload: UploadedFile): Promise<UploadedFile> {
+  try {
+    return await cleanUpload(upload);
+  } catch (error) {
+    if (!(error instanceof UnreadableImageError)) throw error;
+    throw badRequest("Failed to load the submitted data due to invalid formatting.", {
+      [field]: fieldError("validation_invalid_image", error.message),
+    });
+  }
+}
+
 /** Reads a multipart body (see {@link readBody}). */
 async function readMultipart(
   request: FastifyRequest,
@@ -206,7 +226,7 @@ async function readMultipart(
       if (part.file.truncated) throw tooLarge();
       if (!field) continue;
       const list = files.get(part.fieldname) ?? [];
-      list.push(new UploadedFile(part.filename, data, size));
+      list.push(await cleanedUpload(part.fieldname, new UploadedFile(part.filename, data, size)));
       files.set(part.fieldname, list);
       continue;
     }

@@ -11,6 +11,7 @@ export {
   type StoredFile,
 } from "./storage.ts";
 export { LocalStorage } from "./local-storage.ts";
+export { cleanUpload, UnreadableImageError } from "./strip-metadata.ts";
 export { S3Storage, type S3Bucket, type S3StorageOptions } from "./s3-storage.ts";
 export {
   extractExtension,

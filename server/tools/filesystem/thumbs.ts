@@ -5,6 +5,7 @@
  */
 import type { Sharp } from "sharp";
 import { baseMime } from "./mime.ts";
+import { loadSharp } from "./sharp-module.ts";
 
 /** Thumbnails are only made from these (sniffed) types; anything else is served as is. */
 export const THUMB_SOURCE_TYPES: readonly string[] = [
@@ -80,18 +81,6 @@ export function imageSizeAllowed(width: number, height: number): boolean {
   return (
     width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_THUMB_INPUT_PIXELS
   );
-}
-
-let sharpModule: Promise<typeof import("sharp")> | undefined;
-
-/** sharp is loaded on first use (it is a native module; most processes never need it). */
-async function loadSharp(): Promise<typeof import("sharp")> {
-  sharpModule ??= import("sharp").then((m) => {
-    // Thumbnails are cached on disk; libvips' operation cache would only hold memory.
-    m.default.cache(false);
-    return m;
-  });
-  return sharpModule;
 }
 
 /**
