@@ -2,11 +2,10 @@
  * Typed router-context keys, filled per request by the root middleware (`root.tsx`) and read
  * by loaders. Nothing here is a module-level value holding a person's data.
  */
-import type PocketBase from "pocketbase";
 import { createContext } from "react-router";
 import type { AppT } from "./lib/i18n/i18n.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import type { ApiFetch, SessionConfirmer } from "./api/client/api-client.ts";
+import type { ApiClient, ApiFetch, SessionConfirmer } from "./api/client/api-client.ts";
 import type { SessionUser } from "./api/auth/session.ts";
 
 /**
@@ -35,8 +34,8 @@ export const siteUrlContext = createContext<string | null>(null);
  */
 export const appNameContext = createContext<string | null>(null);
 
-/** The request's SDK client, authenticated as the visitor (from the `pb_auth` cookie). */
-export const apiContext = createContext<PocketBase>();
+/** The request's API client, authenticated as the visitor (from the `pb_auth` cookie). */
+export const apiContext = createContext<ApiClient>();
 
 /** The verified signed-in account of the request, or `null`. */
 export const userContext = createContext<SessionUser | null>(null);

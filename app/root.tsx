@@ -1,6 +1,6 @@
 /**
  * The document and the shell of every page: `<html lang>`, the header, the main landmark and
- * the footer. The root middleware prepares each server request: its language, its SDK client
+ * the footer. The root middleware prepares each server request: its language, its API client
  * and its verified account (router context, `context.ts`).
  */
 import { useEffect, type ReactNode } from "react";
@@ -49,7 +49,7 @@ import { pageTheme } from "./lib/document/theme.ts";
 import { colorScheme, type Theme } from "#shared/theme.ts";
 import type { SessionUser } from "./api/auth/session.ts";
 
-/** Root middleware: language, SDK client and account of the request. */
+/** Root middleware: language, API client and account of the request. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
     const locale = detectLocale(

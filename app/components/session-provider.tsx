@@ -13,6 +13,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { forgetDevice } from "../api/auth/sign-out.ts";
 import { getBrowserClient } from "../api/client/browser-client.ts";
+import { authRecord, authToken, clearAuth, onAuthChange } from "../api/auth/auth-store.ts";
 import { APP_NAMESPACES, tryGetI18n, useAppTranslation, type AppT } from "../lib/i18n/i18n.ts";
 import { persistLocale, savedLocale } from "../lib/i18n/locale-client.ts";
 import { forgetImpersonator } from "../api/auth/impersonation.ts";
@@ -87,7 +88,7 @@ export function SessionProvider(props: {
   );
 
   const adoptAccountLocale = useCallback(async (): Promise<AppT> => {
-    const wanted: unknown = getBrowserClient().authStore.record?.locale;
+    const wanted: unknown = authRecord(getBrowserClient())?.locale;
     if (!isLocale(wanted) || wanted === locale) return t;
     const instance = await tryGetI18n(wanted);
     if (!instance) return t;
@@ -101,11 +102,11 @@ export function SessionProvider(props: {
 
   // App start (spec §4), then follow the auth store (this tab and others).
   useEffect(() => {
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     const saved = savedLocale();
     if (saved && saved !== locale) void switchLocale(saved);
     // At start, an existing session is renewed (later, only when its token nears expiry).
-    if (pb.authStore.record) void refresh();
+    if (authRecord(api)) void refresh();
     else if (initialUser) {
       // The cookie named an account the auth store no longer holds: signed out.
       void revalidate();
@@ -113,10 +114,10 @@ export function SessionProvider(props: {
     // A renewed token (or a saved change) of the same account changes nothing the loaders
     // read: only a sign-in, a sign-out or another account reloads the page's data. Before
     // (issue 22), every signed-in page load re-ran all its loaders after its start-up refresh.
-    let account = accountKey(pb.authStore.record);
-    const unsubscribe = pb.authStore.onChange(() => {
-      setUser(toSessionUser(pb.authStore.record, pb.authStore.token));
-      const next = accountKey(pb.authStore.record);
+    let account = accountKey(authRecord(api));
+    const unsubscribe = onAuthChange(api, () => {
+      setUser(toSessionUser(authRecord(api), authToken(api)));
+      const next = accountKey(authRecord(api));
       if (next === account) return;
       account = next;
       void revalidate();
@@ -128,9 +129,9 @@ export function SessionProvider(props: {
 
   const logout = useCallback(async () => {
     forgetImpersonator();
-    const pb = getBrowserClient();
-    await forgetDevice(pb);
-    pb.authStore.clear();
+    const api = getBrowserClient();
+    await forgetDevice(api);
+    clearAuth(api);
     notify.success(t("shell:notifications.loggedOut"));
     await navigate(paths.home());
   }, [navigate, notify, t]);

@@ -9,11 +9,17 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { getBrowserClient } from "../api/client/browser-client.ts";
+import {
+  authRecord,
+  authToken,
+  clearAuth,
+  onAuthChange,
+  renewSession,
+} from "../api/auth/auth-store.ts";
 import { useAppTranslation } from "../lib/i18n/i18n.ts";
 import { stopImpersonation } from "../api/auth/impersonation.ts";
 import { paths } from "../lib/paths.ts";
 import { isImpersonationToken, refreshEndsSession } from "../api/auth/session.ts";
-import { isAuthAnswer } from "../api/client/session-store.ts";
 import { refreshDelay, refreshIsDue } from "../lib/session/token-refresh.ts";
 import { useNotify } from "./notifications/notifications.tsx";
 
@@ -26,30 +32,21 @@ export function useSessionRefresh(): () => Promise<void> {
   const running = useRef<string | null>(null);
 
   return useCallback(async () => {
-    const pb = getBrowserClient();
-    const record = pb.authStore.record;
-    const token = pb.authStore.token;
-    if (!record || !token || running.current === token) return;
+    const api = getBrowserClient();
+    const token = authToken(api);
+    if (!authRecord(api) || !token || running.current === token) return;
     running.current = token;
-    const collection = record.collectionName === "_superusers" ? "_superusers" : "users";
     try {
       // The answer only counts for the session it refreshed: a logout (or another sign-in,
-      // in this tab or another) while the request ran wins. `authRefresh()` would save the
-      // refreshed session whatever happened meanwhile, so the request is sent as is.
-      const auth = await pb.send<unknown>(`/api/collections/${collection}/auth-refresh`, {
-        method: "POST",
-      });
-      // A 200 whose body never arrived (the page navigating away) reads as `{}`: no answer,
-      // the session stays (issue 22).
-      if (!isAuthAnswer(auth)) return;
-      if (pb.authStore.token === token) pb.authStore.save(auth.token, auth.record);
+      // in this tab or another) while the request ran wins.
+      await renewSession(api, token);
     } catch (error) {
       // Only the server's "this session is not valid" answers sign out; otherwise the
       // session stays and the next scheduled refresh (or page load) asks again.
-      if (!refreshEndsSession(error) || pb.authStore.token !== token) return;
+      if (!refreshEndsSession(error) || authToken(api) !== token) return;
       // An ended "View as" returns to the superuser session set aside (ADR 025).
       if (isImpersonationToken(token)) {
-        const outcome = stopImpersonation(pb);
+        const outcome = stopImpersonation(api);
         notify.info(
           t(
             outcome === "restored"
@@ -60,7 +57,7 @@ export function useSessionRefresh(): () => Promise<void> {
         void navigate(outcome === "restored" ? paths.adminUsers() : paths.login());
         return;
       }
-      pb.authStore.clear();
+      clearAuth(api);
       notify.info(t("shell:notifications.sessionExpired"));
       void navigate(paths.home());
     } finally {
@@ -76,26 +73,26 @@ export function useSessionRefresh(): () => Promise<void> {
  */
 export function useRefreshSchedule(refresh: () => Promise<void>): void {
   useEffect(() => {
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
       clearTimeout(timer);
       timer = undefined;
-      if (!pb.authStore.record) return;
-      const delay = refreshDelay(pb.authStore.token, Date.now());
+      if (!authRecord(api)) return;
+      const delay = refreshDelay(authToken(api), Date.now());
       if (delay === null) return;
       timer = setTimeout(() => {
         // A wait is at most a day long: not due yet, the schedule is made again.
-        if (refreshIsDue(pb.authStore.token, Date.now())) void refresh();
+        if (refreshIsDue(authToken(api), Date.now())) void refresh();
         else schedule();
       }, delay);
     };
     const catchUp = () => {
-      if (document.visibilityState !== "visible" || !pb.authStore.record) return;
-      if (refreshIsDue(pb.authStore.token, Date.now())) void refresh();
+      if (document.visibilityState !== "visible" || !authRecord(api)) return;
+      if (refreshIsDue(authToken(api), Date.now())) void refresh();
     };
     schedule();
-    const unsubscribe = pb.authStore.onChange(schedule);
+    const unsubscribe = onAuthChange(api, schedule);
     document.addEventListener("visibilitychange", catchUp);
     window.addEventListener("online", catchUp);
     return () => {

@@ -2,11 +2,15 @@
  * Every internal URL of the web app, built in one place: one function per page of
  * `app/routes.ts`, each encoding its path segments (`encodeURIComponent`) and writing its query
  * the way the pages read it back. Links, redirects, canonical URLs, feeds and the sitemap all
- * take their paths from here, so a route that moves changes here only.
+ * take their paths from here, so a route that moves changes here only. The addresses of stored
+ * files (avatars, covers, attachments) are here too, as {@link files}: the API serves them,
+ * so `api/files/file-urls.ts` writes them (only `app/api/` writes `/api`).
  *
  * @example paths.post("alice", "first light") // "/post/alice/first%20light"
  * @example paths.blog({ tag: "garden", page: 2 }) // "/blog?tag=garden&page=2"
  */
+
+import { avatarUrl, coverUrl, storedFileUrl } from "../api/files/file-urls.ts";
 
 /** Query parameters of a path: empty, `null` and `undefined` values are left out. */
 export type PathQuery = Readonly<Record<string, string | number | null | undefined>>;
@@ -209,4 +213,14 @@ export const paths = {
 
   /** The backups (superusers): `/admin/backups`. */
   adminBackups: () => "/admin/backups",
+} as const;
+
+/** The addresses of stored files pages show or link to (written by `api/files/file-urls.ts`). */
+export const files = {
+  /** A record's stored file (`collection`: its id or name), without a token. */
+  stored: storedFileUrl,
+  /** A user's avatar thumbnail (200x200), `""` when they have none. */
+  avatar: avatarUrl,
+  /** A post's cover thumbnail. */
+  cover: coverUrl,
 } as const;

@@ -30,6 +30,7 @@ import { dayOf } from "../features/remember/journal-days.ts";
 import { loadOnThisDay, loadStreak } from "../features/remember/load-remember.ts";
 import { RememberDesk, type RememberData } from "../features/remember/remember-desk.tsx";
 import type { IntentHandle } from "../lib/document/hydrate-on-intent.ts";
+import { filterExpression, listRecords } from "../api/records/record-reads.ts";
 
 /** What the home page listens to: posts, and the signed-in person's entries. */
 const POST_TOPICS: LiveTopic[] = [{ collection: "posts", topic: "*" }];
@@ -49,25 +50,25 @@ export function meta(args: Route.MetaArgs) {
 
 /** The latest published posts, and the signed-in user's recent entries (private included). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb, user, t } = routeContext(context);
+  const { api, user, t } = routeContext(context);
   const ownsEntries = user !== null && !isSuperuser(user);
   const today = dayOf(Date.now());
   const [posts, entries, streak, onThisDay] = await Promise.all([
-    pb.collection("posts").getList<PostRecord>(1, LATEST_POSTS, {
+    listRecords<PostRecord>(api, "posts", 1, LATEST_POSTS, {
       filter: PUBLISHED_FILTER,
       sort: "-publishedAt,-created",
       expand: "author",
       skipTotal: true,
     }),
     ownsEntries
-      ? pb.collection("entries").getList<EntryRecord>(1, RECENT_ENTRIES, {
-          filter: pb.filter("author = {:id}", { id: user.id }),
+      ? listRecords<EntryRecord>(api, "entries", 1, RECENT_ENTRIES, {
+          filter: filterExpression(api, "author = {:id}", { id: user.id }),
           sort: "-date,-created,-id",
           skipTotal: true,
         })
       : null,
-    ownsEntries ? loadStreak(pb, today) : 0,
-    ownsEntries ? loadOnThisDay(pb, user.id, today) : [],
+    ownsEntries ? loadStreak(api, today) : 0,
+    ownsEntries ? loadOnThisDay(api, user.id, today) : [],
   ]);
   const remember: RememberData | null = ownsEntries
     ? {

@@ -5,8 +5,8 @@
  * same trust as the superuser's token already had), so every tab of the browser shares it.
  * SECURITY: never call these on the server; nothing here reaches a cookie.
  */
-import type PocketBase from "pocketbase";
 import { isTokenExpired, type RecordModel } from "pocketbase";
+import { sdk, type ApiClient } from "../client/api-client.ts";
 import { isImpersonationToken } from "./session.ts";
 
 /** Local storage key of the set-aside superuser session. */
@@ -46,7 +46,8 @@ export function forgetImpersonator(): void {
  * only; the API refuses anyone else), sets the current superuser session aside, and switches
  * the tab's auth store (and so the `pb_auth` cookie) to the token. Answers the user record.
  */
-export async function startImpersonation(pb: PocketBase, id: string): Promise<RecordModel> {
+export async function startImpersonation(api: ApiClient, id: string): Promise<RecordModel> {
+  const pb = sdk(api);
   const superuser = { token: pb.authStore.token, record: pb.authStore.record };
   if (!pb.authStore.isSuperuser || !superuser.record) {
     throw new Error("only a superuser session can view as someone else");
@@ -61,7 +62,8 @@ export async function startImpersonation(pb: PocketBase, id: string): Promise<Re
 }
 
 /** Whether the tab runs on an impersonation token with a superuser session set aside. */
-export function isImpersonating(pb: PocketBase): boolean {
+export function isImpersonating(api: ApiClient): boolean {
+  const pb = sdk(api);
   return Boolean(pb.authStore.token) && isImpersonationToken(pb.authStore.token) && !!readSaved();
 }
 
@@ -69,7 +71,8 @@ export function isImpersonating(pb: PocketBase): boolean {
  * Ends an impersonation: the set-aside superuser session comes back (`"restored"`), or, when
  * it has expired meanwhile or is missing, the tab is signed out (`"signedOut"`).
  */
-export function stopImpersonation(pb: PocketBase): "restored" | "signedOut" {
+export function stopImpersonation(api: ApiClient): "restored" | "signedOut" {
+  const pb = sdk(api);
   const saved = readSaved();
   forgetImpersonator();
   if (saved && !isTokenExpired(saved.token)) {

@@ -5,8 +5,8 @@
  * record}` goes into the auth store like any sign-in. Shared by the login route and the
  * sign-in features (OTP, OAuth2), which hand the `mfaId` to the route.
  */
-import type PocketBase from "pocketbase";
 import { ClientResponseError, type RecordModel } from "pocketbase";
+import { sdk, type ApiClient } from "../client/api-client.ts";
 
 /** The pending sign-in of a refused first factor; null for any other failure. */
 export function mfaIdOf(error: unknown): string | null {
@@ -30,10 +30,11 @@ export function secondStepFailure(error: unknown): SecondStepFailure {
 
 /** Finishes a sign-in with a code of the authenticator app, or a recovery code. */
 export async function completeSecondStep(
-  pb: PocketBase,
+  api: ApiClient,
   mfaId: string,
   code: string,
 ): Promise<RecordModel> {
+  const pb = sdk(api);
   const answer = await pb.send<{ token: string; record: RecordModel }>(
     "/api/collections/users/auth-with-totp",
     { method: "POST", body: { mfaId, code: code.trim() }, requestKey: null },

@@ -1,9 +1,12 @@
 /**
  * The signed-in account as the web app sees it: a small, serialisable summary of the auth
- * record (a `users` record or a superuser), shared by server rendering and the browser.
+ * record (a `users` record or a superuser), shared by server rendering and the browser; and
+ * the two changes the page shell (on every page) makes to it: its colour theme and a new link
+ * that confirms its address.
  */
 import { ClientResponseError, getTokenPayload, type RecordModel } from "pocketbase";
 import { toTheme, type Theme } from "#shared/theme.ts";
+import { sdk, type ApiClient } from "../client/api-client.ts";
 
 /** Auth-refresh answers that end a session: bad or revoked token, or the account is gone. */
 const SESSION_ENDED = new Set([401, 403, 404]);
@@ -100,4 +103,14 @@ export function isAdmin(user: SessionUser | null): boolean {
 /** The name shown for the account: its name, else its username, else its email. */
 export function displayName(user: Pick<SessionUser, "name" | "username" | "email">): string {
   return user.name || user.username || user.email;
+}
+
+/** Saves the colour theme on the account (`users.theme`, ADR 051). */
+export async function saveTheme(api: ApiClient, userId: string, theme: Theme): Promise<void> {
+  await sdk(api).collection("users").update(userId, { theme });
+}
+
+/** Emails the link that confirms `email` (`request-verification`). */
+export async function requestVerification(api: ApiClient, email: string): Promise<void> {
+  await sdk(api).collection("users").requestVerification(email);
 }

@@ -1,14 +1,28 @@
 /**
- * The `pocketbase` SDK client factory shared by server rendering and the browser. The web app
- * reaches the data only through this client and the API's access rules.
+ * The `pocketbase` SDK client factory shared by server rendering and the browser, and the
+ * handle the rest of the app passes around ({@link ApiClient}). The web app reaches the data
+ * only through this client and the API's access rules, and only through `app/api/`: the rest
+ * of the app holds the client but calls none of its methods (ADR 059).
  */
 import PocketBase, { BaseAuthStore } from "pocketbase";
+
+/**
+ * The API client as the app outside `app/api/` sees it: a handle to pass to the API layer's
+ * functions (`findPost(api, …)`), without the SDK's methods. Only `app/api/` opens it
+ * ({@link sdk}); lint keeps the `pocketbase` package itself inside `app/api/` (ADR 059).
+ */
+export type ApiClient = Pick<PocketBase, "baseURL">;
+
+/** The SDK behind a handle: for `app/api/` only. */
+export function sdk(client: ApiClient): PocketBase {
+  return client as PocketBase;
+}
 
 /** Name of the cookie that mirrors the SDK's auth store for server rendering. */
 export const AUTH_COOKIE = "pb_auth";
 
 /** A `fetch`-compatible function (the in-process transport on the server). */
-export type ApiFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+export type ApiFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /**
  * The server's check of a session token during server rendering (given by the web plugin,
@@ -48,10 +62,4 @@ export function createApiClient(options: ApiClientOptions): PocketBase {
     pb.beforeSend = (url, sendOptions) => ({ url, options: { ...sendOptions, fetch: transport } });
   }
   return pb;
-}
-
-/** The URL of a users' avatar thumbnail (200x200), or `""` when it has none. */
-export function avatarUrl(user: { id: string; collectionId: string; avatar: string }): string {
-  if (!user.avatar || !user.collectionId) return "";
-  return `/api/files/${encodeURIComponent(user.collectionId)}/${encodeURIComponent(user.id)}/${encodeURIComponent(user.avatar)}?thumb=200x200`;
 }

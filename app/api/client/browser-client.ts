@@ -7,7 +7,7 @@
  * `apiContext`.
  */
 import type PocketBase from "pocketbase";
-import { AUTH_COOKIE, createApiClient } from "./api-client.ts";
+import { AUTH_COOKIE, createApiClient, type ApiClient } from "./api-client.ts";
 import { AUTH_STORAGE_KEY } from "./auth-storage.ts";
 import { SessionStore } from "./session-store.ts";
 
@@ -26,7 +26,7 @@ function mirrorAuthCookie(pb: PocketBase): void {
 }
 
 /** The tab's SDK client, created on first use; its auth changes keep the cookie in sync. */
-export function getBrowserClient(): PocketBase {
+export function getBrowserClient(): ApiClient {
   if (typeof window === "undefined") throw new Error("getBrowserClient() runs in the browser only");
   if (!client) {
     const pb = createApiClient({ baseUrl: "/", authStore: new SessionStore(AUTH_STORAGE_KEY) });

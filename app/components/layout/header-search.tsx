@@ -7,19 +7,18 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
-import { ClientResponseError } from "pocketbase";
 import { Search } from "lucide-react";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import {
   MAX_SEARCH_LENGTH,
+  search,
   SEARCH_EXPAND,
-  searchItemHref,
-  searchItemTitle,
-  type SearchAnswer,
   type SearchItem,
-} from "../../lib/records/search.ts";
+} from "../../api/search/search.ts";
+import { isAbortedRequest } from "../../api/client/api-errors.ts";
+import { searchItemHref, searchItemTitle } from "../../lib/records/search.ts";
 import { SearchSnippet } from "../search/search-snippet.tsx";
 
 /** Results shown as you type. */
@@ -86,19 +85,18 @@ export function HeaderSearch() {
     if (query.length < MIN_LENGTH || Array.from(query).length > MAX_SEARCH_LENGTH) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      getBrowserClient()
-        .send<SearchAnswer>("/api/search", {
-          query: { q, perPage: SUGGESTIONS, skipTotal: 1, expand: SEARCH_EXPAND },
-          signal: controller.signal,
-          requestKey: null,
-        })
+      search(
+        getBrowserClient(),
+        { q, perPage: SUGGESTIONS, skipTotal: 1, expand: SEARCH_EXPAND },
+        controller.signal,
+      )
         .then((answer) => {
           setFound({ state: "done", q: query, items: answer.items.slice(0, SUGGESTIONS) });
           setActive(-1);
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
-          if (error instanceof ClientResponseError && error.isAbort) return;
+          if (isAbortedRequest(error)) return;
           setFound({ state: "failed", q: query });
         });
     }, DEBOUNCE_MS);

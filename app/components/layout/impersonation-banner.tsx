@@ -6,11 +6,12 @@
  * byte (the session knows it is an impersonation from the token).
  */
 import { useCallback, useEffect } from "react";
-import { getTokenPayload } from "pocketbase";
 import { Eye } from "lucide-react";
 import { useSession } from "../session-provider.tsx";
 import { useNotify } from "../notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { authToken } from "../../api/auth/auth-store.ts";
+import { tokenClaims } from "../../api/auth/tokens.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { isImpersonationToken } from "../../api/auth/session.ts";
 import { stopImpersonation } from "../../api/auth/impersonation.ts";
@@ -34,9 +35,9 @@ function ImpersonationNotice({ username }: { username: string }) {
 
   const stop = useCallback(
     async (reason: "stop" | "ended") => {
-      const pb = getBrowserClient();
-      if (!isImpersonationToken(pb.authStore.token)) return;
-      const outcome = stopImpersonation(pb);
+      const api = getBrowserClient();
+      if (!isImpersonationToken(authToken(api))) return;
+      const outcome = stopImpersonation(api);
       if (outcome === "restored") {
         const key = reason === "stop" ? "stopped" : "ended";
         notify.success(t(`admin:impersonation.${key}`));
@@ -51,9 +52,9 @@ function ImpersonationNotice({ username }: { username: string }) {
 
   // The impersonation token cannot be refreshed: when it ends, so does the view.
   useEffect(() => {
-    const token = getBrowserClient().authStore.token;
+    const token = authToken(getBrowserClient());
     if (!isImpersonationToken(token)) return;
-    const exp = Number(getTokenPayload(token).exp);
+    const exp = Number(tokenClaims(token).exp);
     if (!Number.isFinite(exp)) return;
     const delay = Math.min(Math.max(exp * 1000 - Date.now(), 0), MAX_TIMER_MS);
     const timer = setTimeout(() => void stop("ended"), delay);

@@ -11,6 +11,7 @@ import { Monitor, Moon, Sun } from "lucide-react";
 import type { Theme } from "#shared/theme.ts";
 import type { RootData } from "../../root.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { saveTheme } from "../../api/auth/session.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { applyTheme, nextTheme, savesThemeOnAccount } from "../../lib/document/theme.ts";
 import { useNotify } from "../notifications/notifications.tsx";
@@ -52,7 +53,7 @@ export function ThemeToggle() {
     if (!accountId) return;
     saving.current = saving.current.then(async () => {
       try {
-        await getBrowserClient().collection("users").update(accountId, { theme: next });
+        await saveTheme(getBrowserClient(), accountId, next);
       } catch {
         notify.error(t("theme.saveFailed"));
       }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { MailWarning } from "lucide-react";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
-import type { SessionUser } from "../../api/auth/session.ts";
+import { requestVerification, type SessionUser } from "../../api/auth/session.ts";
 import { NOTIFY_ONLY, useFormSubmit } from "../forms/use-form-submit.ts";
 import { useNotify } from "../notifications/notifications.tsx";
 import { useSession } from "../session-provider.tsx";
@@ -73,7 +73,7 @@ function VerificationNotice({ user }: { user: SessionUser }) {
     setNow(sentAt);
     for (const listener of resendListeners) listener();
     await run(async () => {
-      await getBrowserClient().collection("users").requestVerification(user.email);
+      await requestVerification(getBrowserClient(), user.email);
       notify.success(t("account:banner.sent", { email: user.email }));
     });
   }

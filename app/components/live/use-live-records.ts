@@ -1,6 +1,6 @@
 /**
  * Live pages: `useLiveRecords` subscribes, in the browser only, to record changes through the
- * pocketbase SDK's realtime client (`/api/realtime`, same origin) while the page is mounted and
+ * API's realtime client (`api/realtime/realtime.ts`) while the page is mounted and
  * its tab visible, coalesces bursts of events, and revalidates the route's loader data with
  * React Router's revalidator: the page re-renders in place, so scroll position, focus and open
  * forms stay as they were. It resubscribes after the SDK reconnects and refetches once then
@@ -9,9 +9,14 @@
  */
 import { useEffect, useReducer, useRef } from "react";
 import { useRevalidator } from "react-router";
-import type PocketBase from "pocketbase";
-import type { RecordModel, RecordSubscription } from "pocketbase";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import type { ApiRecord } from "../../api/records/records.ts";
+import {
+  onRealtimeDisconnect,
+  realtimeConnected,
+  subscribeConnect,
+  subscribeRecords,
+} from "../../api/realtime/realtime.ts";
 import { createCoalescer } from "./coalesce.ts";
 import { INITIAL_SESSION, nextSession, type LiveSignal, type LiveStatus } from "./live-session.ts";
 
@@ -31,7 +36,7 @@ export interface LiveTopic {
 
 /** A record change, or a resync after events may have been missed. */
 export type LiveEvent =
-  { kind: "record"; collection: string; action: string; record: RecordModel } | { kind: "resync" };
+  { kind: "record"; collection: string; action: string; record: ApiRecord } | { kind: "resync" };
 
 /** Options of {@link useLiveRecords}. */
 export interface LiveRecordsOptions {
@@ -48,28 +53,6 @@ export interface LiveRecordsOptions {
 
 /** Quiet time after the last event of a burst, and the longest wait for a refetch (ms). */
 const COALESCE = { wait: 300, maxWait: 2000 } as const;
-
-const installed = new WeakSet<PocketBase>();
-const disconnectListeners = new Set<(stillWanted: boolean) => void>();
-
-/**
- * The SDK has one `onDisconnect` slot per client; this fans it out to every live hook and
- * keeps any handler that was there before.
- */
-function listenDisconnects(pb: PocketBase, listener: (stillWanted: boolean) => void): () => void {
-  if (!installed.has(pb)) {
-    installed.add(pb);
-    const previous = pb.realtime.onDisconnect;
-    pb.realtime.onDisconnect = (active) => {
-      previous?.(active);
-      for (const notify of disconnectListeners) notify(active.length > 0);
-    };
-  }
-  disconnectListeners.add(listener);
-  return () => {
-    disconnectListeners.delete(listener);
-  };
-}
 
 /** Whether this browser can hold a realtime stream. */
 function realtimeAvailable(): boolean {
@@ -104,7 +87,7 @@ export function useLiveRecords(options: LiveRecordsOptions): { status: LiveStatu
   useEffect(() => {
     if (!enabled || !realtimeAvailable()) return;
     const topics = JSON.parse(key) as LiveTopic[];
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     let session = INITIAL_SESSION;
     let unsubscribers: (() => Promise<void>)[] = [];
     let active = false;
@@ -137,13 +120,15 @@ export function useLiveRecords(options: LiveRecordsOptions): { status: LiveStatu
       const mine = ++generation;
       signal("start");
       const subscriptions = [
-        pb.realtime.subscribe("PB_CONNECT", () => {
+        subscribeConnect(api, () => {
           if (mine === generation) signal("connect");
         }),
         ...topics.map((t) =>
-          pb.collection(t.collection).subscribe(
+          subscribeRecords(
+            api,
+            t.collection,
             t.topic,
-            (event: RecordSubscription) => {
+            (event) => {
               if (mine !== generation) return;
               batches.push({
                 kind: "record",
@@ -165,11 +150,11 @@ export function useLiveRecords(options: LiveRecordsOptions): { status: LiveStatu
         }
         unsubscribers = done;
         if (done.length < results.length) signal("fail");
-        else if (pb.realtime.isConnected && session.status === "connecting") signal("connect");
+        else if (realtimeConnected(api) && session.status === "connecting") signal("connect");
       });
     };
 
-    const stopListening = listenDisconnects(pb, (stillWanted) => {
+    const stopListening = onRealtimeDisconnect(api, (stillWanted) => {
       if (active && stillWanted) signal("disconnect");
     });
 

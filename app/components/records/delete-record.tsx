@@ -1,11 +1,12 @@
 /**
  * "Delete" for an entry or a post on its page: a confirmation dialog naming what goes, then
- * the API's delete from the browser's SDK client, a notification, and a way out (the archive
+ * the API's delete from the browser's client, a notification, and a way out (the archive
  * or the blog). The browser draft of the record goes with it.
  */
 import { ConfirmDelete } from "../ui/confirm-delete.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { deleteEntryOrPost } from "../../api/records/record-pages.ts";
 import { browserDraftStorage, clearDraft, draftKey } from "../../lib/records/draft-storage.ts";
 
 /** Props of {@link DeleteRecord}. */
@@ -32,7 +33,7 @@ export function DeleteRecord(props: DeleteRecordProps) {
         cancel: t("editor:form.cancel"),
         deleted: t(`editor:${kind}.deleted`),
       }}
-      remove={() => getBrowserClient().collection(props.collection).delete(props.recordId)}
+      remove={() => deleteEntryOrPost(getBrowserClient(), props.collection, props.recordId)}
       onDeleted={() => {
         const storage = browserDraftStorage();
         if (storage)

@@ -14,11 +14,11 @@ import { paths } from "../../lib/paths.ts";
 import {
   COVER_THUMB,
   EXCERPT_LENGTH,
-  fileUrl,
   personSummary,
   type CollectionSummary,
   type PostSummary,
 } from "./summaries.ts";
+import { fileUrl } from "../../api/files/file-urls.ts";
 
 /** What a post's card reads of its Markdown: its excerpt and reading time. */
 interface PostText {

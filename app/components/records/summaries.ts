@@ -65,17 +65,6 @@ export interface CollectionSummary {
   owner: PersonSummary | null;
 }
 
-/** The URL of a file of a record (`thumb` one of the sizes the field declares). */
-export function fileUrl(
-  record: { collectionId: string; id: string },
-  filename: string,
-  thumb?: string,
-): string {
-  if (!filename) return "";
-  const path = [record.collectionId, record.id, filename].map(encodeURIComponent).join("/");
-  return `/api/files/${path}${thumb ? `?thumb=${encodeURIComponent(thumb)}` : ""}`;
-}
-
 /** An author or owner from an `expand`. */
 export function personSummary(user: UserRecord | undefined): PersonSummary | null {
   if (!user) return null;

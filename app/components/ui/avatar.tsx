@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
-import { avatarUrl } from "../../api/client/api-client.ts";
+import { files } from "../../lib/paths.ts";
 
 /** Id of the `users` collection, whose file route serves avatars. */
 const USERS_COLLECTION_ID = "_pb_users_auth_";
@@ -115,7 +115,7 @@ export function Avatar(props: {
   const pixels = typeof size === "number" ? size : AVATAR_SIZES[size];
   const loading = props.loading ?? (size === "small" ? "eager" : "lazy");
   const label = user.name?.trim() || user.username?.trim() || "";
-  const src = avatarUrl({
+  const src = files.avatar({
     id: user.id,
     collectionId: user.collectionId || USERS_COLLECTION_ID,
     avatar: user.avatar ?? "",

@@ -1,6 +1,6 @@
 /**
  * "Delete" on a record's page: a red button, a confirmation dialog naming what goes, the
- * caller's delete (through the browser's SDK client), a notification, and a way out. Shared
+ * caller's delete (through the browser's API client), a notification, and a way out. Shared
  * by the entry/post pages and the item page so the flow stays one.
  */
 import { useState, type ReactNode } from "react";

@@ -3,7 +3,7 @@
  * translated with the `account` catalog, which knows the codes of the auth endpoints
  * (tokens, passwords, email changes, avatars), falling back to the app's general ones.
  */
-import { ClientResponseError } from "pocketbase";
+import { failedWith, responseFieldData } from "../../api/client/api-errors.ts";
 import type account from "#shared/i18n/catalogs/en/account.ts";
 import { fieldErrors, requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import type { AppT } from "../../lib/i18n/i18n.ts";
@@ -13,11 +13,8 @@ type AccountCode = keyof (typeof account)["validation"];
 
 /** The raw validation code of each field of a failed request. */
 export function fieldCodes(error: unknown): Record<string, string> {
-  if (!(error instanceof ClientResponseError)) return {};
-  const data = (error.response as { data?: unknown }).data;
-  if (!data || typeof data !== "object") return {};
   const out: Record<string, string> = {};
-  for (const [field, detail] of Object.entries(data as Record<string, unknown>)) {
+  for (const [field, detail] of Object.entries(responseFieldData(error))) {
     out[field] =
       detail && typeof detail === "object" && "code" in detail && typeof detail.code === "string"
         ? detail.code
@@ -76,7 +73,7 @@ export function isTokenRejected(error: unknown): boolean {
 
 /** Whether a request was refused for being too frequent (HTTP 429). */
 export function isTooManyRequests(error: unknown): boolean {
-  return error instanceof ClientResponseError && error.status === 429;
+  return failedWith(error, 429);
 }
 
 /**

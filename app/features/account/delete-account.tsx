@@ -15,6 +15,7 @@ import {
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { deleteRecord } from "../../api/records/record-writes.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -62,7 +63,7 @@ export function DeleteAccount(props: { userId: string; username: string; counts:
     }
     form.submit(async () => {
       // The SDK clears the auth store (and its cookie) once its own account is deleted.
-      await getBrowserClient().collection("users").delete(userId);
+      await deleteRecord(getBrowserClient(), "users", userId);
       dialog.current?.close();
       notify.success(t("account:settings.delete.deleted"));
       await navigate(paths.home());

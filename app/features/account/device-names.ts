@@ -3,7 +3,7 @@
  * made from the user agent ("Firefox on Windows") in the interface language, and which device
  * the browser's own token was issued to (its `device` claim).
  */
-import { getTokenPayload } from "pocketbase";
+import { tokenClaims } from "../../api/auth/tokens.ts";
 import type { AppT } from "../../lib/i18n/i18n.ts";
 
 /** What the server names a device it cannot tell anything about. */
@@ -20,6 +20,6 @@ export function localDeviceName(name: string, t: AppT): string {
 /** The device id of an auth token, "" for a token of no device (or none). */
 export function tokenDevice(token: string): string {
   if (!token) return "";
-  const device = (getTokenPayload(token) as Record<string, unknown>).device;
+  const device = tokenClaims(token).device;
   return typeof device === "string" ? device : "";
 }

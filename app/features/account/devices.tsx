@@ -16,32 +16,25 @@ import {
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { authToken } from "../../api/auth/auth-store.ts";
+import {
+  listDevices,
+  signOutDevice,
+  signOutOtherDevices,
+  type DeviceRecord,
+} from "../../api/auth/devices.ts";
 import { onDevicesChanged } from "../../lib/session/devices-changed.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { localDeviceName, tokenDevice } from "./device-names.ts";
-
-/** A `devices` record as the API presents it to its owner. */
-interface DeviceRecord {
-  id: string;
-  name: string;
-  ip: string;
-  created: string;
-  lastSeen: string;
-  impersonatedBy: string;
-}
 
 type Confirming = { kind: "one"; device: DeviceRecord } | { kind: "others" } | null;
 
 /** The account's devices and the browser's own device id; null when they cannot be read. */
 async function fetchDevices(): Promise<{ devices: DeviceRecord[]; current: string } | null> {
-  const pb = getBrowserClient();
+  const api = getBrowserClient();
   try {
-    const devices = await pb.collection("devices").getFullList<DeviceRecord>({
-      sort: "-lastSeen,-created",
-      fields: "id,name,ip,created,lastSeen,impersonatedBy",
-      requestKey: null,
-    });
-    return { devices, current: tokenDevice(pb.authStore.token) };
+    const devices = await listDevices(api);
+    return { devices, current: tokenDevice(authToken(api)) };
   } catch {
     return null;
   }
@@ -96,13 +89,13 @@ export function Devices() {
   async function confirm() {
     if (!confirming) return;
     setBusy(true);
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     try {
       if (confirming.kind === "one") {
-        await pb.collection("devices").delete(confirming.device.id);
+        await signOutDevice(api, confirming.device.id);
         notify.success(t("devices:list.signedOut"));
       } else {
-        await pb.send("/api/collections/users/devices/sign-out-others", { method: "POST" });
+        await signOutOtherDevices(api);
         notify.success(t("devices:list.signedOutOthers"));
       }
       setConfirming(null);

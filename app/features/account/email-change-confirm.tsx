@@ -11,6 +11,9 @@ import { FormMessage } from "../../components/ui/form-field.tsx";
 import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { confirmEmailChange } from "../../api/auth/email-change.ts";
+import { clearAuth } from "../../api/auth/auth-store.ts";
+import { signInWithPassword } from "../../api/auth/sign-in.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -46,14 +49,10 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
 
   const handleSubmit = form.submit(async (data) => {
     const password = formText(data, "password");
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     try {
-      // Sent as is: the SDK's `confirmEmailChange()` clears the session at once, and the
-      // page would render logged out before logging in again below.
-      await pb.send("/api/collections/users/confirm-email-change", {
-        method: "POST",
-        body: { token, password },
-      });
+      // Never clears the session before the log in below (the SDK's own method would).
+      await confirmEmailChange(api, token, password);
     } catch (failure) {
       if (!isTokenRejected(failure)) throw failure;
       setRejected(true);
@@ -68,9 +67,9 @@ export function EmailChangeConfirm(props: EmailChangeConfirmProps) {
     // Another account logged in here keeps its session; otherwise log in as the changed one.
     if (userId === null || userId === accountId) {
       try {
-        await pb.collection("users").authWithPassword(newEmail, password);
+        await signInWithPassword(api, newEmail, password);
       } catch {
-        pb.authStore.clear();
+        clearAuth(api);
         await navigate(paths.login());
         return;
       }

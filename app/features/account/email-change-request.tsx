@@ -6,6 +6,7 @@
 import { EmailInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { requestEmailChange } from "../../api/auth/email-change.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -23,7 +24,7 @@ export function EmailChangeRequest({ email }: { email: string }) {
 
   const handleSubmit = form.submit(async (data, formElement) => {
     const newEmail = formText(data, "newEmail").trim();
-    await getBrowserClient().collection("users").requestEmailChange(newEmail);
+    await requestEmailChange(getBrowserClient(), newEmail);
     formElement.reset();
     const sent = t("account:settings.email.sent", { email: newEmail });
     form.succeed(sent);

@@ -6,10 +6,12 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { ClientResponseError } from "pocketbase";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { failedWith } from "../../api/client/api-errors.ts";
+import { confirmVerification, refreshAccount } from "../../api/auth/verification.ts";
+import { authRecord } from "../../api/auth/auth-store.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -27,13 +29,13 @@ export function EmailVerification({ token }: { token: string }) {
   useEffect(() => {
     if (confirmed.current === token) return;
     confirmed.current = token;
-    const pb = getBrowserClient();
-    const signedIn = pb.authStore.record?.collectionName === "users";
+    const api = getBrowserClient();
+    const signedIn = authRecord(api)?.collectionName === "users";
     void (async () => {
       try {
-        await pb.collection("users").confirmVerification(token);
+        await confirmVerification(api, token);
       } catch (failure) {
-        const refused = failure instanceof ClientResponseError && failure.status === 400;
+        const refused = failedWith(failure, 400);
         if (refused) notify.error(t("account:verification.failed"));
         else notify.requestError(failure);
         if (signedIn) await navigate(paths.home(), { replace: true });
@@ -47,7 +49,7 @@ export function EmailVerification({ token }: { token: string }) {
       }
       try {
         // The account as the API now sees it (verified), for the header and the banner.
-        await pb.collection("users").authRefresh();
+        await refreshAccount(api);
       } catch {
         // The SDK already marked the stored record verified when the token was its own.
       }

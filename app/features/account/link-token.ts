@@ -4,7 +4,7 @@
  * whether the link has already expired. SECURITY: the claims are read, never trusted; only
  * the API verifies a token's signature, when the page submits it.
  */
-import { getTokenPayload } from "pocketbase";
+import { tokenClaims } from "../../api/auth/tokens.ts";
 
 /** Token types of PocketBase's emailed links. */
 export type LinkTokenType = "passwordReset" | "verification" | "emailChange";
@@ -34,7 +34,7 @@ function text(value: unknown): string {
  * @example readLinkToken(url.searchParams.get("token") ?? "", "passwordReset").email
  */
 export function readLinkToken(token: string, type: LinkTokenType, now = Date.now()): LinkToken {
-  const claims = getTokenPayload(token) as Record<string, unknown>;
+  const claims = tokenClaims(token);
   const id = text(claims.id);
   const exp = typeof claims.exp === "number" ? claims.exp : 0;
   return {

@@ -5,19 +5,15 @@
  * and the browser can use them; the route decides where a signed-in person goes.
  */
 import { useEffect, useState } from "react";
-import type { RecordModel } from "pocketbase";
+import type { AuthRecord } from "../../api/auth/auth-store.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormError } from "../../components/ui/form-controls.tsx";
 import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
-import {
-  passkeyFailureMessage,
-  passkeyOffered,
-  passkeysAvailable,
-  signInWithPasskey,
-} from "./passkeys-client.ts";
+import { passkeyOffered } from "../../api/auth/passkeys.ts";
+import { passkeyFailureMessage, passkeysAvailable, signInWithPasskey } from "./passkeys-client.ts";
 
 /** The button of a passkey sign-in, with its error under it. */
 function PasskeyButton(props: {
@@ -25,7 +21,7 @@ function PasskeyButton(props: {
   busyLabel: string;
   variant: "primary" | "secondary" | "link";
   mfaId?: string;
-  onSignedIn: (record: RecordModel) => Promise<void> | void;
+  onSignedIn: (record: AuthRecord) => Promise<void> | void;
 }) {
   const form = useFormSubmit({
     fields: [],
@@ -52,7 +48,7 @@ function PasskeyButton(props: {
 }
 
 /** "Log in with a passkey", under the password form; nothing where passkeys cannot work. */
-export function PasskeyLogin(props: { onSignedIn: (record: RecordModel) => Promise<void> | void }) {
+export function PasskeyLogin(props: { onSignedIn: (record: AuthRecord) => Promise<void> | void }) {
   const { t } = useAppTranslation();
   const [available, setAvailable] = useState(false);
 
@@ -93,7 +89,7 @@ export function PasskeyLogin(props: { onSignedIn: (record: RecordModel) => Promi
 /** "Use a passkey instead" in the second step of the sign-in `mfaId`, when the account has one. */
 export function PasskeySecondStep(props: {
   mfaId: string;
-  onSignedIn: (record: RecordModel) => Promise<void> | void;
+  onSignedIn: (record: AuthRecord) => Promise<void> | void;
 }) {
   const { t } = useAppTranslation();
   const [offered, setOffered] = useState(false);
@@ -101,9 +97,9 @@ export function PasskeySecondStep(props: {
 
   useEffect(() => {
     let active = true;
-    const pb = getBrowserClient();
-    passkeysAvailable(pb)
-      .then((yes) => (yes ? passkeyOffered(pb, mfaId) : false))
+    const api = getBrowserClient();
+    passkeysAvailable(api)
+      .then((yes) => (yes ? passkeyOffered(api, mfaId) : false))
       .then(
         (yes) => {
           if (active) setOffered(yes);

@@ -27,12 +27,8 @@ import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { NOTIFY_ONLY, useFormSubmit } from "../../components/forms/use-form-submit.ts";
-import {
-  passkeyFailureMessage,
-  passkeysAvailable,
-  registerPasskey,
-  type PasskeyItem,
-} from "./passkeys-client.ts";
+import { removePasskey, renamePasskey, type PasskeyItem } from "../../api/auth/passkeys.ts";
+import { passkeyFailureMessage, passkeysAvailable, registerPasskey } from "./passkeys-client.ts";
 import { SignOutOthersOption, useSignOutOthers, wantsSignOutOthers } from "./sign-out-others.tsx";
 
 /** The form naming a new passkey, then the browser's dialog. */
@@ -117,9 +113,7 @@ function PasskeyRow(props: {
 
   const handleRename = form.submit(async (data) => {
     const name = formText(data, "name").trim();
-    const saved = await getBrowserClient()
-      .collection("passkeys")
-      .update<PasskeyItem>(passkey.id, { name }, { requestKey: null });
+    const saved = await renamePasskey(getBrowserClient(), passkey.id, name);
     props.onRenamed({ ...passkey, name: saved.name });
     setRenaming(false);
     notify.success(t("passkeys:settings.renamed", { name: saved.name }));
@@ -231,7 +225,7 @@ export function PasskeySettings(props: {
   const confirmRemove = () =>
     void remove.run(async () => {
       if (!removing) return;
-      await getBrowserClient().collection("passkeys").delete(removing.id, { requestKey: null });
+      await removePasskey(getBrowserClient(), removing.id);
       setPasskeys((list) => list.filter((p) => p.id !== removing.id));
       notify.success(t("passkeys:settings.removed", { name: removing.name }));
       if (removeSignsOut) await signOutOthers();

@@ -11,6 +11,9 @@ import { useNavigate } from "react-router";
 import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { changePassword } from "../../api/auth/password-change.ts";
+import { clearAuth } from "../../api/auth/auth-store.ts";
+import { signInWithPassword } from "../../api/auth/sign-in.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -31,18 +34,14 @@ export function PasswordChange({ userId, identity }: { userId: string; identity:
 
   const handleSubmit = form.submit(async (data, formElement) => {
     const body = Object.fromEntries(FIELDS.map((name) => [name, formText(data, name)]));
-    const pb = getBrowserClient();
-    // Sent as is, not with `collection().update()`: that would store the answer with the
-    // token the change just killed, and the pages would briefly render logged out.
-    await pb.send(`/api/collections/users/records/${encodeURIComponent(userId)}`, {
-      method: "PATCH",
-      body,
-    });
+    const api = getBrowserClient();
+    // The answer is not stored: its token is the one the change just ended.
+    await changePassword(api, userId, body);
     try {
-      await pb.collection("users").authWithPassword(identity, body.password ?? "");
+      await signInWithPassword(api, identity, body.password ?? "");
     } catch {
       // The password is changed but this session is gone: log in again by hand.
-      pb.authStore.clear();
+      clearAuth(api);
       notify.success(t("account:settings.password.changed"));
       await navigate(paths.login());
       return;

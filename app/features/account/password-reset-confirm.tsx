@@ -11,6 +11,8 @@ import { FormMessage } from "../../components/ui/form-field.tsx";
 import { PasswordInput, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { confirmPasswordReset } from "../../api/auth/password-reset.ts";
+import { signInWithPassword } from "../../api/auth/sign-in.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -41,9 +43,9 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
   const handleSubmit = form.submit(async (data) => {
     const password = formText(data, "password");
     const passwordConfirm = formText(data, "passwordConfirm");
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     try {
-      await pb.collection("users").confirmPasswordReset(token, password, passwordConfirm);
+      await confirmPasswordReset(api, token, password, passwordConfirm);
     } catch (failure) {
       if (!isTokenRejected(failure)) throw failure;
       setRejected(true);
@@ -52,7 +54,7 @@ export function PasswordResetConfirm({ token, email, usable }: PasswordResetConf
     }
     if (email) {
       try {
-        await pb.collection("users").authWithPassword(email, password);
+        await signInWithPassword(api, email, password);
         notify.success(t("account:reset.signedIn"));
         await navigate(paths.home());
         return;

@@ -1,7 +1,7 @@
 /**
  * The profile section of `/profileSettings`: avatar, name, username, biography (Markdown)
  * and language, saved in one multipart update of the account's record through the
- * browser's SDK client. Saving another language also switches the interface to it.
+ * browser's API client. Saving another language also switches the interface to it.
  */
 import { useState } from "react";
 import {
@@ -15,6 +15,7 @@ import {
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { updateRecord } from "../../api/records/record-writes.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { APP_NAMESPACES, readyI18n, useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -53,7 +54,7 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
     if (change.kind === "upload") body.set("avatar", change.file);
     if (change.kind === "remove") body.set("avatar", "");
     // The SDK puts the saved record in the auth store: the header follows at once.
-    const saved = await getBrowserClient().collection("users").update(profile.id, body);
+    const saved = await updateRecord(getBrowserClient(), "users", profile.id, body);
     setAvatar(typeof saved.avatar === "string" ? saved.avatar : "");
     setChange({ kind: "keep" });
     const savedLocale: unknown = saved.locale;

@@ -9,6 +9,7 @@ import { useId, type ChangeEvent } from "react";
 import { Checkbox } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { signOutOtherDevices } from "../../api/auth/devices.ts";
 import { announceDevicesChanged } from "../../lib/session/devices-changed.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
@@ -62,9 +63,7 @@ export function useSignOutOthers(): (options?: { quiet?: boolean }) => Promise<v
   const notify = useNotify();
   return async ({ quiet = false } = {}) => {
     try {
-      await getBrowserClient().send("/api/collections/users/devices/sign-out-others", {
-        method: "POST",
-      });
+      await signOutOtherDevices(getBrowserClient());
       announceDevicesChanged();
       if (!quiet) notify.success(t("devices:list.signedOutOthers"));
     } catch (error) {

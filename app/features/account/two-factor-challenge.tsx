@@ -6,7 +6,7 @@
  * signed-in person goes next.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import type { RecordModel } from "pocketbase";
+import type { AuthRecord } from "../../api/auth/auth-store.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormField, inputClass } from "../../components/ui/form-field.tsx";
 import { FormError, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
@@ -42,7 +42,7 @@ function failureMessage(error: unknown, mode: Mode, t: AppT): string {
 export function TwoFactorChallenge(props: {
   mfaId: string;
   /** Runs once the account is signed in (the auth store holds its session). */
-  onSignedIn: (record: RecordModel) => Promise<void> | void;
+  onSignedIn: (record: AuthRecord) => Promise<void> | void;
   /** Back to the first factors (a new sign-in). */
   onCancel: () => void;
 }) {

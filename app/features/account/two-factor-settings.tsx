@@ -24,6 +24,13 @@ import {
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  newRecoveryCodes,
+  setupTwoFactor,
+  type TwoFactorStatus,
+} from "../../api/auth/two-factor.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { NOTIFY_ONLY, useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -32,17 +39,6 @@ import { RecoveryCodes } from "./recovery-codes.tsx";
 import { SignOutOthersOption, useSignOutOthers, wantsSignOutOthers } from "./sign-out-others.tsx";
 import { twoFactorSubmit } from "./two-factor-errors.ts";
 import { TwoFactorProof } from "./two-factor-proof.tsx";
-
-/** `GET /api/collections/users/totp`. */
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** Recovery codes left. */
-  recoveryCodes: number;
-  /** When it was turned on (`""` when off). */
-  since: string;
-}
-
-const TOTP = "/api/collections/users/totp";
 
 type Step =
   | { kind: "idle" }
@@ -73,9 +69,9 @@ function Enrolment(props: {
   }, []);
 
   const handleSubmit = form.submit(async (data) => {
-    const { recoveryCodes } = await getBrowserClient().send<{ recoveryCodes: string[] }>(
-      `${TOTP}/enable`,
-      { method: "POST", body: { code: formText(data, "code").replace(/\s+/g, "") } },
+    const recoveryCodes = await enableTwoFactor(
+      getBrowserClient(),
+      formText(data, "code").replace(/\s+/g, ""),
     );
     notify.success(t("security:settings.enabled"));
     if (wantsSignOutOthers(data)) await signOutOthers();
@@ -166,10 +162,7 @@ export function TwoFactorSettings(props: {
 
   const setup = () =>
     void start.run(async () => {
-      const answer = await getBrowserClient().send<{ secret: string; uri: string }>(
-        `${TOTP}/setup`,
-        { method: "POST" },
-      );
+      const answer = await setupTwoFactor(getBrowserClient());
       setStep({ kind: "enrolling", ...answer });
     });
 
@@ -177,17 +170,14 @@ export function TwoFactorSettings(props: {
     action: "disable" | "regenerate",
     { signOut, ...proof }: { password: string; code: string; signOut: boolean },
   ) {
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     if (action === "disable") {
-      await pb.send(`${TOTP}/disable`, { method: "POST", body: proof });
+      await disableTwoFactor(api, proof);
       setStatus({ enabled: false, recoveryCodes: 0, since: "" });
       setStep({ kind: "idle" });
       notify.success(t("security:manage.disabled"));
     } else {
-      const { recoveryCodes } = await pb.send<{ recoveryCodes: string[] }>(
-        `${TOTP}/recovery-codes`,
-        { method: "POST", body: proof },
-      );
+      const recoveryCodes = await newRecoveryCodes(api, proof);
       setStatus((current) => ({ ...current, recoveryCodes: recoveryCodes.length }));
       setStep({ kind: "codes", codes: recoveryCodes });
       notify.success(t("security:manage.regenerated"));

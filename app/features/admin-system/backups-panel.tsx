@@ -1,5 +1,5 @@
 /**
- * The backups of `/admin/backups`, through the SDK's `pb.backups`: create (optional name),
+ * The backups of `/admin/backups`, through the API's backups (`api/system/backups.ts`): create (optional name),
  * upload a zip, download with a superuser file token, restore and delete (each behind a
  * confirmation). A restore replaces every table and file, so once it succeeded the page
  * reloads the whole app (what it holds in memory came from the old data).
@@ -16,6 +16,13 @@ import {
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import {
+  backupDownloadUrl,
+  createBackup,
+  deleteBackup,
+  restoreBackup,
+  uploadBackup,
+} from "../../api/system/backups.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import {
@@ -27,7 +34,7 @@ import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { formatLogTime } from "./log-format.ts";
 import { apiDetail, systemErrorSummary, systemFieldErrors, systemSubmit } from "./system-errors.ts";
-import type { BackupFile } from "./types.ts";
+import type { BackupFile } from "../../api/system/system-types.ts";
 
 /** A byte count in the largest fitting unit, in the interface language. */
 export function formatBytes(bytes: number, locale: string): string {
@@ -83,7 +90,7 @@ function CreateBackup({ onDone }: { onDone: () => Promise<void> }) {
 
   const handleSubmit = form.submit(async (data, formElement) => {
     const name = formText(data, "name").trim();
-    await getBrowserClient().backups.create(name);
+    await createBackup(getBrowserClient(), name);
     formElement.reset();
     await onDone();
     form.succeed(t("adminSystem:backups.create.done"));
@@ -134,7 +141,7 @@ function UploadBackup({ onDone }: { onDone: () => Promise<void> }) {
     form.submit(async (_data, formElement) => {
       const body = new FormData();
       body.set("file", file, file.name);
-      await getBrowserClient().backups.upload(body);
+      await uploadBackup(getBrowserClient(), body);
       formElement.reset();
       await onDone();
       form.succeed(t("adminSystem:backups.upload.done", { name: file.name }));
@@ -186,10 +193,9 @@ export function BackupsPanel({ backups }: { backups: readonly BackupFile[] }) {
   async function download(key: string) {
     setOutcome(null);
     try {
-      const pb = getBrowserClient();
-      const token = await pb.files.getToken();
+      const href = await backupDownloadUrl(getBrowserClient(), key);
       const link = document.createElement("a");
-      link.href = pb.backups.getDownloadURL(token, key);
+      link.href = href;
       link.download = key;
       link.rel = "noopener";
       document.body.append(link);
@@ -207,10 +213,10 @@ export function BackupsPanel({ backups }: { backups: readonly BackupFile[] }) {
     const { action, key } = pending;
     setBusy(true);
     setOutcome(null);
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     if (action === "delete") {
       try {
-        await pb.backups.delete(key);
+        await deleteBackup(api, key);
         await refresh();
         setOutcome({
           kind: "success",
@@ -231,7 +237,7 @@ export function BackupsPanel({ backups }: { backups: readonly BackupFile[] }) {
     setPending(null);
     setProgress(t("adminSystem:backups.restore.running", { name: key }));
     try {
-      await pb.backups.restore(key);
+      await restoreBackup(api, key);
       setProgress(null);
       setOutcome({
         kind: "success",

@@ -9,7 +9,7 @@ import { parseApiDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { formatLogHour } from "./log-format.ts";
-import type { LogStat } from "./types.ts";
+import type { LogStat } from "../../api/system/system-types.ts";
 
 const HOUR_MS = 3_600_000;
 /** Longest span filled hour by hour (31 days); beyond it only hours with entries are drawn. */

@@ -10,7 +10,7 @@ import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { FieldMessages } from "../../components/forms/use-form-submit.ts";
 import { numberOrText, PlainTable, type SectionProps } from "./settings-parts.tsx";
-import type { RateLimitRule } from "./types.ts";
+import type { RateLimitRule } from "../../api/system/system-types.ts";
 
 /** A rule row being edited (its key survives removals of other rows). */
 export interface RuleRow extends RateLimitRule {

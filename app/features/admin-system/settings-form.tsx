@@ -9,6 +9,7 @@ import { useState } from "react";
 import { FormError, SubmitButton, SubmitForm } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { saveSettings } from "../../api/system/settings.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -26,7 +27,7 @@ import {
   RevisionSettings,
 } from "./settings-sections.tsx";
 import { systemSubmit } from "./system-errors.ts";
-import type { SystemSettings } from "./types.ts";
+import type { SystemSettings } from "../../api/system/system-types.ts";
 
 /** The request body of a save: the editable settings as typed. */
 function settingsBody(form: FormData, rules: readonly RuleRow[]) {
@@ -67,10 +68,7 @@ export function SettingsForm(props: {
   const errors = form.fieldErrors;
 
   const handleSubmit = form.submit(async (data) => {
-    const saved = await getBrowserClient().send<SystemSettings>("/api/settings", {
-      method: "PATCH",
-      body: settingsBody(data, rules),
-    });
+    const saved = await saveSettings(getBrowserClient(), settingsBody(data, rules));
     setRules(toRows(saved.rateLimits.rules));
     props.onSaved(saved);
     notify.success(t("adminSystem:settings.saved"));

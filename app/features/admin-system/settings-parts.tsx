@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { TextInput } from "../../components/ui/form-controls.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { FieldMessages } from "../../components/forms/use-form-submit.ts";
-import type { SystemSettings } from "./types.ts";
+import type { SystemSettings } from "../../api/system/system-types.ts";
 
 /** What every editable section gets: the settings as loaded and the API's field errors. */
 export interface SectionProps {

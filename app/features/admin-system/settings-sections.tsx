@@ -12,7 +12,7 @@ import {
   SettingField,
   type SectionProps,
 } from "./settings-parts.tsx";
-import type { SystemSettings } from "./types.ts";
+import type { SystemSettings } from "../../api/system/system-types.ts";
 
 /** PocketBase's log levels, by name. */
 export const LOG_LEVEL_NAMES = { debug: -4, info: 0, warn: 4, error: 8 } as const;

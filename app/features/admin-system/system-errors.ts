@@ -4,8 +4,8 @@
  * the interface language, and the API's own wording of a refusal (e.g. why an uploaded
  * archive was refused), which the pages show under the translated summary.
  */
-import { ClientResponseError } from "pocketbase";
-import { fieldErrors, requestErrorMessage, responseFieldData } from "../../lib/forms/api-errors.ts";
+import { apiFailure, failureStatus } from "../../api/client/api-errors.ts";
+import { fieldErrors, requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import type { AppT } from "../../lib/i18n/i18n.ts";
 import type { FormSubmitOptions } from "../../components/forms/use-form-submit.ts";
 
@@ -37,15 +37,15 @@ export function systemFieldErrors(error: unknown, t: AppT): Record<string, strin
  * message; `null` for network failures and unknown errors.
  */
 export function apiDetail(error: unknown): string | null {
-  if (!(error instanceof ClientResponseError) || error.status === 0) return null;
-  for (const detail of Object.values(responseFieldData(error))) {
+  const failure = apiFailure(error);
+  if (!failure || failure.status === 0) return null;
+  for (const detail of Object.values(failure.data)) {
     if (detail && typeof detail === "object" && "message" in detail) {
       const message = detail.message;
       if (typeof message === "string" && message) return message;
     }
   }
-  const message = (error.response as { message?: unknown }).message;
-  return typeof message === "string" && message ? message : null;
+  return failure.message || null;
 }
 
 /**
@@ -53,11 +53,10 @@ export function apiDetail(error: unknown): string | null {
  * translated wording of 403 and 413, or the generic network/server message.
  */
 export function systemErrorSummary(error: unknown, t: AppT, fallback: string): string {
-  if (error instanceof ClientResponseError) {
-    if (error.status === 400) return fallback;
-    if (error.status === 401 || error.status === 403) return t("adminSystem:errors.forbidden");
-    if (error.status === 413) return t("adminSystem:errors.tooLarge");
-  }
+  const status = failureStatus(error);
+  if (status === 400) return fallback;
+  if (status === 401 || status === 403) return t("adminSystem:errors.forbidden");
+  if (status === 413) return t("adminSystem:errors.tooLarge");
   return requestErrorMessage(error, t);
 }
 

@@ -9,6 +9,7 @@ import {
   SubmitForm,
 } from "../../components/ui/form-controls.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { sendTestEmail } from "../../api/system/settings.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
@@ -27,10 +28,7 @@ export function TestEmail({ defaultEmail }: { defaultEmail: string }) {
 
   const handleSubmit = form.submit(async (data) => {
     const email = formText(data, "email").trim();
-    await getBrowserClient().send("/api/settings/test/email", {
-      method: "POST",
-      body: { email, template: "verification" },
-    });
+    await sendTestEmail(getBrowserClient(), email);
     form.succeed(t("adminSystem:settings.testEmail.sent", { email }));
   });
   const error = form.fieldErrors.email;

@@ -2,10 +2,11 @@
  * The URL query of the admin lists (`/i`, `/admin/users`): search, filters, sort, direction
  * and page, read leniently (a missing or unknown value means the default, never an error, so
  * any shared or reloaded link opens a page) and turned into an API filter and sort. Every
- * value the visitor typed reaches the filter through `pb.filter` placeholders only.
+ * value the visitor typed reaches the filter through `filterExpression` placeholders only.
  */
-import type PocketBase from "pocketbase";
-import { pageParam } from "../../api/records/records.ts";
+import { pageParam } from "../../lib/routes/query-params.ts";
+import { filterExpression } from "../../api/records/record-reads.ts";
+import { type ApiClient } from "../../api/client/api-client.ts";
 
 /** Longest search text kept (longer text is cut, not refused). */
 export const MAX_SEARCH_LENGTH = 100;
@@ -80,11 +81,13 @@ export function itemsQuery(url: URL): ItemsQuery {
 }
 
 /** The API filter of an items list query. */
-export function itemsFilter(pb: PocketBase, query: ItemsQuery): string {
+export function itemsFilter(api: ApiClient, query: ItemsQuery): string {
   return allOf([
-    query.q ? pb.filter("code ~ {:q} || name ~ {:q} || description ~ {:q}", { q: query.q }) : "",
-    query.status ? pb.filter("status = {:status}", { status: query.status }) : "",
-    query.tag ? pb.filter("tags ?= {:tag}", { tag: query.tag }) : "",
+    query.q
+      ? filterExpression(api, "code ~ {:q} || name ~ {:q} || description ~ {:q}", { q: query.q })
+      : "",
+    query.status ? filterExpression(api, "status = {:status}", { status: query.status }) : "",
+    query.tag ? filterExpression(api, "tags ?= {:tag}", { tag: query.tag }) : "",
   ]);
 }
 
@@ -107,10 +110,12 @@ export function usersQuery(url: URL): UsersQuery {
 }
 
 /** The API filter of a users list query. */
-export function usersFilter(pb: PocketBase, query: UsersQuery): string {
+export function usersFilter(api: ApiClient, query: UsersQuery): string {
   const role = query.role === "user" ? "" : query.role;
   return allOf([
-    query.q ? pb.filter("username ~ {:q} || name ~ {:q} || email ~ {:q}", { q: query.q }) : "",
-    query.role ? pb.filter("role = {:role}", { role }) : "",
+    query.q
+      ? filterExpression(api, "username ~ {:q} || name ~ {:q} || email ~ {:q}", { q: query.q })
+      : "",
+    query.role ? filterExpression(api, "role = {:role}", { role }) : "",
   ]);
 }

@@ -1,5 +1,5 @@
 /**
- * What an admin does to one user on `/admin/users`, through the browser's SDK client: change
+ * What an admin does to one user on `/admin/users`, through the browser's API client: change
  * the role, suspend (after a dialog) or lift the suspension, send a password reset link (the
  * public request: the link goes to the user's own address), delete (after a dialog naming the
  * user) and, for superusers, mark the email verified (ADR 055) and "View as" (ADR 025), which
@@ -13,6 +13,8 @@ import { Ban, CheckCircle, Eye, KeyRound, Trash, Undo2 } from "lucide-react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { inputClass } from "../../components/ui/form-field.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { requestPasswordReset } from "../../api/auth/password-reset.ts";
+import { deleteRecord, updateRecord } from "../../api/records/record-writes.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 import { startImpersonation } from "../../api/auth/impersonation.ts";
 import { useSafeNavigate } from "../../lib/browser/navigation.ts";
@@ -95,7 +97,7 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
     const value = new FormData(event.currentTarget).get("role");
     const role = ROLES.find((candidate) => candidate === value) ?? "";
     void run(async () => {
-      await getBrowserClient().collection("users").update(user.id, { role });
+      await updateRecord(getBrowserClient(), "users", user.id, { role });
       notify.success(t("admin:users.roleChanged", { username, role: roleLabel(t, role) }));
       await revalidate();
     });
@@ -103,14 +105,14 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
 
   const markVerified = () =>
     void run(async () => {
-      await getBrowserClient().collection("users").update(user.id, { verified: true });
+      await updateRecord(getBrowserClient(), "users", user.id, { verified: true });
       notify.success(t("admin:users.verified", { username }));
       await revalidate();
     });
 
   const setSuspended = (suspended: boolean) =>
     void run(async () => {
-      await getBrowserClient().collection("users").update(user.id, { suspended });
+      await updateRecord(getBrowserClient(), "users", user.id, { suspended });
       setConfirming(null);
       notify.success(
         t(suspended ? "admin:users.suspended" : "admin:users.unsuspended", { username }),
@@ -120,13 +122,13 @@ export function UserActions({ viewer, user }: { viewer: SessionUser; user: Manag
 
   const sendReset = () =>
     void run(async () => {
-      await getBrowserClient().collection("users").requestPasswordReset(user.email);
+      await requestPasswordReset(getBrowserClient(), user.email);
       notify.success(t("admin:users.resetSent", { username }));
     });
 
   const remove = () =>
     void run(async () => {
-      await getBrowserClient().collection("users").delete(user.id);
+      await deleteRecord(getBrowserClient(), "users", user.id);
       setConfirming(null);
       notify.success(t("admin:users.deleted", { username }));
       await revalidate();

@@ -8,6 +8,7 @@ import { Download } from "lucide-react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { exportDownloadUrl } from "../../api/data/account-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
 type ExportState = "idle" | "busy" | "started" | "failed";
@@ -31,9 +32,7 @@ export function DataExport({ headingId }: { headingId: string }) {
   async function handleExport() {
     setState("busy");
     try {
-      const pb = getBrowserClient();
-      const token = await pb.files.getToken();
-      download(pb.buildURL(`/api/export?token=${encodeURIComponent(token)}`));
+      download(await exportDownloadUrl(getBrowserClient()));
       setState("started");
     } catch {
       setState("failed");

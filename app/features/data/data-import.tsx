@@ -27,7 +27,7 @@ import {
   type ImportReport,
 } from "./import-report.ts";
 import { ImportReportView } from "./import-report-view.tsx";
-import { uploadImport } from "./import-upload.ts";
+import { uploadImport } from "../../api/data/account-data.ts";
 
 type Phase =
   | { kind: "idle" }
@@ -94,11 +94,8 @@ export function DataImport({ headingId }: { headingId: string }) {
     body.set("dryRun", dryRun ? "true" : "false");
     body.set("file", file, file.name);
     setPhase({ kind: "uploading", percent: 0 });
-    const pb = getBrowserClient();
     try {
-      const response = await uploadImport({
-        url: pb.buildURL("/api/import"),
-        token: pb.authStore.token,
+      const response = await uploadImport(getBrowserClient(), {
         body,
         onProgress: (loaded, total) => {
           setPhase({

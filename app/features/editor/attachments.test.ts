@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayFileName, storedFileUrl, withFileToken } from "../../lib/records/record-files.ts";
+import { storedFileUrl } from "../../api/files/file-urls.ts";
+import { displayFileName, withFileToken } from "../../lib/records/record-files.ts";
 import {
   addedNames,
   hasPendingLinks,

@@ -13,6 +13,7 @@
  * object URL ({@link previewPendingLinks}, `use-pending-previews.ts`). Addresses and names of
  * stored files, which pages read too, are in `lib/records/record-files.ts`.
  */
+import { PENDING_FILES_PREFIX } from "../../api/files/file-urls.ts";
 
 /** Most files an entry holds (the registry's `maxSelect`). */
 export const MAX_ATTACHMENTS = 10;
@@ -32,7 +33,7 @@ export interface PendingFile {
  * Where the preview points a picked file before swapping in its object URL: an address the
  * renderer accepts for images. It lives only inside the preview, never in the text.
  */
-export const PENDING_PREFIX = "/api/files/_pending/";
+export const PENDING_PREFIX = PENDING_FILES_PREFIX;
 
 /** The preview's address of a picked file (see {@link PENDING_PREFIX}). */
 export function pendingPreviewUrl(key: string): string {

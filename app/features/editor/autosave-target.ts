@@ -4,17 +4,10 @@
  * which fields only an explicit save may change, and where its address is (ADR 047).
  * `entry-values.ts` and `post-values.ts` give the two targets.
  */
-import { ClientResponseError } from "pocketbase";
+import { apiFailure } from "../../api/client/api-errors.ts";
+import type { PendingEditValues } from "../../api/records/pending-edits.ts";
 import { sameValues } from "../../lib/records/draft-storage.ts";
 import { hasTitle, standInAddress, standInTitle, type TitledValues } from "./stand-in-title.ts";
-
-/** The columns of a `pendingEdits` row that hold the edits. */
-export interface PendingEditValues {
-  title: string;
-  content: string;
-  /** The other fields of the form (JSON). */
-  data: Record<string, unknown>;
-}
 
 /** A stored record as the autosave sees it. */
 export interface AutosaveRecord {
@@ -148,9 +141,8 @@ export async function keepingAddressIfTaken<T>(
 
 /** Whether a write was refused only because its address is another record's. */
 function addressTaken(error: unknown, field: string): boolean {
-  if (!(error instanceof ClientResponseError) || error.status !== 400) return false;
-  const data: unknown = error.response.data;
-  if (!data || typeof data !== "object") return false;
-  const problems = data as Record<string, { code?: unknown } | undefined>;
+  const failure = apiFailure(error);
+  if (failure?.status !== 400) return false;
+  const problems = failure.data as Record<string, { code?: unknown } | undefined>;
   return Object.keys(problems).length === 1 && problems[field]?.code === "validation_not_unique";
 }

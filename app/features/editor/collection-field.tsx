@@ -2,7 +2,7 @@
  * The entry form's collection picker: the author's collections, "No collection", and a
  * "New collection…" button beside them that creates one without leaving the form. Its dialog
  * asks for a title and a visibility (private by default), creates the collection through the
- * browser's SDK client (the API makes its URL name from the title), adds it to the picker,
+ * browser's API client (the API makes its URL name from the title), adds it to the picker,
  * selects it and gives the focus back to the picker: what the writer typed stays where it is.
  * The dialog is a native modal `<dialog>` in a portal (a form may not sit inside the entry's
  * form), so the browser keeps the focus inside it and Escape closes it.
@@ -18,6 +18,7 @@ import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { CollectionRecord, Visibility } from "../../api/records/records.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
+import { createRecord } from "../../api/records/record-writes.ts";
 
 const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];
 
@@ -139,9 +140,11 @@ function NewCollectionDialog(props: {
       return;
     }
     const visibility = formText(data, "visibility") || "private";
-    const saved = await getBrowserClient()
-      .collection("collections")
-      .create<CollectionRecord>({ title, visibility, owner: props.ownerId });
+    const saved = await createRecord<CollectionRecord>(getBrowserClient(), "collections", {
+      title,
+      visibility,
+      owner: props.ownerId,
+    });
     notify.success(t("editor:collectionField.created", { title: saved.title }));
     props.onCreated({ id: saved.id, title: saved.title });
   });

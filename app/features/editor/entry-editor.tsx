@@ -25,7 +25,6 @@ import {
   resolvePendingLinks,
   type PendingFile,
 } from "./attachments.ts";
-import { storedFileUrl } from "../../lib/records/record-files.ts";
 import { useLocalToday, type FieldProblem, TitleField } from "./editor-form.tsx";
 import { fileMarkdown, isImageName } from "./format-commands.ts";
 import { MarkdownEditor, type MarkdownEditorHandle } from "./markdown-editor.tsx";
@@ -39,7 +38,8 @@ import { TagInput } from "./tag-input.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
 import { usePendingPreviews } from "./use-pending-previews.ts";
 import { VisibilityField } from "./visibility-field.tsx";
-import { paths } from "../../lib/paths.ts";
+import { files, paths } from "../../lib/paths.ts";
+import { updateRecord } from "../../api/records/record-writes.ts";
 
 /** Props of {@link EntryEditor}. */
 export interface EntryEditorProps {
@@ -156,7 +156,6 @@ export function EntryEditor(props: EntryEditorProps) {
   }
 
   function handleSubmit() {
-    const records = getBrowserClient().collection("entries");
     const body: Record<string, unknown> = {
       title: values.title,
       content: values.content,
@@ -176,11 +175,13 @@ export function EntryEditor(props: EntryEditorProps) {
         if (!hasPendingLinks(values.content, pending)) return saved;
         const names = addedNames(stored, saved.attachments);
         const content = resolvePendingLinks(values.content, pending, names, (name) =>
-          storedFileUrl("entries", saved.id, name),
+          files.stored("entries", saved.id, name),
         );
         try {
           if (content !== values.content)
-            return await records.update<EntryRecord>(saved.id, { content });
+            return await updateRecord<EntryRecord>(getBrowserClient(), "entries", saved.id, {
+              content,
+            });
         } catch (error) {
           notify.requestError(error);
         }
@@ -212,7 +213,7 @@ export function EntryEditor(props: EntryEditorProps) {
   );
 
   const cancelTo = entry ? paths.entry(author.username, entry.name) : paths.archive();
-  const fileUrl = (name: string) => (entry ? storedFileUrl("entries", entry.id, name) : "");
+  const fileUrl = (name: string) => (entry ? files.stored("entries", entry.id, name) : "");
   const downloadUrl = (name: string) => {
     const query = new URLSearchParams({ download: "1" });
     if (fileToken) query.set("token", fileToken);
@@ -279,7 +280,7 @@ export function EntryEditor(props: EntryEditorProps) {
             text={previewPendingLinks(text, pending)}
             localFiles={previews}
             fileToken={fileToken}
-            ownFiles={entry ? storedFileUrl("entries", entry.id, "") : undefined}
+            ownFiles={entry ? files.stored("entries", entry.id, "") : undefined}
             onFileLinkClick={onFileLinkClick}
           />
         )}

@@ -11,7 +11,7 @@ import { buttonClass } from "../../components/ui/button-link.tsx";
 import { apiTime } from "./conflict.ts";
 import { useTimeFormat } from "./editor-form.tsx";
 import { textDiff, type DiffPart } from "./history-diff.ts";
-import type { HistoryCollection, RevisionRecord } from "./revision-data.ts";
+import type { HistoryCollection, RevisionRecord } from "../../api/records/revisions.ts";
 
 /** The editor's current title and text. */
 export interface CurrentText {

@@ -12,7 +12,7 @@ import { buttonClass } from "../../components/ui/button-link.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { HistoryCompare, type CurrentText } from "./history-compare.tsx";
 import { HistoryVersions } from "./history-versions.tsx";
-import type { HistoryCollection, RevisionRecord } from "./revision-data.ts";
+import type { HistoryCollection, RevisionRecord } from "../../api/records/revisions.ts";
 import type { Revisions } from "./use-revisions.ts";
 
 /** Props of {@link HistoryDialog}. */

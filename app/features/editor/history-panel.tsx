@@ -5,7 +5,6 @@
  * form (`write`), which then edits the restored record. Only for records that exist.
  */
 import { lazy, Suspense, useState } from "react";
-import type { RecordModel } from "pocketbase";
 import { History } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
@@ -13,7 +12,9 @@ import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import type { CurrentText } from "./history-compare.tsx";
-import { restoreRevision, type HistoryCollection, type RevisionRecord } from "./revision-data.ts";
+import type { ApiRecord } from "../../api/records/records.ts";
+import type { HistoryCollection, RevisionRecord } from "../../api/records/revisions.ts";
+import { restoreRevision } from "./revision-data.ts";
 import { useRevisions } from "./use-revisions.ts";
 
 // The dialog and the `diff` package load on the first opening only.
@@ -22,7 +23,7 @@ const HistoryDialog = lazy(() =>
 );
 
 /** Props of {@link HistoryPanel}. */
-export interface HistoryPanelProps<R extends RecordModel> {
+export interface HistoryPanelProps<R extends ApiRecord> {
   collection: HistoryCollection;
   recordId: string;
   /** The title and text in the editor now. */
@@ -34,7 +35,7 @@ export interface HistoryPanelProps<R extends RecordModel> {
 }
 
 /** The History button and dialog. */
-export function HistoryPanel<R extends RecordModel>(props: HistoryPanelProps<R>) {
+export function HistoryPanel<R extends ApiRecord>(props: HistoryPanelProps<R>) {
   const { t } = useAppTranslation();
   const notify = useNotify();
   const history = useRevisions(props.collection, props.recordId);

@@ -9,7 +9,7 @@ import { buttonClass } from "../../components/ui/button-link.tsx";
 import { apiTime } from "./conflict.ts";
 import { useTimeFormat } from "./editor-form.tsx";
 import { versionChanges } from "./history-diff.ts";
-import type { RevisionRecord } from "./revision-data.ts";
+import type { RevisionRecord } from "../../api/records/revisions.ts";
 
 /** Props of {@link HistoryVersions}. */
 export interface HistoryVersionsProps {

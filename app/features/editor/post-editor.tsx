@@ -31,7 +31,7 @@ import { postTarget, postValues, type PostValues } from "./post-values.ts";
 import { postRecordState } from "../../components/live/live-indicator.tsx";
 import { TagInput } from "./tag-input.tsx";
 import { HistoryPanel } from "./history-panel.tsx";
-import { paths } from "../../lib/paths.ts";
+import { files, paths } from "../../lib/paths.ts";
 
 /** Longest excerpt (the registry's `max`). */
 export const MAX_EXCERPT = 500;
@@ -157,10 +157,7 @@ export function PostEditor(props: PostEditorProps) {
   });
 
   const cancelTo = post ? paths.post(author.username, post.slug) : paths.blog();
-  const storedCover =
-    post?.cover && post.id
-      ? `/api/files/posts/${encodeURIComponent(post.id)}/${encodeURIComponent(post.cover)}?thumb=600x315`
-      : "";
+  const storedCover = post?.cover && post.id ? files.cover(post, "600x315") : "";
 
   return (
     <RecordFormShell

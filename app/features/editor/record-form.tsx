@@ -1,7 +1,7 @@
 /**
  * The state the entry and post forms share (their `<form>` is `record-form-shell.tsx`): the
  * offers of unsaved values (a browser draft, or pending edits kept on the server); the
- * explicit save (create or update through the browser's SDK client, field errors,
+ * explicit save (create or update through the browser's API client, field errors,
  * notifications, then the record's page) and the form's other own writes (a restore); the
  * server autosave (`use-autosave.ts`, ADR 047); one save at a time from every source
  * (`save-queue.ts`); and edit conflicts (ADR 028): a non-blocking warning when the record is saved or deleted
@@ -10,7 +10,6 @@
  * count as changes made elsewhere.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { ClientResponseError } from "pocketbase";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
@@ -32,6 +31,9 @@ import { useHydrated } from "./editor-form.tsx";
 import type { SaveStatusView } from "./save-status.tsx";
 import type { TitledValues } from "./stand-in-title.ts";
 import { useAutosave, type Autosave } from "./use-autosave.ts";
+import { getRecord } from "../../api/records/record-reads.ts";
+import { createRecord, updateRecord } from "../../api/records/record-writes.ts";
+import { failedWith } from "../../api/client/api-errors.ts";
 
 export type { ConflictState } from "./conflict-banner.tsx";
 
@@ -192,7 +194,7 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
     setErrors(byField);
     const message = Object.keys(byField).length
       ? t("editor:form.failed")
-      : error instanceof ClientResponseError && error.status === 403
+      : failedWith(error, 403)
         ? t("shell:requestErrors.forbidden")
         : requestErrorMessage(error, t);
     setFailure(message);
@@ -213,13 +215,13 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
     checkedSpec.current = false;
     // The record as the last write left it (an autosave may have just created it).
     const existing = autosaveRef.current?.record();
-    const records = getBrowserClient().collection(collection);
+    const api = getBrowserClient();
     const request = { requestKey: null };
     let saved: R;
     try {
       if (existing && !checked) {
         // Without realtime too: a fresh read tells whether someone saved since (ADR 028).
-        const fresh = await records.getOne<SavedRecord>(existing.id, {
+        const fresh = await getRecord<SavedRecord>(api, collection, existing.id, {
           fields: "id,updated",
           requestKey: null,
         });
@@ -236,9 +238,9 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
         const title = typeof current.body.title === "string" ? current.body.title : "";
         const body = { ...current.body, ...addressUpdate(target, title, existing, stored) };
         saved = await keepingAddressIfTaken(body, target.addressField, (sent) =>
-          records.update<R>(existing.id, sent, request),
+          updateRecord<R>(api, collection, existing.id, sent, request),
         );
-      } else saved = await records.create<R>(current.body, request);
+      } else saved = await createRecord<R>(api, collection, current.body, request);
     } catch (error) {
       fail(error);
       setBusy(false);
@@ -384,9 +386,7 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
       reload: () => {
         if (!record) return;
         setReloading(true);
-        getBrowserClient()
-          .collection(collection)
-          .getOne<R>(record.id)
+        getRecord<R>(getBrowserClient(), collection, record.id)
           .then(
             (fresh) => {
               moveBase(fresh.updated);

@@ -4,7 +4,7 @@
  * readers see yet. Only the states a writer must act on are announced to screen readers;
  * "Saving…" and "Saved" change every few seconds while typing and stay visual.
  */
-import { ClientResponseError } from "pocketbase";
+import { failedWith, responseFieldData } from "../../api/client/api-errors.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import { useTimeFormat } from "./editor-form.tsx";
@@ -52,11 +52,10 @@ export function saveStatusText(
       };
     case "failed": {
       const { error } = status;
-      const data: unknown = error instanceof ClientResponseError ? error.response.data : null;
       const reason =
-        data && typeof data === "object" && Object.keys(data).length
+        Object.keys(responseFieldData(error)).length > 0
           ? t("autosave:status.invalid", { action })
-          : error instanceof ClientResponseError && error.status === 403
+          : failedWith(error, 403)
             ? t("shell:requestErrors.forbidden")
             : requestErrorMessage(error, t);
       return { text: t("autosave:status.failed", { reason }), urgent: true };

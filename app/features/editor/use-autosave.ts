@@ -11,7 +11,7 @@
  *   the address becomes its edit page, without a reload;
  * - a private entry or a draft post is updated in place, marked `?revision=autosave` (its
  *   history coalesces), its visibility or status left as stored;
- * - a record readers can see keeps the edits in its `pendingEdits` row (`pending-edits.ts`),
+ * - a record readers can see keeps the edits in its `pendingEdits` row (`api/records/pending-edits.ts`),
  *   offered back when its editor opens on any device, until an explicit save publishes them
  *   or the writer discards them.
  *
@@ -19,7 +19,6 @@
  * autosave runs again when the connection returns.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { ClientResponseError } from "pocketbase";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { draftKey, sameValues } from "../../lib/records/draft-storage.ts";
 import {
@@ -37,12 +36,19 @@ import {
   type AutosaveTarget,
 } from "./autosave-target.ts";
 import { apiTime, isNewer } from "./conflict.ts";
-import { discardPendingEdit, findPendingEdit, savePendingEdit } from "./pending-edits.ts";
+import {
+  discardPendingEdit,
+  findPendingEdit,
+  savePendingEdit,
+} from "../../api/records/pending-edits.ts";
 import { SaveQueue, type SaveKind } from "./save-queue.ts";
 import type { LiveStatus } from "../../components/live/live-session.ts";
 import type { SaveStatus } from "./save-status.tsx";
 import type { TitledValues } from "./stand-in-title.ts";
 import { useEditorDraft, type EditorDraft } from "./use-editor-draft.ts";
+import { getRecord } from "../../api/records/record-reads.ts";
+import { createRecord, updateRecord } from "../../api/records/record-writes.ts";
+import { failureStatus, isAbortedRequest, offlineFailure } from "../../api/client/api-errors.ts";
 
 /** Largest body sent with `keepalive` (browsers cap the keep-alive bodies at 64 KiB). */
 export const KEEPALIVE_MAX_BYTES = 60_000;
@@ -128,10 +134,11 @@ export interface Autosave<V extends TitledValues, R extends AutosaveRecord> {
   finish(): void;
 }
 
-const network = (error: unknown) =>
-  error instanceof ClientResponseError && error.status === 0 && !error.isAbort;
-const retryable = (error: unknown) =>
-  error instanceof ClientResponseError && (error.status === 429 || error.status >= 500);
+const network = (error: unknown) => failureStatus(error) === 0 && !isAbortedRequest(error);
+const retryable = (error: unknown) => {
+  const status = failureStatus(error);
+  return status !== null && (status === 429 || status >= 500);
+};
 const fits = (body: unknown) =>
   new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_MAX_BYTES;
 const offline = () => typeof navigator !== "undefined" && !navigator.onLine;
@@ -192,11 +199,11 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
     const current = recordRef.current;
     if (finished.current || !o.enabled) return "stopped";
     const leavingNow = leaving.current;
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     // Every write outlives the page when it fits: one already under way when the tab closes
     // still lands (the queue runs no second one beside it).
     const send = async <T>(write: (alive: boolean) => Promise<T>, body: unknown): Promise<T> => {
-      if (offline()) throw new ClientResponseError({ status: 0 });
+      if (offline()) throw offlineFailure();
       setStatus({ kind: "saving" });
       return write(fits(body));
     };
@@ -211,14 +218,14 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
           // Back to the published text: the pending edits have nothing left to hold.
           const id = pendingId.current;
           if (!id) return "saved";
-          await send((alive) => discardPendingEdit(pb, id, { keepalive: alive }), {});
+          await send((alive) => discardPendingEdit(api, id, { keepalive: alive }), {});
           pendingId.current = null;
           setPending(null);
         } else {
           if (o.pending !== null && sameValues(o.values, o.pending)) return "saved";
           const edits = o.target.toPending(o.values);
           const row = await send(
-            (alive) => savePendingEdit(pb, pendingId.current, key, edits, { keepalive: alive }),
+            (alive) => savePendingEdit(api, pendingId.current, key, edits, { keepalive: alive }),
             edits,
           );
           pendingId.current = row.id;
@@ -228,12 +235,12 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
         const toSave = o.target.autosaved(o.values, current);
         if (!current && !o.target.creatable(toSave)) return "stopped";
         if (sameValues(toSave, o.written ?? o.initial)) return "saved";
-        const records = pb.collection(o.target.collection);
+        const collection = o.target.collection;
         const unheard = o.live === "off" || o.live === "reconnecting";
         if (current && unheard && !leavingNow) {
           // Without realtime, a version saved elsewhere is found by reading first (ADR 028);
           // not on the way out, where a second round trip would not survive the page.
-          const fresh = await records.getOne<R>(current.id, {
+          const fresh = await getRecord<R>(api, collection, current.id, {
             fields: "id,updated",
             requestKey: null,
           });
@@ -254,8 +261,8 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
                 keepalive: alive,
               };
               return current
-                ? records.update<R>(current.id, sent, request)
-                : records.create<R>(sent, request);
+                ? updateRecord<R>(api, collection, current.id, sent, request)
+                : createRecord<R>(api, collection, sent, request);
             }),
           body,
         );
@@ -356,15 +363,15 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
   useEffect(() => {
     if (checked || !record) return;
     let cancelled = false;
-    const pb = getBrowserClient();
-    findPendingEdit(pb, { recordCollection: target.collection, record: record.id })
+    const api = getBrowserClient();
+    findPendingEdit(api, { recordCollection: target.collection, record: record.id })
       .then(async (row) => {
         if (cancelled || !row) return;
         const found = fromPending(target, row, latest.current.initial);
         if (found && !sameValues(found, latest.current.initial)) {
           pendingId.current = row.id;
           setOffer({ values: found, savedAt: apiTime(row.updated) });
-        } else await discardPendingEdit(pb, row.id);
+        } else await discardPendingEdit(api, row.id);
       })
       .catch(() => undefined)
       .finally(() => {

@@ -1,11 +1,15 @@
 /**
- * The versions of one record for the history dialog, loaded through the browser's SDK client
+ * The versions of one record for the history dialog, loaded through the browser's API client
  * a page at a time (newest first). Loads start from the writer's actions (opening the
  * history, "Show older versions"), never from rendering.
  */
 import { useRef, useState } from "react";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
-import { fetchRevisions, type HistoryCollection, type RevisionRecord } from "./revision-data.ts";
+import {
+  fetchRevisions,
+  type HistoryCollection,
+  type RevisionRecord,
+} from "../../api/records/revisions.ts";
 
 /** What {@link useRevisions} returns. */
 export interface Revisions {

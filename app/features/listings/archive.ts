@@ -1,11 +1,9 @@
 /**
  * The archive's data: public entries and published posts, plus the signed-in person's own
  * private and unlisted entries, newest first, 30 per page, optionally one kind and one tag.
- * Read through the visitor's SDK client, so the API's rules apply as well as the filters
+ * Read through the visitor's API client, so the API's rules apply as well as the filters
  * below (which keep others' private entries out even for a superuser, who bypasses rules).
  */
-import type PocketBase from "pocketbase";
-import type { ListResult } from "pocketbase";
 import {
   entrySummary,
   type EntrySummary,
@@ -21,6 +19,8 @@ import {
 import type { SessionUser } from "../../api/auth/session.ts";
 import type { ListingQuery } from "./listing-query.ts";
 import { mergedPage, pagedSource } from "../../lib/records/merged-page.ts";
+import { filterExpression, type ListPage, listRecords } from "../../api/records/record-reads.ts";
+import { type ApiClient } from "../../api/client/api-client.ts";
 
 /** One page of the archive. */
 export interface ArchivePage {
@@ -36,18 +36,18 @@ const ENTRY_SORT = "-date,-created,-id";
 const POST_SORT = "-publishedAt,-created,-id";
 
 /** The filter of entries the archive lists for `user`. */
-export function archiveEntriesFilter(pb: PocketBase, user: SessionUser | null, tag: string) {
+export function archiveEntriesFilter(api: ApiClient, user: SessionUser | null, tag: string) {
   const own = user && user.collectionName === "users";
   const visible = own
-    ? pb.filter('(visibility = "public" || author = {:me})', { me: user.id })
+    ? filterExpression(api, '(visibility = "public" || author = {:me})', { me: user.id })
     : 'visibility = "public"';
-  return tag ? `${visible} && ${pb.filter("tags ?= {:tag}", { tag })}` : visible;
+  return tag ? `${visible} && ${filterExpression(api, "tags ?= {:tag}", { tag })}` : visible;
 }
 
 /** The filter of posts the archive and the blog list. */
-export function publishedPostsFilter(pb: PocketBase, tag: string) {
+export function publishedPostsFilter(api: ApiClient, tag: string) {
   return tag
-    ? `(${PUBLISHED_FILTER}) && ${pb.filter("tags ?= {:tag}", { tag })}`
+    ? `(${PUBLISHED_FILTER}) && ${filterExpression(api, "tags ?= {:tag}", { tag })}`
     : PUBLISHED_FILTER;
 }
 
@@ -72,21 +72,21 @@ function newerFirst(x: Tagged, y: Tagged): boolean {
 
 /** Loads one page of the archive. */
 export async function loadArchive(
-  pb: PocketBase,
+  api: ApiClient,
   user: SessionUser | null,
   query: ListingQuery,
 ): Promise<ArchivePage> {
   const entries = (page: number, perPage: number, skipTotal = true) =>
-    pb.collection("entries").getList<EntryRecord>(page, perPage, {
-      filter: archiveEntriesFilter(pb, user, query.tag),
+    listRecords<EntryRecord>(api, "entries", page, perPage, {
+      filter: archiveEntriesFilter(api, user, query.tag),
       sort: ENTRY_SORT,
       expand: perPage === 1 ? undefined : "author",
       fields: perPage === 1 ? "id,date,created" : undefined,
       skipTotal,
     });
   const posts = (page: number, perPage: number, skipTotal = true) =>
-    pb.collection("posts").getList<PostRecord>(page, perPage, {
-      filter: publishedPostsFilter(pb, query.tag),
+    listRecords<PostRecord>(api, "posts", page, perPage, {
+      filter: publishedPostsFilter(api, query.tag),
       sort: POST_SORT,
       expand: perPage === 1 ? undefined : "author",
       fields: perPage === 1 ? "id,publishedAt,created" : undefined,
@@ -94,7 +94,7 @@ export async function loadArchive(
     });
 
   if (query.kind !== "all") {
-    const list: ListResult<EntryRecord | PostRecord> =
+    const list: ListPage<EntryRecord | PostRecord> =
       query.kind === "entries"
         ? await entries(query.page, PAGE_SIZE, false)
         : await posts(query.page, PAGE_SIZE, false);

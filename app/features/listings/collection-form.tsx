@@ -1,5 +1,5 @@
 /**
- * Creating, editing and deleting a collection through the browser's SDK client (never the
+ * Creating, editing and deleting a collection through the browser's API client (never the
  * `pb_auth` cookie): title, URL name (made from the title by the API when left empty, unique
  * per owner), Markdown description and visibility. API validation codes become messages in
  * the interface language, with specific ones for the errors people actually meet.
@@ -23,6 +23,8 @@ import { useSafeNavigate } from "../../lib/browser/navigation.ts";
 import type { CollectionRecord, Visibility } from "../../api/records/records.ts";
 import { useFormSubmit, type FieldMessages } from "../../components/forms/use-form-submit.ts";
 import { paths } from "../../lib/paths.ts";
+import { createRecord, deleteRecord, updateRecord } from "../../api/records/record-writes.ts";
+import { responseFieldData } from "../../api/client/api-errors.ts";
 
 const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];
 
@@ -40,11 +42,8 @@ export function collectionFieldErrors(error: unknown, t: AppT): Record<string, s
 }
 
 function validationCodes(error: unknown): Record<string, string> {
-  const response = (error as { response?: { data?: unknown } } | null)?.response;
-  const data = response?.data;
-  if (!data || typeof data !== "object") return {};
   const out: Record<string, string> = {};
-  for (const [field, detail] of Object.entries(data as Record<string, unknown>)) {
+  for (const [field, detail] of Object.entries(responseFieldData(error))) {
     if (detail && typeof detail === "object" && "code" in detail && typeof detail.code === "string")
       out[field] = detail.code;
   }
@@ -85,10 +84,10 @@ export function CollectionForm({ owner, collection }: CollectionFormProps) {
       description: formText(data, "description"),
       visibility: formText(data, "visibility") || "private",
     };
-    const records = getBrowserClient().collection("collections");
+    const api = getBrowserClient();
     const saved = collection
-      ? await records.update<CollectionRecord>(collection.id, body)
-      : await records.create<CollectionRecord>({ ...body, owner: owner.id });
+      ? await updateRecord<CollectionRecord>(api, "collections", collection.id, body)
+      : await createRecord<CollectionRecord>(api, "collections", { ...body, owner: owner.id });
     notify.success(
       collection ? t("listings:collectionForm.saved") : t("listings:collectionForm.created"),
     );
@@ -221,7 +220,7 @@ export function DeleteCollection({ collection }: { collection: CollectionRecord 
 
   const confirmDelete = () =>
     run(async () => {
-      await getBrowserClient().collection("collections").delete(collection.id);
+      await deleteRecord(getBrowserClient(), "collections", collection.id);
       dialogRef.current?.close();
       notify.success(t("listings:collectionForm.delete.deleted"));
       await navigate(paths.collections());

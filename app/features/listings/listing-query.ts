@@ -3,7 +3,7 @@
  * missing or malformed value means "no filter" or the first page, never an error, so any
  * link a person types or shares still opens a page.
  */
-import { pageParam } from "../../api/records/records.ts";
+import { pageParam } from "../../lib/routes/query-params.ts";
 
 /** Longest tag the API stores (the `tags` fields' `maxLength`). */
 export const MAX_TAG_LENGTH = 40;

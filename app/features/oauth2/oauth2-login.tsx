@@ -6,11 +6,16 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ClientResponseError, type AuthProviderInfo } from "pocketbase";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { apiFailure } from "../../api/client/api-errors.ts";
+import {
+  type OAuth2Provider,
+  oauth2Providers,
+  signInWithOAuth2Code,
+} from "../../api/auth/oauth2.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 import { returnPath, useSafeNavigate } from "../../lib/browser/navigation.ts";
 import { displayName, toSessionUser } from "../../api/auth/session.ts";
@@ -29,10 +34,10 @@ import { paths } from "../../lib/paths.ts";
 
 /** The message for a failed `auth-with-oauth2`. */
 function failureMessage(failure: unknown, provider: string, t: AppT): string {
-  if (failure instanceof ClientResponseError && failure.status === 400) {
-    const data = (failure.response as { data?: Record<string, { code?: unknown }> }).data;
-    if (data?.email?.code === "validation_required")
-      return t("oauth2:noVerifiedEmail", { provider });
+  const refused = apiFailure(failure);
+  if (refused?.status === 400) {
+    const email = refused.data.email as { code?: unknown } | undefined;
+    if (email?.code === "validation_required") return t("oauth2:noVerifiedEmail", { provider });
   }
   return t("oauth2:failed", { provider });
 }
@@ -50,7 +55,7 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; re
   const safeNavigate = useSafeNavigate();
   const [searchParams] = useSearchParams();
   const initial = readCallback(searchParams);
-  const [providers, setProviders] = useState<AuthProviderInfo[]>([]);
+  const [providers, setProviders] = useState<OAuth2Provider[]>([]);
   const [leavingFor, setLeavingFor] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(initial.kind === "code");
   const [error, setError] = useState<string | null>(null);
@@ -60,11 +65,9 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; re
   // The providers, with a fresh state and PKCE verifier each time the page loads.
   useEffect(() => {
     let active = true;
-    getBrowserClient()
-      .collection("users")
-      .listAuthMethods({ requestKey: null })
-      .then((methods) => {
-        if (active && methods.oauth2.enabled) setProviders(methods.oauth2.providers);
+    oauth2Providers(getBrowserClient())
+      .then((offered) => {
+        if (active && offered) setProviders(offered);
       })
       .catch((failure: unknown) => {
         console.debug("auth-methods failed", failure);
@@ -107,20 +110,19 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; re
       fail(t("oauth2:stateMismatch"));
       return;
     }
-    const pb = getBrowserClient();
-    pb.collection("users")
-      .authWithOAuth2Code(
-        pending.provider,
-        callback.code,
-        pending.codeVerifier,
-        callbackUrl(window.location.origin),
-        { locale: i18n.language === "fr" ? "fr" : "en" },
-        { requestKey: null },
-      )
-      .then(async (answer) => {
-        const account = toSessionUser(answer.record);
+    signInWithOAuth2Code(
+      getBrowserClient(),
+      {
+        provider: pending.provider,
+        code: callback.code,
+        codeVerifier: pending.codeVerifier,
+        redirectUrl: callbackUrl(window.location.origin),
+      },
+      { locale: i18n.language === "fr" ? "fr" : "en" },
+    )
+      .then(async ({ record, isNew }) => {
+        const account = toSessionUser(record);
         const name = account ? displayName(account) : "";
-        const isNew = (answer.meta as { isNew?: unknown } | undefined)?.isNew === true;
         // The account's language first, so the welcome is in it.
         const welcome = await adoptAccountLocale();
         notify.success(
@@ -141,7 +143,7 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; re
       });
   }, [searchParams, navigate, notify, t, i18n.language, onSecondFactor, adoptAccountLocale]);
 
-  async function start(provider: AuthProviderInfo) {
+  async function start(provider: OAuth2Provider) {
     setError(null);
     setLeavingFor(provider.name);
     savePending(window.sessionStorage, {

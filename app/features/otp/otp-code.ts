@@ -1,5 +1,5 @@
 /** The one-time codes of "email me a code" (`request-otp` → `auth-with-otp`). */
-import { ClientResponseError } from "pocketbase";
+import { failureStatus } from "../../api/client/api-errors.ts";
 
 /**
  * A code as typed or pasted, ready to send: spaces, dashes and dots people (or mail
@@ -17,8 +17,7 @@ export type OtpFailure = "invalid" | "tooManyAttempts" | "unavailable" | "other"
  * 429 (too many attempts), 403 (the collection does not allow OTP), anything else.
  */
 export function otpFailure(error: unknown): OtpFailure {
-  if (!(error instanceof ClientResponseError)) return "other";
-  switch (error.status) {
+  switch (failureStatus(error)) {
     case 400:
       return "invalid";
     case 429:

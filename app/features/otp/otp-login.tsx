@@ -20,6 +20,8 @@ import { useSession } from "../../components/session-provider.tsx";
 import { returnPath } from "../../lib/browser/navigation.ts";
 import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { authRecord } from "../../api/auth/auth-store.ts";
+import { requestOtp, signInWithOtp } from "../../api/auth/otp.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 import { displayName, toSessionUser } from "../../api/auth/session.ts";
@@ -78,8 +80,7 @@ export function OtpLogin(props: { onSecondFactor: (mfaId: string) => void }) {
 
   const requestCode = (address: string) =>
     form.run(async () => {
-      const result = await getBrowserClient().collection("users").requestOTP(address);
-      setOtpId(result.otpId);
+      setOtpId(await requestOtp(getBrowserClient(), address));
       setEmail(address);
       setSent(true);
       setStep("code");
@@ -93,16 +94,16 @@ export function OtpLogin(props: { onSecondFactor: (mfaId: string) => void }) {
 
   const handleCode = form.submit(async (data) => {
     const code = normalizeOtpCode(formText(data, "code"));
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     try {
-      await pb.collection("users").authWithOTP(otpId, code);
+      await signInWithOtp(api, otpId, code);
     } catch (error) {
       const mfaId = mfaIdOf(error);
       if (!mfaId) throw error;
       props.onSecondFactor(mfaId);
       return;
     }
-    const account = toSessionUser(pb.authStore.record);
+    const account = toSessionUser(authRecord(api));
     // The account's language first, so the welcome is in it.
     const welcome = await adoptAccountLocale();
     notify.success(

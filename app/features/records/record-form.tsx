@@ -1,10 +1,9 @@
 /**
- * A form that creates or updates one record through the browser's SDK client (never through
+ * A form that creates or updates one record through the browser's API client (never through
  * the `pb_auth` cookie): fields described as data, API validation codes shown per field in
  * the interface language, and a redirect to the record's page on success.
  */
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
-import type { RecordModel } from "pocketbase";
 import {
   Select,
   SubmitButton,
@@ -17,8 +16,9 @@ import { formText } from "../../lib/forms/form-data.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { useSafeNavigate } from "../../lib/browser/navigation.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
-import { parseTags } from "../../api/records/records.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
+import { createRecord, updateRecord } from "../../api/records/record-writes.ts";
+import { type ApiRecord } from "../../api/records/records.ts";
 
 /** One field of a {@link RecordForm}. */
 export interface FieldSpec {
@@ -48,6 +48,14 @@ function initialText(field: FieldSpec): string {
     return local.toISOString().slice(0, 16);
   }
   return value;
+}
+
+/** Splits a comma-separated tag list. */
+function parseTags(value: string): string[] {
+  return value
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
 }
 
 class JsonFieldError extends Error {
@@ -88,7 +96,7 @@ export interface RecordFormProps {
   extra?: Record<string, unknown>;
   submitLabel: string;
   /** Where to go after saving. */
-  redirectTo(record: RecordModel): string;
+  redirectTo(record: ApiRecord): string;
 }
 
 /** The create/update form. */
@@ -111,10 +119,10 @@ export function RecordForm(props: RecordFormProps) {
     for (const field of props.fields) {
       body[field.name] = readValue(field, formText(data, field.name));
     }
-    const records = getBrowserClient().collection(props.collection);
+    const api = getBrowserClient();
     const saved = props.recordId
-      ? await records.update(props.recordId, body)
-      : await records.create(body);
+      ? await updateRecord(api, props.collection, props.recordId, body)
+      : await createRecord(api, props.collection, body);
     notify.success(
       props.recordId ? t("shell:notifications.saved") : t("shell:notifications.created"),
     );

@@ -3,14 +3,9 @@
  * person): today, month grids (weeks start on Monday, in both languages), the writing streak
  * and the heatmap's weeks and levels. Pure functions; `YYYY-MM-DD` strings throughout.
  */
+import type { DayCount } from "../../api/journal/journal-days.ts";
 
 const DAY_MS = 86_400_000;
-
-/** Entries of one day, as `GET /api/journal/days` answers them. */
-export interface DayCount {
-  date: string;
-  count: number;
-}
 
 /** `YYYY-MM-DD` of a time, in UTC. */
 export function dayOf(time: Date | number): string {

@@ -1,13 +1,15 @@
 /**
- * "Remember" data, read through the request's SDK client: the journal's days
- * (`GET /api/journal/days`), a month's or a day's own entries for the calendar, "On this day"
+ * "Remember" data, read through the request's API client: the journal's days
+ * (`api/journal/journal-days.ts`), a month's or a day's own entries for the calendar, "On this day"
  * (own entries of this month and day in earlier years) and the writing streak. Everything is
  * the signed-in person's own: the days endpoint counts the caller's entries only, and the
  * entry lists filter on `author`.
  */
-import type PocketBase from "pocketbase";
+import type { ApiClient } from "../../api/client/api-client.ts";
+import { journalDays, type DayCount } from "../../api/journal/journal-days.ts";
 import type { EntryRecord } from "../../api/records/records.ts";
-import { addDays, dayStart, writingStreak, yearsBetween, type DayCount } from "./journal-days.ts";
+import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
+import { addDays, dayStart, writingStreak, yearsBetween } from "./journal-days.ts";
 
 /** Days the streak looks back over (the endpoint's longest range). */
 const STREAK_WINDOW = 400;
@@ -31,21 +33,13 @@ export interface PastEntry extends DayEntry {
 }
 
 /** The caller's entries per day from `from` to `to` (`YYYY-MM-DD`, at most 400 days). */
-export async function loadJournalDays(
-  pb: PocketBase,
-  from: string,
-  to: string,
-): Promise<DayCount[]> {
-  const answer = await pb.send<{ days: DayCount[] }>("/api/journal/days", {
-    query: { from, to },
-    requestKey: null,
-  });
-  return answer.days;
+export function loadJournalDays(api: ApiClient, from: string, to: string): Promise<DayCount[]> {
+  return journalDays(api, from, to);
 }
 
 /** The current writing streak, in days, up to `today`. */
-export async function loadStreak(pb: PocketBase, today: string): Promise<number> {
-  const days = await loadJournalDays(pb, addDays(today, -(STREAK_WINDOW - 1)), today);
+export async function loadStreak(api: ApiClient, today: string): Promise<number> {
+  const days = await loadJournalDays(api, addDays(today, -(STREAK_WINDOW - 1)), today);
   return writingStreak(days, today);
 }
 
@@ -55,13 +49,13 @@ function dayEntry(entry: Pick<EntryRecord, "id" | "name" | "title" | "date">): D
 
 /** The person's own entries dated from `from` to `to` (days, inclusive), oldest first. */
 export async function loadOwnEntries(
-  pb: PocketBase,
+  api: ApiClient,
   authorId: string,
   from: string,
   to: string,
 ): Promise<DayEntry[]> {
-  const list = await pb.collection("entries").getList<EntryRecord>(1, CALENDAR_LIMIT, {
-    filter: pb.filter("author = {:author} && date >= {:from} && date < {:to}", {
+  const list = await listRecords<EntryRecord>(api, "entries", 1, CALENDAR_LIMIT, {
+    filter: filterExpression(api, "author = {:author} && date >= {:from} && date < {:to}", {
       author: authorId,
       from: dayStart(from),
       to: dayStart(addDays(to, 1)),
@@ -80,12 +74,12 @@ export async function loadOwnEntries(
  * engines, `2024-11-25 00:00:00.000Z`, so the pattern can only meet the day part) before today.
  */
 export async function loadOnThisDay(
-  pb: PocketBase,
+  api: ApiClient,
   authorId: string,
   today: string,
 ): Promise<PastEntry[]> {
-  const list = await pb.collection("entries").getList<EntryRecord>(1, ON_THIS_DAY_LIMIT, {
-    filter: pb.filter("author = {:author} && date ~ {:monthDay} && date < {:today}", {
+  const list = await listRecords<EntryRecord>(api, "entries", 1, ON_THIS_DAY_LIMIT, {
+    filter: filterExpression(api, "author = {:author} && date ~ {:monthDay} && date < {:today}", {
       author: authorId,
       monthDay: today.slice(4, 10),
       today: dayStart(today),

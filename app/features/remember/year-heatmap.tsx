@@ -5,7 +5,8 @@
  * screen readers, a visually hidden list of the days with entries: no tab stop per day.
  */
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
-import { dayTime, heatLevel, heatmapWeeks, type DayCount } from "./journal-days.ts";
+import type { DayCount } from "../../api/journal/journal-days.ts";
+import { dayTime, heatLevel, heatmapWeeks } from "./journal-days.ts";
 
 /** Colours of the four levels (none, one, two, three or more). */
 const LEVEL_FILL = ["#e7e5e4", "#fcd34d", "#d97706", "#92400e"] as const;

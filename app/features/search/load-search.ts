@@ -1,14 +1,14 @@
 /**
- * The search page's data, read through the request's SDK client (`pb.send("/api/search")`),
+ * The search page's data, read through the request's API client (`api/search/search.ts`),
  * so results follow exactly the caller's access rules. A 400 from the API (a query too long,
  * a bad filter) becomes a form error naming the parameter; other failures throw to the error
  * page. Signed-in people also get their collections for the collection filter.
  */
-import type PocketBase from "pocketbase";
-import { ClientResponseError } from "pocketbase";
-import { responseFieldData } from "../../lib/forms/api-errors.ts";
+import type { ApiClient } from "../../api/client/api-client.ts";
+import { failedWith, responseFieldData } from "../../api/client/api-errors.ts";
 import type { CollectionRecord } from "../../api/records/records.ts";
-import type { SearchAnswer, SearchItem } from "../../lib/records/search.ts";
+import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
+import { search, type SearchAnswer, type SearchItem } from "../../api/search/search.ts";
 import type { SessionUser } from "../../api/auth/session.ts";
 import { searchApiQuery, type SearchPageQuery } from "./search-query.ts";
 
@@ -61,7 +61,7 @@ function slimItem(item: SearchItem): SearchItem {
 }
 
 /** The parameter a 400 names first, among those the page can point at. */
-function refusalOf(error: ClientResponseError): SearchRefusal {
+function refusalOf(error: unknown): SearchRefusal {
   const data = responseFieldData(error);
   for (const name of ["q", "from", "to"] as const) if (name in data) return name;
   return "other";
@@ -69,33 +69,27 @@ function refusalOf(error: ClientResponseError): SearchRefusal {
 
 /** Loads a page of results (when there is a query) and the person's collections. */
 export async function loadSearch(
-  pb: PocketBase,
+  api: ApiClient,
   user: SessionUser | null,
   query: SearchPageQuery,
 ): Promise<SearchPageData> {
   const collections =
     user && user.collectionName === "users"
-      ? pb
-          .collection("collections")
-          .getList<CollectionRecord>(1, MAX_COLLECTIONS, {
-            filter: pb.filter("owner = {:id}", { id: user.id }),
-            sort: "title",
-            fields: "id,title",
-            skipTotal: true,
-          })
-          .then((list) => list.items.map((c) => ({ id: c.id, title: c.title })))
+      ? listRecords<CollectionRecord>(api, "collections", 1, MAX_COLLECTIONS, {
+          filter: filterExpression(api, "owner = {:id}", { id: user.id }),
+          sort: "title",
+          fields: "id,title",
+          skipTotal: true,
+        }).then((list) => list.items.map((c) => ({ id: c.id, title: c.title })))
       : Promise.resolve([]);
   let answer: SearchAnswer | null = null;
   let refusal: SearchRefusal | null = null;
   if (query.q.trim() !== "") {
     try {
-      const found = await pb.send<SearchAnswer>("/api/search", {
-        query: searchApiQuery(query),
-        requestKey: null,
-      });
+      const found = await search(api, searchApiQuery(query));
       answer = { ...found, items: found.items.map(slimItem) };
     } catch (error) {
-      if (!(error instanceof ClientResponseError) || error.status !== 400) throw error;
+      if (!failedWith(error, 400)) throw error;
       refusal = refusalOf(error);
     }
   }

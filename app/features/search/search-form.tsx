@@ -11,7 +11,7 @@ import { buttonClass } from "../../components/ui/button-link.tsx";
 import { inputClass } from "../../components/ui/form-field.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
-import { MAX_SEARCH_LENGTH, SEARCH_KINDS } from "../../lib/records/search.ts";
+import { MAX_SEARCH_LENGTH, SEARCH_KINDS } from "../../api/search/search.ts";
 import type { CollectionOption, SearchRefusal } from "./load-search.ts";
 import { hasFilters, type SearchPageQuery } from "./search-query.ts";
 

@@ -5,8 +5,8 @@
  * too long (a form error, not a crash).
  */
 import type { SearchPathQuery } from "../../lib/paths.ts";
-import { pageParam } from "../../api/records/records.ts";
-import { isSearchKind, SEARCH_EXPAND, type SearchKind } from "../../lib/records/search.ts";
+import { pageParam } from "../../lib/routes/query-params.ts";
+import { isSearchKind, SEARCH_EXPAND, type SearchKind } from "../../api/search/search.ts";
 
 /** Results per page. */
 export const SEARCH_PAGE_SIZE = 20;

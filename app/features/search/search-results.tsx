@@ -10,12 +10,8 @@ import { SearchSnippet } from "../../components/search/search-snippet.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
-import {
-  searchItemHref,
-  searchItemTitle,
-  type SearchAnswer,
-  type SearchItem,
-} from "../../lib/records/search.ts";
+import type { SearchAnswer, SearchItem } from "../../api/search/search.ts";
+import { searchItemHref, searchItemTitle } from "../../lib/records/search.ts";
 
 /** How to search: words, quotes, `-word`, prefixes. */
 export function SearchHelp() {

@@ -1,10 +1,9 @@
 /**
  * The data of "My writing": the signed-in person's own entries and posts, the last edited
  * first, 30 per page, with their counts by state and their collections. Read through the
- * person's SDK client, so the API's rules apply on top of the `author` filters below: nothing
+ * person's API client, so the API's rules apply on top of the `author` filters below: nothing
  * here is anything the person could not list themselves.
  */
-import type PocketBase from "pocketbase";
 import {
   POST_DRAFT_FILTER,
   POST_LIVE_FILTER,
@@ -26,6 +25,13 @@ import {
   type WritingQuery,
   type WritingShow,
 } from "./writing-query.ts";
+import {
+  countRecords,
+  filterExpression,
+  listAllRecords,
+  listRecords,
+} from "../../api/records/record-reads.ts";
+import { type ApiClient } from "../../api/client/api-client.ts";
 
 /** How many records of each state the person has (entries within the chosen collection). */
 export interface WritingCounts {
@@ -72,42 +78,37 @@ const POST_STATE_FILTERS = {
 
 /** The person's entries that `show` lists, within a collection (its id) when given. */
 export function writingEntriesFilter(
-  pb: PocketBase,
+  api: ApiClient,
   userId: string,
   show: WritingShow,
   collectionId = "",
 ): string {
-  const parts = [pb.filter("author = {:me}", { me: userId })];
+  const parts = [filterExpression(api, "author = {:me}", { me: userId })];
   if (collectionId)
-    parts.push(pb.filter("collection = {:collection}", { collection: collectionId }));
+    parts.push(filterExpression(api, "collection = {:collection}", { collection: collectionId }));
   if (show === "private" || show === "unlisted" || show === "public")
-    parts.push(pb.filter("visibility = {:visibility}", { visibility: show }));
+    parts.push(filterExpression(api, "visibility = {:visibility}", { visibility: show }));
   return parts.join(" && ");
 }
 
 /** The person's posts that `show` lists. */
-export function writingPostsFilter(pb: PocketBase, userId: string, show: WritingShow): string {
-  const mine = pb.filter("author = {:me}", { me: userId });
+export function writingPostsFilter(api: ApiClient, userId: string, show: WritingShow): string {
+  const mine = filterExpression(api, "author = {:me}", { me: userId });
   return show === "drafts" || show === "scheduled" || show === "published"
     ? `${mine} && (${POST_STATE_FILTERS[show]})`
     : mine;
 }
 
-/** How many records a filter lists. */
-async function count(pb: PocketBase, collection: string, filter: string): Promise<number> {
-  const list = await pb.collection(collection).getList(1, 1, { filter, fields: "id" });
-  return list.totalItems;
-}
-
 /** The counts of every state (entries within `collectionId` when given). */
 async function loadCounts(
-  pb: PocketBase,
+  api: ApiClient,
   userId: string,
   collectionId: string,
 ): Promise<WritingCounts> {
   const entries = (show: WritingShow) =>
-    count(pb, "entries", writingEntriesFilter(pb, userId, show, collectionId));
-  const posts = (show: WritingShow) => count(pb, "posts", writingPostsFilter(pb, userId, show));
+    countRecords(api, "entries", writingEntriesFilter(api, userId, show, collectionId));
+  const posts = (show: WritingShow) =>
+    countRecords(api, "posts", writingPostsFilter(api, userId, show));
   const [priv, unlisted, pub, drafts, scheduled, published] = await Promise.all([
     entries("private"),
     entries("unlisted"),
@@ -143,38 +144,35 @@ function editedLater(x: Tagged, y: Tagged): boolean {
 
 /** Loads one page of "My writing" for `user` (an account of `users`). */
 export async function loadWriting(
-  pb: PocketBase,
+  api: ApiClient,
   user: SessionUser,
   asked: WritingQuery,
 ): Promise<WritingPage> {
-  const collectionList = await pb.collection("collections").getFullList<CollectionRecord>({
-    filter: pb.filter("owner = {:me}", { me: user.id }),
+  const collectionList = await listAllRecords<CollectionRecord>(api, "collections", {
+    filter: filterExpression(api, "owner = {:me}", { me: user.id }),
     sort: "title,id",
     fields: "id,name,title",
   });
   const collections = collectionList.map(({ id, name, title }) => ({ id, name, title }));
   const collection = collections.find((c) => c.name === asked.collection) ?? null;
-  const counts = await loadCounts(pb, user.id, collection?.id ?? "");
+  const counts = await loadCounts(api, user.id, collection?.id ?? "");
   const canPost = isWriter(user);
   const withPosts = canPost || postTotal(counts, "posts") > 0;
   const show =
     !withPosts && (POST_SHOWS as readonly string[]).includes(asked.show) ? "all" : asked.show;
   const query: WritingQuery = { show, collection: collection?.name ?? "", page: asked.page };
 
-  const entriesFilter = writingEntriesFilter(pb, user.id, show, collection?.id);
-  const postsFilter = writingPostsFilter(pb, user.id, show);
+  const entriesFilter = writingEntriesFilter(api, user.id, show, collection?.id);
+  const postsFilter = writingPostsFilter(api, user.id, show);
   const read =
     <R extends EntryRecord | PostRecord>(name: string, filter: string, fields: string) =>
     (page: number, perPage: number) =>
-      pb
-        .collection(name)
-        .getList<R>(page, perPage, {
-          filter,
-          sort: SORT,
-          fields: perPage === 1 ? "id,updated" : fields,
-          skipTotal: true,
-        })
-        .then((list) => list.items);
+      listRecords<R>(api, name, page, perPage, {
+        filter,
+        sort: SORT,
+        fields: perPage === 1 ? "id,updated" : fields,
+        skipTotal: true,
+      }).then((list) => list.items);
   const readEntries = read<EntryRecord>("entries", entriesFilter, ENTRY_FIELDS);
   const readPosts = read<PostRecord>("posts", postsFilter, POST_FIELDS);
 

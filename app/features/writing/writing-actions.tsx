@@ -2,7 +2,7 @@
  * The quick actions of the rows of "My writing": Edit (the editor), Preview or View (the
  * record's page), Publish (a draft post, now, after a confirmation) and Delete (after a dialog
  * naming what goes). One publish dialog and one delete dialog serve the whole list (so the
- * page carries two, not two a row). Writes go through the browser's SDK client, so the API
+ * page carries two, not two a row). Writes go through the browser's API client, so the API
  * decides; the page's data is then reloaded.
  */
 import { useState, type ReactNode } from "react";
@@ -17,6 +17,7 @@ import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { NOTIFY_ONLY, useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { formatDateTime } from "./writing-dates.ts";
 import type { PostRow, WritingItem } from "./writing-item.ts";
+import { deleteRecord, updateRecord } from "../../api/records/record-writes.ts";
 
 const actionClass =
   "inline-flex min-h-9 items-center gap-1.5 rounded border px-2.5 py-1 text-sm font-semibold disabled:opacity-60";
@@ -58,16 +59,17 @@ export function useRowActions(authorId: string, onRemoved: () => void): RowActio
     void run(async () => {
       if (pending.action === "publish") {
         // An empty date is stamped with the server's "now" as the post is published.
-        await getBrowserClient()
-          .collection("posts")
-          .update(item.id, { status: "published", publishedAt: "" });
+        await updateRecord(getBrowserClient(), "posts", item.id, {
+          status: "published",
+          publishedAt: "",
+        });
         setPending(null);
         notify.success(t("writing:actions.published", { title }));
         await revalidate();
         return;
       }
       const collection = item.kind === "entry" ? "entries" : "posts";
-      await getBrowserClient().collection(collection).delete(item.id);
+      await deleteRecord(getBrowserClient(), collection, item.id);
       const storage = browserDraftStorage();
       if (storage) clearDraft(storage, draftKey(authorId, collection, item.id));
       setPending(null);

@@ -4,7 +4,7 @@
  * first page, never an error, so any link a person types or shares still opens a page.
  */
 import { paths } from "../../lib/paths.ts";
-import { pageParam } from "../../api/records/records.ts";
+import { pageParam } from "../../lib/routes/query-params.ts";
 
 /** What the page can show: everything, the entries (by visibility) or the posts (by state). */
 export const WRITING_SHOWS = [

@@ -1,19 +1,13 @@
 /**
- * Turns SDK errors into translated messages: the API returns stable validation codes per
- * field (`data.<field>.code`), which `errors:validation.<code>` translates.
+ * Turns failed requests into translated messages: the API returns stable validation codes per
+ * field (`data.<field>.code`, read by `api/client/api-errors.ts`), which
+ * `errors:validation.<code>` translates.
  */
 import type { AppT } from "../i18n/i18n.ts";
-import { ClientResponseError } from "pocketbase";
+import { failureStatus, responseFieldData } from "../../api/client/api-errors.ts";
 import type errors from "#shared/i18n/catalogs/en/errors.ts";
 
 type ValidationCode = keyof (typeof errors)["validation"];
-
-/** The per-field details (`data`) of a failed request's response; empty when none. */
-export function responseFieldData(error: unknown): Record<string, unknown> {
-  if (!(error instanceof ClientResponseError)) return {};
-  const data = (error.response as { data?: unknown }).data;
-  return data && typeof data === "object" ? (data as Record<string, unknown>) : {};
-}
 
 /**
  * Translated messages per field of a failed request (empty when it had none). `translate`
@@ -61,6 +55,6 @@ const VALIDATION_KEYS: Record<string, true> = Object.fromEntries(
 
 /** A translated message for a failed request as a whole. */
 export function requestErrorMessage(error: unknown, t: AppT): string {
-  if (error instanceof ClientResponseError && error.status === 0) return t("errors:api.network");
+  if (failureStatus(error) === 0) return t("errors:api.network");
   return t("errors:api.generic");
 }

@@ -11,8 +11,8 @@
  * new token as expired (and ask again and again) or trust one the server already refuses.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { getTokenPayload } from "pocketbase";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { newFileToken, tokenClaims } from "../../api/auth/tokens.ts";
 
 /** Milliseconds before its expiry that a file token is replaced. */
 const RENEW_MARGIN_MS = 30_000;
@@ -26,7 +26,7 @@ const TOKEN_LIFETIME_MS = 180_000;
  * token's whole lifetime.
  */
 function renewalTime(token: string, issuedNow: boolean, now: number): number {
-  const exp = Number(getTokenPayload(token).exp);
+  const exp = Number(tokenClaims(token).exp);
   const left = Number.isFinite(exp) ? exp * 1000 - now : TOKEN_LIFETIME_MS;
   const lifetime =
     issuedNow && left <= RENEW_MARGIN_MS ? TOKEN_LIFETIME_MS : Math.min(left, TOKEN_LIFETIME_MS);
@@ -85,8 +85,7 @@ export function useFreshFileToken(initial: string | undefined): FreshFileToken {
   const fresh = useCallback((): Promise<string | undefined> => {
     const now = current.current;
     if (!now || !expiring(now)) return Promise.resolve(now);
-    pending.current ??= getBrowserClient()
-      .files.getToken()
+    pending.current ??= newFileToken(getBrowserClient())
       .then(
         (next) => {
           renewAt.current = new Map([[next, renewalTime(next, true, Date.now())]]);

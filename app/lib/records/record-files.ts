@@ -1,13 +1,9 @@
 /**
- * The stored files of a record as pages read them: their addresses, the names they were
- * uploaded with, and file tokens added to rendered HTML for protected files (a private
- * entry's). Shared by the entry page, its Markdown and the editor.
+ * The stored files of a record as pages read them (their addresses are
+ * `api/files/file-urls.ts`): the names they were uploaded with, and file tokens added to
+ * rendered HTML for protected files (a private entry's). Shared by the entry page, its
+ * Markdown and the editor.
  */
-
-/** The address of a stored file of a record (no token: links in the text must not expire). */
-export function storedFileUrl(collection: string, recordId: string, name: string): string {
-  return `/api/files/${encodeURIComponent(collection)}/${encodeURIComponent(recordId)}/${encodeURIComponent(name)}`;
-}
 
 /**
  * The name a stored file was uploaded with, near enough: the server snake-cases it and adds

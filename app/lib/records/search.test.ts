@@ -1,6 +1,7 @@
 /** Snippets as parts (escaped text with only `<mark>` markup) and the URLs of results. */
 import { describe, expect, it } from "vitest";
-import { searchItemHref, snippetParts, type SearchItem } from "./search.ts";
+import type { SearchItem } from "../../api/search/search.ts";
+import { searchItemHref, snippetParts } from "./search.ts";
 
 describe("snippetParts", () => {
   it("splits marked and plain text and unescapes both", () => {

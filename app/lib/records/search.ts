@@ -1,51 +1,11 @@
 /**
- * Full-text search as the web app reads it (`GET /api/search`, README "Search"): the wire
- * shape of a result, the page each result links to, and the highlighted snippet split into
- * plain text and marked parts, so it renders as React nodes and never as HTML.
+ * Search results as pages show them (the request and its wire shape are
+ * `api/search/search.ts`): the page each result links to, its title, and the highlighted
+ * snippet split into plain text and marked parts, so it renders as React nodes and never as
+ * HTML.
  */
-import type { CollectionRecord, EntryRecord, PostRecord } from "../../api/records/records.ts";
+import type { SearchItem } from "../../api/search/search.ts";
 import { paths } from "../paths.ts";
-
-/** The kinds of records search finds, as `kind=` names them. */
-export const SEARCH_KINDS = ["entries", "posts", "collections"] as const;
-
-/** One kind of record search finds. */
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-/** Longest query the API accepts, in characters. */
-export const MAX_SEARCH_LENGTH = 500;
-
-/**
- * The relations every search asks to expand: an entry's or post's author and a collection's
- * owner, whose usernames make the records' URLs (a record lacking the field ignores it).
- */
-export const SEARCH_EXPAND = "author,owner";
-
-/** One result of `GET /api/search`. */
-export type SearchItem =
-  | { collectionName: "entries"; id: string; score: number; snippet: string; record: EntryRecord }
-  | { collectionName: "posts"; id: string; score: number; snippet: string; record: PostRecord }
-  | {
-      collectionName: "collections";
-      id: string;
-      score: number;
-      snippet: string;
-      record: CollectionRecord;
-    };
-
-/** A page of results. */
-export interface SearchAnswer {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-  items: SearchItem[];
-}
-
-/** Whether `value` is one of {@link SEARCH_KINDS}. */
-export function isSearchKind(value: string): value is SearchKind {
-  return (SEARCH_KINDS as readonly string[]).includes(value);
-}
 
 /** The page a result links to (the record's own page), by its author's or owner's username. */
 export function searchItemHref(item: SearchItem): string {

@@ -1,11 +1,11 @@
 /**
- * Helpers for loaders (server side): the request's SDK client, account, language and
+ * Helpers for loaders (server side): the request's API client, account, language and
  * translation function from router context, and error responses the error page renders.
  * Guards throw from loaders (not middleware) so the root loader still provides the
  * language and the account to the error page; guarded pages call them before any request.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { ClientResponseError } from "pocketbase";
+import { failedWith } from "../../api/client/api-errors.ts";
 import {
   apiContext,
   appNameContext,
@@ -14,14 +14,14 @@ import {
   translateContext,
   userContext,
 } from "../../context.ts";
-import { readByUsername } from "../../api/records/records.ts";
+import { readByUsername } from "../../api/records/record-pages.ts";
 import { isAdmin, isSuperuser, isWriter, type SessionUser } from "../../api/auth/session.ts";
 import { paths } from "../paths.ts";
 
 /** What loaders read from router context. */
 export function routeContext(context: Readonly<RouterContextProvider>) {
   return {
-    pb: context.get(apiContext),
+    api: context.get(apiContext),
     user: context.get(userContext),
     locale: context.get(localeContext),
     t: context.get(translateContext),
@@ -152,7 +152,7 @@ export function requireSuperuser(
 }
 
 /**
- * Runs an SDK read; an API 404 (or a record the visitor may not see) becomes the 404 page,
+ * Runs an API read; an API 404 (or a record the visitor may not see) becomes the 404 page,
  * and so does a 400: the read's values come from the URL, so a value the API refuses (a
  * 4,000-character path segment makes a filter longer than the API takes) names no page.
  * Other API errors are rethrown.
@@ -165,8 +165,7 @@ export async function findOr404<T>(
   try {
     return await read();
   } catch (error) {
-    if (error instanceof ClientResponseError && [400, 403, 404].includes(error.status))
-      throwNotFound(context, url);
+    if (failedWith(error, 400, 403, 404)) throwNotFound(context, url);
     throw error;
   }
 }
@@ -183,8 +182,8 @@ export async function readNamedOr404<T>(
   segment: number,
   read: (username: string) => Promise<T>,
 ): Promise<T> {
-  const { pb } = routeContext(context);
-  const found = await findOr404(context, url, () => readByUsername(pb, username, read));
+  const { api } = routeContext(context);
+  const found = await findOr404(context, url, () => readByUsername(api, username, read));
   if (found.username !== username) throw redirect(respelledPath(url, segment, found.username), 301);
   return found.value;
 }

@@ -5,7 +5,7 @@
  * it matters). Timers cannot be trusted across a sleeping laptop or a hidden tab, so the tab
  * also asks {@link refreshIsDue} when it comes back.
  */
-import { getTokenPayload } from "pocketbase";
+import { tokenClaims } from "../../api/auth/tokens.ts";
 import { isImpersonationToken } from "../../api/auth/session.ts";
 
 /** How long before its expiry a refreshable token is renewed: one hour. */
@@ -24,7 +24,7 @@ export const MAX_REFRESH_DELAY_MS = 24 * 60 * 60 * 1000;
 /** A token's expiry in milliseconds since the epoch, `null` when it has none or is unreadable. */
 export function tokenExpiry(token: string): number | null {
   if (!token) return null;
-  const exp: unknown = getTokenPayload(token).exp;
+  const exp: unknown = tokenClaims(token).exp;
   return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/backups";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { BackupsPanel } from "../../features/admin-system/backups-panel.tsx";
 import { SystemNav } from "../../features/admin-system/system-nav.tsx";
-import type { BackupFile } from "../../features/admin-system/types.ts";
+import { listBackups } from "../../api/system/backups.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
@@ -16,8 +16,8 @@ export function meta(args: Route.MetaArgs) {
 /** The stored backups, newest first. */
 export async function loader({ context }: Route.LoaderArgs) {
   requireSuperuser(context);
-  const { pb, t } = routeContext(context);
-  const backups = await pb.send<BackupFile[]>("/api/backups", { method: "GET" });
+  const { api, t } = routeContext(context);
+  const backups = await listBackups(api);
   return { title: t("adminSystem:backups.title"), backups };
 }
 

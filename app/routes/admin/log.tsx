@@ -5,7 +5,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { dataText, formatLogTime, levelName } from "../../features/admin-system/log-format.ts";
 import { SystemNav } from "../../features/admin-system/system-nav.tsx";
-import type { LogEntry } from "../../features/admin-system/types.ts";
+import { readLog } from "../../api/system/logs.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { findOr404, requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
@@ -32,10 +32,8 @@ export function meta(args: Route.MetaArgs) {
 /** The entry; an unknown id is the 404 page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireSuperuser(context);
-  const { pb, t } = routeContext(context);
-  const entry = await findOr404(context, new URL(request.url), () =>
-    pb.send<LogEntry>(`/api/logs/${encodeURIComponent(params.id)}`, { method: "GET" }),
-  );
+  const { api, t } = routeContext(context);
+  const entry = await findOr404(context, new URL(request.url), () => readLog(api, params.id));
   return { title: t("adminSystem:log.title", { id: entry.id }), entry };
 }
 

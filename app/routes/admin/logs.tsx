@@ -20,7 +20,7 @@ import {
 import { dataText, formatLogTime } from "../../features/admin-system/log-format.ts";
 import { LogsChart } from "../../features/admin-system/logs-chart.tsx";
 import { SystemNav } from "../../features/admin-system/system-nav.tsx";
-import type { LogEntry, LogStat } from "../../features/admin-system/types.ts";
+import { listLogs, logStats } from "../../api/system/logs.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
@@ -43,15 +43,12 @@ export function meta(args: Route.MetaArgs) {
 /** One page of entries and the hourly counts, for the filters of the query string. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSuperuser(context);
-  const { pb, t } = routeContext(context);
+  const { api, t } = routeContext(context);
   const query = parseLogQuery(new URL(request.url).searchParams);
   const filter = buildLogFilter(query);
   const [list, stats] = await Promise.all([
-    pb.send<{ items: LogEntry[]; page: number; totalPages: number; totalItems: number }>(
-      "/api/logs",
-      { method: "GET", query: { page: query.page, perPage: PER_PAGE, sort: query.sort, filter } },
-    ),
-    pb.send<LogStat[]>("/api/logs/stats", { method: "GET", query: { filter } }),
+    listLogs(api, { page: query.page, perPage: PER_PAGE, sort: query.sort, filter }),
+    logStats(api, filter),
   ]);
   return { title: t("adminSystem:logs.title"), query, list, stats };
 }

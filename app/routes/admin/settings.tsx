@@ -5,7 +5,8 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { SystemNav } from "../../features/admin-system/system-nav.tsx";
 import { SettingsForm } from "../../features/admin-system/settings-form.tsx";
 import { TestEmail } from "../../features/admin-system/test-email.tsx";
-import type { SystemSettings } from "../../features/admin-system/types.ts";
+import { readSettings } from "../../api/system/settings.ts";
+import type { SystemSettings } from "../../api/system/system-types.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
@@ -18,8 +19,8 @@ export function meta(args: Route.MetaArgs) {
 /** The settings as the API shows them to superusers (secrets blanked). */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireSuperuser(context);
-  const { pb, t } = routeContext(context);
-  const settings = await pb.send<SystemSettings>("/api/settings", { method: "GET" });
+  const { api, t } = routeContext(context);
+  const settings = await readSettings(api);
   return { title: t("adminSystem:settings.title"), settings, email: user.email };
 }
 

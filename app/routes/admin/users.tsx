@@ -19,6 +19,7 @@ import { requireAdmin, routeContext } from "../../lib/routes/route-data.ts";
 import { LiveIndicator } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
+import { listRecords } from "../../api/records/record-reads.ts";
 
 /** The users list listens to every change of a user the viewer may list. */
 const USER_TOPICS = [{ collection: "users", topic: "*" }];
@@ -31,10 +32,10 @@ export function meta(args: Route.MetaArgs) {
 /** One page of users for the URL's query. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireAdmin(context);
-  const { pb, t } = routeContext(context);
+  const { api, t } = routeContext(context);
   const query = usersQuery(new URL(request.url));
-  const list = await pb.collection("users").getList<ManagedUser>(query.page, PAGE_SIZE, {
-    filter: usersFilter(pb, query),
+  const list = await listRecords<ManagedUser>(api, "users", query.page, PAGE_SIZE, {
+    filter: usersFilter(api, query),
     sort: `${sortExpression(query.sort, query.dir)},id`,
   });
   return {

@@ -8,7 +8,6 @@
  * goes back to the page a guard sent them from (`?redirectTo=`), else home.
  */
 import { useState } from "react";
-import type { RecordModel } from "pocketbase";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
@@ -23,13 +22,15 @@ import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { failedWith } from "../../api/client/api-errors.ts";
+import { authRecord, type AuthRecord } from "../../api/auth/auth-store.ts";
+import { signInWithPassword } from "../../api/auth/sign-in.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { displayName, toSessionUser } from "../../api/auth/session.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { returnPath } from "../../lib/browser/navigation.ts";
 import { appName, routeContext } from "../../lib/routes/route-data.ts";
-import { ClientResponseError } from "pocketbase";
 import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
 import { EmailVerification } from "../../features/account/email-verification.tsx";
 import { OtpLogin } from "../../features/otp/otp-login.tsx";
@@ -69,7 +70,7 @@ export default function Login() {
   const form = useFormSubmit({
     fields: [],
     message: (failure) =>
-      failure instanceof ClientResponseError && failure.status === 400
+      failedWith(failure, 400)
         ? t("auth:login.failed")
         : isSignInRefused(failure)
           ? t("auth:login.suspended")
@@ -86,7 +87,7 @@ export default function Login() {
    * Every way in ends here: the account's language first (so the welcome is in it), the
    * greeting, then the page the visitor came from.
    */
-  async function signedIn(record: RecordModel | null, fallbackName: string) {
+  async function signedIn(record: AuthRecord | null, fallbackName: string) {
     const account = toSessionUser(record);
     const welcome = await adoptAccountLocale();
     notify.success(
@@ -100,19 +101,19 @@ export default function Login() {
   const handleSubmit = form.submit(async (data) => {
     const identity = formText(data, "identity").trim();
     const password = formText(data, "password");
-    const pb = getBrowserClient();
+    const api = getBrowserClient();
     try {
-      await pb.collection("users").authWithPassword(identity, password);
+      await signInWithPassword(api, identity, password);
     } catch (first) {
       const pending = mfaIdOf(first);
       if (pending) {
         setMfaId(pending);
         return;
       }
-      if (!(first instanceof ClientResponseError) || first.status !== 400) throw first;
-      await pb.collection("_superusers").authWithPassword(identity, password);
+      if (!failedWith(first, 400)) throw first;
+      await signInWithPassword(api, identity, password, "_superusers");
     }
-    await signedIn(pb.authStore.record, identity);
+    await signedIn(authRecord(api), identity);
   });
 
   if (mfaId) {

@@ -10,6 +10,7 @@ import { requestErrorMessage } from "../../lib/forms/api-errors.ts";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { requestPasswordReset } from "../../api/auth/password-reset.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { routeContext } from "../../lib/routes/route-data.ts";
@@ -75,7 +76,7 @@ function PasswordResetRequest() {
 
   const handleSubmit = form.submit(async (data) => {
     const email = formText(data, "email").trim();
-    await getBrowserClient().collection("users").requestPasswordReset(email);
+    await requestPasswordReset(getBrowserClient(), email);
     const sent = t("auth:passwordReset.sent", { email });
     form.succeed(sent);
     notify.success(sent);

@@ -16,6 +16,9 @@ import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
+import { requestVerification } from "../../api/auth/session.ts";
+import { signInWithPassword } from "../../api/auth/sign-in.ts";
+import { signUp } from "../../api/auth/sign-up.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
@@ -46,14 +49,11 @@ export default function SignUp() {
 
   const handleSubmit = form.submit(async (data) => {
     const values = Object.fromEntries(FIELDS.map((f) => [f, formText(data, f)]));
-    const pb = getBrowserClient();
-    await pb.collection("users").create({ ...values, locale, emailVisibility: false });
-    await pb.collection("users").authWithPassword(values.email ?? "", values.password ?? "");
+    const api = getBrowserClient();
+    await signUp(api, { ...values, locale, emailVisibility: false });
+    await signInWithPassword(api, values.email ?? "", values.password ?? "");
     // The link that confirms the address; the banner offers to send it again.
-    void pb
-      .collection("users")
-      .requestVerification(values.email ?? "")
-      .catch(() => undefined);
+    void requestVerification(api, values.email ?? "").catch(() => undefined);
     notify.success(
       t("shell:notifications.signedUp", { name: values.name || values.username || "" }),
     );

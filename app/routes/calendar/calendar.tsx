@@ -24,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** The month (or day) asked for, and the person's entries in it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb, t, locale } = routeContext(context);
+  const { api, t, locale } = routeContext(context);
   const user = requireUser(context);
   const url = new URL(request.url);
   const today = dayOf(Date.now());
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   if (isSuperuser(user)) return { ...base, superuser: true as const, entries: [] };
   const { first, last } = monthBounds(month);
-  const entries = await loadOwnEntries(pb, user.id, day ?? first, day ?? last);
+  const entries = await loadOwnEntries(api, user.id, day ?? first, day ?? last);
   return { ...base, superuser: false as const, entries };
 }
 

@@ -17,12 +17,14 @@ import { useSession } from "../../components/session-provider.tsx";
 import { useFreshFileToken } from "../../lib/records/file-token.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { paths } from "../../lib/paths.ts";
-import { storedFileUrl } from "../../lib/records/record-files.ts";
-import { findCollection, type EntryRecord } from "../../api/records/records.ts";
+import { files, paths } from "../../lib/paths.ts";
+import { type EntryRecord } from "../../api/records/records.ts";
+import { findCollection } from "../../api/records/record-pages.ts";
 import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { readNamedOr404, routeContext } from "../../lib/routes/route-data.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
+import { newFileToken } from "../../api/auth/tokens.ts";
+import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
 
 /** Most entries in one book (one list request; the API's largest page). */
 export const BOOK_LIMIT = 1000;
@@ -37,15 +39,16 @@ export function meta(args: Route.MetaArgs) {
 
 /** The collection and the entries the visitor may read, oldest first. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, user, t } = routeContext(context);
+  const { api, user, t } = routeContext(context);
   const url = new URL(request.url);
   // Another spelling of the username redirects: one address per collection (ADR 037).
   const collection = await readNamedOr404(context, url, params.username, 2, (username) =>
-    findCollection(pb, username, params.name),
+    findCollection(api, username, params.name),
   );
   const isOwner = user?.id === collection.owner;
-  const list = await pb.collection("entries").getList<EntryRecord>(1, BOOK_LIMIT, {
-    filter: pb.filter(
+  const list = await listRecords<EntryRecord>(api, "entries", 1, BOOK_LIMIT, {
+    filter: filterExpression(
+      api,
       isOwner ? "collection = {:id}" : 'collection = {:id} && visibility = "public"',
       { id: collection.id },
     ),
@@ -54,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Protected files of private entries reach only their author, through a short-lived token.
   const fileToken =
     isOwner && list.items.some((e) => e.visibility === "private" && e.attachments.length > 0)
-      ? await pb.files.getToken()
+      ? await newFileToken(api)
       : "";
   const owner = personSummary(collection.expand?.owner);
   return {
@@ -155,7 +158,7 @@ export default function CollectionPrint({ loaderData }: Route.ComponentProps) {
           </nav>
 
           {entries.map((entry) => {
-            const ownFiles = storedFileUrl("entries", entry.id, "");
+            const ownFiles = files.stored("entries", entry.id, "");
             return (
               <article
                 key={entry.id}

@@ -9,7 +9,7 @@ import { CollectionForm, DeleteCollection } from "../../features/listings/collec
 import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { findCollection } from "../../api/records/records.ts";
+import { findCollection } from "../../api/records/record-pages.ts";
 import {
   requireUser,
   routeContext,
@@ -27,12 +27,12 @@ export function meta(args: Route.MetaArgs) {
 
 /** The collection (404 when unreadable, 403 when someone else's). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, t } = routeContext(context);
+  const { api, t } = routeContext(context);
   const user = requireUser(context);
   const url = new URL(request.url);
   // Another spelling of the username redirects: the canonical address (ADR 037).
   const collection = await readNamedOr404(context, url, params.username, 3, (username) =>
-    findCollection(pb, username, params.name),
+    findCollection(api, username, params.name),
   );
   // A superuser passes every rule but owns nothing, and the form saves the signed-in account
   // as the author: it gets the notice rather than a form whose save would fail.

@@ -19,7 +19,8 @@ import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { collectionFeedLinks } from "../feeds/feed-links.ts";
-import { findCollection, PAGE_SIZE, type EntryRecord } from "../../api/records/records.ts";
+import { type EntryRecord, PAGE_SIZE } from "../../api/records/records.ts";
+import { findCollection } from "../../api/records/record-pages.ts";
 import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { routeContext, readNamedOr404 } from "../../lib/routes/route-data.ts";
 import {
@@ -30,6 +31,7 @@ import {
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
+import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
 
 /** Length of the meta description, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -44,16 +46,17 @@ export function meta(args: Route.MetaArgs) {
 
 /** The collection and one page of its entries the visitor may read. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, user, t } = routeContext(context);
+  const { api, user, t } = routeContext(context);
   const url = new URL(request.url);
   const { page } = listingQuery(url);
   // Another spelling of the username redirects: one address per collection (ADR 037).
   const collection = await readNamedOr404(context, url, params.username, 2, (username) =>
-    findCollection(pb, username, params.name),
+    findCollection(api, username, params.name),
   );
   const isOwner = user?.id === collection.owner;
-  const entries = await pb.collection("entries").getList<EntryRecord>(page, PAGE_SIZE, {
-    filter: pb.filter(
+  const entries = await listRecords<EntryRecord>(api, "entries", page, PAGE_SIZE, {
+    filter: filterExpression(
+      api,
       isOwner ? "collection = {:id}" : 'collection = {:id} && visibility = "public"',
       { id: collection.id },
     ),

@@ -16,6 +16,7 @@ import { PAGE_SIZE, type CollectionRecord } from "../../api/records/records.ts";
 import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
+import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
 export const handle: IntentHandle = { hydrateOnIntent: true };
@@ -27,11 +28,11 @@ export function meta(args: Route.MetaArgs) {
 
 /** One page of the visitor's own collections, or of the public ones. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb, user, t } = routeContext(context);
+  const { api, user, t } = routeContext(context);
   const { page } = listingQuery(new URL(request.url));
   const own = user?.collectionName === "users";
-  const list = await pb.collection("collections").getList<CollectionRecord>(page, PAGE_SIZE, {
-    filter: own ? pb.filter("owner = {:me}", { me: user.id }) : 'visibility = "public"',
+  const list = await listRecords<CollectionRecord>(api, "collections", page, PAGE_SIZE, {
+    filter: own ? filterExpression(api, "owner = {:me}", { me: user.id }) : 'visibility = "public"',
     sort: "title,-created,id",
     expand: "owner",
   });

@@ -11,6 +11,7 @@ import type { CollectionRecord } from "../../api/records/records.ts";
 import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
 import { isSuperuser } from "../../api/auth/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
+import { filterExpression, listAllRecords } from "../../api/records/record-reads.ts";
 
 /** Title; never indexed. */
 export function meta(args: Route.MetaArgs) {
@@ -19,11 +20,11 @@ export function meta(args: Route.MetaArgs) {
 
 /** The author and their collections, to file the entry in. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { pb, t } = routeContext(context);
+  const { api, t } = routeContext(context);
   const user = requireUser(context);
   if (isSuperuser(user)) return { title: t("records:entry.createTitle"), superuser: true as const };
-  const collections = await pb.collection("collections").getFullList<CollectionRecord>({
-    filter: pb.filter("owner = {:id}", { id: user.id }),
+  const collections = await listAllRecords<CollectionRecord>(api, "collections", {
+    filter: filterExpression(api, "owner = {:id}", { id: user.id }),
     sort: "title",
     fields: "id,title",
     batch: 500,

@@ -5,7 +5,8 @@ import type { Route } from "./+types/entry-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { EntryEditor } from "../../features/editor/entry-editor.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { findEntry, type CollectionRecord } from "../../api/records/records.ts";
+import { type CollectionRecord } from "../../api/records/records.ts";
+import { findEntry } from "../../api/records/record-pages.ts";
 import {
   requireUser,
   routeContext,
@@ -14,6 +15,8 @@ import {
 } from "../../lib/routes/route-data.ts";
 import { isSuperuser } from "../../api/auth/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
+import { newFileToken } from "../../api/auth/tokens.ts";
+import { filterExpression, listAllRecords } from "../../api/records/record-reads.ts";
 
 /** Title; never indexed. */
 export function meta(args: Route.MetaArgs) {
@@ -25,25 +28,25 @@ export function meta(args: Route.MetaArgs) {
  * file token when the attachments are protected from others (a private entry).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, t } = routeContext(context);
+  const { api, t } = routeContext(context);
   const user = requireUser(context);
   const url = new URL(request.url);
   // Another spelling of the username redirects: the canonical address (ADR 037).
   const entry = await readNamedOr404(context, url, params.username, 3, (username) =>
-    findEntry(pb, username, params.name),
+    findEntry(api, username, params.name),
   );
   // A superuser passes every rule but owns nothing, and the form saves the signed-in account
   // as the author: it gets the notice rather than a form whose save would fail.
   if (isSuperuser(user)) return { title: t("records:entry.updateTitle"), superuser: true as const };
   if (entry.author !== user.id) throwForbidden(context);
   const [collections, fileToken] = await Promise.all([
-    pb.collection("collections").getFullList<CollectionRecord>({
-      filter: pb.filter("owner = {:id}", { id: user.id }),
+    listAllRecords<CollectionRecord>(api, "collections", {
+      filter: filterExpression(api, "owner = {:id}", { id: user.id }),
       sort: "title",
       fields: "id,title",
       batch: 500,
     }),
-    entry.visibility === "private" ? pb.files.getToken() : Promise.resolve(""),
+    entry.visibility === "private" ? newFileToken(api) : Promise.resolve(""),
   ]);
   return {
     title: t("records:entry.updateTitle"),

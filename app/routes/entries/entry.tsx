@@ -13,7 +13,7 @@ import { collectionHref } from "../../components/records/record-lists.tsx";
 import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { excerpt } from "#shared/markdown/plain-text.ts";
-import { displayFileName, storedFileUrl } from "../../lib/records/record-files.ts";
+import { displayFileName } from "../../lib/records/record-files.ts";
 import { useFreshFileToken } from "../../lib/records/file-token.ts";
 import { Markdown } from "../../components/records/markdown.tsx";
 import {
@@ -22,13 +22,14 @@ import {
   RecordHeader,
 } from "../../components/records/record-page.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { findEntry } from "../../api/records/records.ts";
+import { findEntry } from "../../api/records/record-pages.ts";
 import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { routeContext, readNamedOr404 } from "../../lib/routes/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { files, paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
+import { newFileToken } from "../../api/auth/tokens.ts";
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
 export const handle: IntentHandle = { hydrateOnIntent: true };
@@ -57,17 +58,17 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** The entry through the API's view rule, and a file token when its files need one. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, t, locale } = routeContext(context);
+  const { api, t, locale } = routeContext(context);
   const origin = siteOrigin(context, request);
   const url = new URL(request.url);
   // Another spelling of the username redirects: one address per entry (ADR 037).
   const entry = await readNamedOr404(context, url, params.username, 2, (username) =>
-    findEntry(pb, username, params.name),
+    findEntry(api, username, params.name),
   );
   const username = entry.expand?.author?.username ?? params.username;
   // Protected files of a private entry reach only its author, through a short-lived token.
   const fileToken =
-    entry.visibility === "private" && entry.attachments.length > 0 ? await pb.files.getToken() : "";
+    entry.visibility === "private" && entry.attachments.length > 0 ? await newFileToken(api) : "";
   // The text travels as the server's HTML (ADR 050).
   const { content, ...shown } = entry;
   return {
@@ -99,7 +100,7 @@ export default function Entry({ loaderData }: Route.ComponentProps) {
   const collection = entry.expand?.collection;
   const isAuthor = user?.id === entry.author;
   const VisibilityIcon = VISIBILITY_ICONS[entry.visibility];
-  const ownFiles = storedFileUrl("entries", entry.id, "");
+  const ownFiles = files.stored("entries", entry.id, "");
   const fileHref = (name: string) => {
     const query = new URLSearchParams({ download: "1" });
     if (fileToken) query.set("token", fileToken);

@@ -3,15 +3,11 @@
  * author. An unknown username answers 404; another spelling of a username redirects to the
  * canonical one.
  */
-import { ClientResponseError } from "pocketbase";
 import { redirect } from "react-router";
 import type { Route } from "./+types/author-feed";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
-import {
-  findUserByUsername,
-  PUBLISHED_FILTER,
-  type PostRecord,
-} from "../../api/records/records.ts";
+import { type PostRecord, PUBLISHED_FILTER } from "../../api/records/records.ts";
+import { findUserByUsername } from "../../api/records/record-pages.ts";
 import { requestedPath, routeContext, appName } from "../../lib/routes/route-data.ts";
 import { authorFeedBase } from "./feed-links.ts";
 import {
@@ -23,16 +19,18 @@ import {
   itemContext,
   postItem,
 } from "./feed.server.ts";
+import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
+import { failedWith } from "../../api/client/api-errors.ts";
 
 /** The author's feed in the format the URL names, or a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, locale, t } = routeContext(context);
+  const { api, locale, t } = routeContext(context);
   const origin = siteOrigin(context, request);
   let author;
   try {
-    author = await findUserByUsername(pb, params.username);
+    author = await findUserByUsername(api, params.username);
   } catch (error) {
-    if (error instanceof ClientResponseError && error.status === 404)
+    if (failedWith(error, 404))
       return feedNotFound(t("errors:page.notFound", { path: requestedPath(new URL(request.url)) }));
     throw error;
   }
@@ -42,9 +40,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const file = url.pathname.slice(url.pathname.lastIndexOf("/"));
     return redirect(`${authorFeedBase(author.username)}${file}${url.search}`, 301);
   }
-  const posts = await pb.collection("posts").getList<PostRecord>(1, FEED_ITEMS, {
+  const posts = await listRecords<PostRecord>(api, "posts", 1, FEED_ITEMS, {
     // SECURITY: published and due only, even when the author reads their own feed.
-    filter: pb.filter(`author = {:id} && ${PUBLISHED_FILTER}`, { id: author.id }),
+    filter: filterExpression(api, `author = {:id} && ${PUBLISHED_FILTER}`, { id: author.id }),
     sort: "-publishedAt,-created",
     skipTotal: true,
   });

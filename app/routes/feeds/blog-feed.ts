@@ -9,12 +9,13 @@ import { routeContext, appName } from "../../lib/routes/route-data.ts";
 import { BLOG_FEED_BASE } from "./feed-links.ts";
 import { FEED_ITEMS, feedResponse, itemContext, postItem } from "./feed.server.ts";
 import { paths } from "../../lib/paths.ts";
+import { listRecords } from "../../api/records/record-reads.ts";
 
 /** The blog feed in the format the URL names. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb, locale, t } = routeContext(context);
+  const { api, locale, t } = routeContext(context);
   const origin = siteOrigin(context, request);
-  const posts = await pb.collection("posts").getList<PostRecord>(1, FEED_ITEMS, {
+  const posts = await listRecords<PostRecord>(api, "posts", 1, FEED_ITEMS, {
     // SECURITY: the filter, not the visitor's rights, decides what a feed holds.
     filter: PUBLISHED_FILTER,
     sort: "-publishedAt,-created",

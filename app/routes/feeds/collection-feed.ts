@@ -3,16 +3,12 @@
  * a public collection. An unknown, unlisted or private collection answers 404: only what is
  * listed to everyone is syndicated. Another spelling of the username redirects to the stored one.
  */
-import { ClientResponseError } from "pocketbase";
 import { redirect } from "react-router";
 import type { Route } from "./+types/collection-feed";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
-import {
-  readByUsername,
-  type CollectionRecord,
-  type EntryRecord,
-} from "../../api/records/records.ts";
+import { type CollectionRecord, type EntryRecord } from "../../api/records/records.ts";
+import { readByUsername } from "../../api/records/record-pages.ts";
 import { requestedPath, respelledPath, routeContext } from "../../lib/routes/route-data.ts";
 import { collectionFeedBase } from "./feed-links.ts";
 import {
@@ -25,33 +21,39 @@ import {
   itemContext,
   SUMMARY_LENGTH,
 } from "./feed.server.ts";
+import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
+import { failedWith, notFoundFailure } from "../../api/client/api-errors.ts";
 
 /** The collection's feed in the format the URL names, or a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, locale, t } = routeContext(context);
+  const { api, locale, t } = routeContext(context);
   const origin = siteOrigin(context, request);
   // SECURITY: `visibility = "public"` in both queries: the owner's own cookie must not turn
   // an unlisted collection or entry into a feed.
   const url = new URL(request.url);
   const publicCollection = async (username: string) => {
-    const found = await pb.collection("collections").getList<CollectionRecord>(1, 1, {
-      filter: pb.filter('owner.username = {:username} && name = {:name} && visibility = "public"', {
-        username,
-        name: params.name,
-      }),
+    const found = await listRecords<CollectionRecord>(api, "collections", 1, 1, {
+      filter: filterExpression(
+        api,
+        'owner.username = {:username} && name = {:name} && visibility = "public"',
+        {
+          username,
+          name: params.name,
+        },
+      ),
       expand: "owner",
       skipTotal: true,
     });
     const collection = found.items[0];
     // Nothing to syndicate is the API's 404, as a missing record would be.
-    if (!collection?.expand?.owner) throw new ClientResponseError({ status: 404 });
+    if (!collection?.expand?.owner) throw notFoundFailure();
     return collection;
   };
   let found;
   try {
-    found = await readByUsername(pb, params.username, publicCollection);
+    found = await readByUsername(api, params.username, publicCollection);
   } catch (error) {
-    if (error instanceof ClientResponseError && error.status === 404)
+    if (failedWith(error, 404))
       return feedNotFound(t("errors:page.notFound", { path: requestedPath(url) }));
     throw error;
   }
@@ -61,8 +63,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const collection = found.value;
   const owner = collection.expand?.owner;
   if (!owner) return feedNotFound(t("errors:page.notFound", { path: requestedPath(url) }));
-  const entries = await pb.collection("entries").getList<EntryRecord>(1, FEED_ITEMS, {
-    filter: pb.filter('collection = {:id} && visibility = "public"', { id: collection.id }),
+  const entries = await listRecords<EntryRecord>(api, "entries", 1, FEED_ITEMS, {
+    filter: filterExpression(api, 'collection = {:id} && visibility = "public"', {
+      id: collection.id,
+    }),
     sort: "-created",
     skipTotal: true,
   });

@@ -3,7 +3,7 @@
  * the `feed` package) and JSON Feed 1.1 (written here: the package only writes 1.0), and the
  * HTTP answer around them: content type, caching, `ETag`/`Last-Modified` and 304s.
  *
- * SECURITY: the records come from the request's SDK client, so the API's access rules apply,
+ * SECURITY: the records come from the request's API client, so the API's access rules apply,
  * and every query also names what a feed may hold (published and due posts, public entries of
  * a public collection) so that a signed-in author's cookie never adds their drafts, scheduled
  * posts or unlisted entries to a feed. Contents are the Markdown renderer's inert HTML;
@@ -19,6 +19,7 @@ import { absoluteUrl } from "../../lib/routes/site-url.ts";
 import type { AppT } from "../../lib/i18n/i18n.ts";
 import type { EntryRecord, PostRecord, UserRecord } from "../../api/records/records.ts";
 import { paths } from "../../lib/paths.ts";
+import { fileUrl as storedFile } from "../../api/files/file-urls.ts";
 
 /** Items in a feed: the latest 30 (spec §9's default page size). */
 export const FEED_ITEMS = 30;
@@ -140,8 +141,7 @@ export function fileUrl(
   filename: string,
   thumb?: string,
 ): string {
-  const path = `/api/files/${encodeURIComponent(record.collectionId)}/${encodeURIComponent(record.id)}/${encodeURIComponent(filename)}`;
-  return absoluteUrl(origin, thumb ? `${path}?thumb=${thumb}` : path);
+  return absoluteUrl(origin, storedFile(record, filename, thumb));
 }
 
 /** A user as the author of a feed or an item. */

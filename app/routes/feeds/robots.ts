@@ -8,10 +8,11 @@
 import type { Route } from "./+types/robots";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { cacheableResponse } from "./feed.server.ts";
+import { API_PREFIX, FILES_PREFIX } from "../../api/files/file-urls.ts";
 
 /** Paths no crawler should read: the API, editors, settings, sign-up and admin pages. */
 export const DISALLOWED_PATHS = [
-  "/api/",
+  API_PREFIX,
   "/entry/create",
   "/entry/update/",
   "/post/create",
@@ -32,7 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     "User-agent: *",
     "Allow: /",
     // The longest matching rule wins: public files stay readable under a closed /api/.
-    "Allow: /api/files/",
+    `Allow: ${FILES_PREFIX}`,
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,

@@ -2,15 +2,15 @@
  * `/sitemap.xml` (sitemaps.org 0.9): the public pages (home, blog, team, privacy policy),
  * every published post, public entry and public collection, and the profiles of the people
  * who wrote them, each with its `lastmod`. At most 50,000 URLs (the protocol's limit), newest
- * first. Read through the request's SDK client with filters naming what is public, so
+ * first. Read through the request's API client with filters naming what is public, so
  * nothing a visitor could not list ever appears, whoever asks.
  */
-import type PocketBase from "pocketbase";
-import type { RecordModel } from "pocketbase";
 import type { Route } from "./+types/sitemap";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
+import type { ApiClient } from "../../api/client/api-client.ts";
 import {
   PUBLISHED_FILTER,
+  type ApiRecord,
   type CollectionRecord,
   type EntryRecord,
   type PostRecord,
@@ -18,6 +18,7 @@ import {
 import { routeContext } from "../../lib/routes/route-data.ts";
 import { apiDate, cacheableResponse, escapeHtml, latest } from "./feed.server.ts";
 import { paths } from "../../lib/paths.ts";
+import { listRecords } from "../../api/records/record-reads.ts";
 
 /** Most URLs in one sitemap (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -37,17 +38,18 @@ function w3cDate(date: Date): string {
 }
 
 /** Up to `limit` records of a list, newest first, read in batches. */
-async function collect<T extends RecordModel>(
-  pb: PocketBase,
+async function collect<T extends ApiRecord>(
+  api: ApiClient,
   collection: string,
   options: { filter: string; sort: string; expand: string; fields: string },
   limit: number,
 ): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; out.length < limit; page++) {
-    const list = await pb
-      .collection(collection)
-      .getList<T>(page, BATCH, { ...options, skipTotal: true });
+    const list = await listRecords<T>(api, collection, page, BATCH, {
+      ...options,
+      skipTotal: true,
+    });
     out.push(...list.items.slice(0, limit - out.length));
     if (list.items.length < BATCH) break;
   }
@@ -56,7 +58,7 @@ async function collect<T extends RecordModel>(
 
 /** The sitemap of every public page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb } = routeContext(context);
+  const { api } = routeContext(context);
   const origin = siteOrigin(context, request);
   const profiles = new Map<string, Date | null>();
   const byAuthor = (username: string, date: Date | null) => {
@@ -67,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let room = SITEMAP_MAX_URLS - 4;
 
   const posts = await collect<PostRecord>(
-    pb,
+    api,
     "posts",
     {
       filter: PUBLISHED_FILTER,
@@ -79,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   room -= posts.length;
   const entries = await collect<EntryRecord>(
-    pb,
+    api,
     "entries",
     {
       filter: 'visibility = "public"',
@@ -91,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   room -= entries.length;
   const collections = await collect<CollectionRecord>(
-    pb,
+    api,
     "collections",
     {
       filter: 'visibility = "public"',

@@ -5,7 +5,7 @@ import { PageHeader } from "../../components/ui/page-header.tsx";
 import { itemFields } from "../../features/records/fields.ts";
 import { RecordForm } from "../../features/records/record-form.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { findItem } from "../../api/records/records.ts";
+import { findItem } from "../../api/records/record-pages.ts";
 import { findOr404, requireAdmin, requireUser, routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -18,8 +18,8 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireUser(context);
   requireAdmin(context);
-  const { pb, t } = routeContext(context);
-  const item = await findOr404(context, new URL(request.url), () => findItem(pb, params.code));
+  const { api, t } = routeContext(context);
+  const item = await findOr404(context, new URL(request.url), () => findItem(api, params.code));
   return { title: t("records:items.updateTitle"), item };
 }
 

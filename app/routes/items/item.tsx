@@ -8,7 +8,7 @@ import { FormattedDate } from "../../components/ui/formatted-date.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { DeleteItem } from "../../features/admin/delete-item.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { findItem } from "../../api/records/records.ts";
+import { findItem } from "../../api/records/record-pages.ts";
 import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { findOr404, requireAdmin, routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
@@ -26,8 +26,8 @@ export function meta(args: Route.MetaArgs) {
 /** The item. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const { pb } = routeContext(context);
-  const item = await findOr404(context, new URL(request.url), () => findItem(pb, params.code));
+  const { api } = routeContext(context);
+  const item = await findOr404(context, new URL(request.url), () => findItem(api, params.code));
   // The description is shown from the server's HTML (ADR 050).
   return { title: item.name, item, html: markdownHtml(context, item.description) };
 }

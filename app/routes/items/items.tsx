@@ -19,6 +19,7 @@ import { requireAdmin, routeContext } from "../../lib/routes/route-data.ts";
 import { LiveIndicator } from "../../components/live/live-indicator.tsx";
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
+import { listRecords } from "../../api/records/record-reads.ts";
 
 /** The items table listens to every item change. */
 const ITEM_TOPICS = [{ collection: "items", topic: "*" }];
@@ -31,10 +32,10 @@ export function meta(args: Route.MetaArgs) {
 /** One page of items for the URL's query. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const { pb, t } = routeContext(context);
+  const { api, t } = routeContext(context);
   const query = itemsQuery(new URL(request.url));
-  const list = await pb.collection("items").getList<ItemRecord>(query.page, PAGE_SIZE, {
-    filter: itemsFilter(pb, query),
+  const list = await listRecords<ItemRecord>(api, "items", query.page, PAGE_SIZE, {
+    filter: itemsFilter(api, query),
     // The id breaks ties, so paging never repeats or skips an item.
     sort: `${sortExpression(query.sort, query.dir)},id`,
   });

@@ -27,6 +27,7 @@ import {
 import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
+import { listRecords } from "../../api/records/record-reads.ts";
 
 /** What the blog listens to: any post the viewer may list. */
 const BLOG_TOPICS = [{ collection: "posts", topic: "*" }] as const;
@@ -41,10 +42,10 @@ export function meta(args: Route.MetaArgs) {
 
 /** One page of published posts, optionally with one tag. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb, t } = routeContext(context);
+  const { api, t } = routeContext(context);
   const { page, tag } = listingQuery(new URL(request.url));
-  const list = await pb.collection("posts").getList<PostRecord>(page, PAGE_SIZE, {
-    filter: publishedPostsFilter(pb, tag),
+  const list = await listRecords<PostRecord>(api, "posts", page, PAGE_SIZE, {
+    filter: publishedPostsFilter(api, tag),
     sort: "-publishedAt,-created,-id",
     expand: "author",
   });

@@ -5,7 +5,7 @@ import type { Route } from "./+types/post-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { PostEditor } from "../../features/editor/post-editor.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { findPost } from "../../api/records/records.ts";
+import { findPost } from "../../api/records/record-pages.ts";
 import {
   requireUser,
   routeContext,
@@ -22,12 +22,12 @@ export function meta(args: Route.MetaArgs) {
 
 /** The post (404 when unreadable, 403 when someone else's). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, t, locale } = routeContext(context);
+  const { api, t, locale } = routeContext(context);
   const user = requireUser(context);
   const url = new URL(request.url);
   // Another spelling of the username redirects: the canonical address (ADR 037).
   const post = await readNamedOr404(context, url, params.username, 3, (username) =>
-    findPost(pb, username, params.title),
+    findPost(api, username, params.title),
   );
   // A superuser passes every rule but owns nothing, and the form saves the signed-in account
   // as the author: it gets the notice rather than a form whose save would fail.

@@ -22,19 +22,20 @@ import {
 } from "../../components/records/record-page.tsx";
 import { postState } from "#shared/records/post-state.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { findPost, type PostRecord } from "../../api/records/records.ts";
+import { type PostRecord } from "../../api/records/records.ts";
+import { findPost } from "../../api/records/record-pages.ts";
 import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { routeContext, readNamedOr404, appName } from "../../lib/routes/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
-import { paths } from "../../lib/paths.ts";
+import { files, paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 
 /** The cover's size in the page and in link previews (one of the field's thumbnails). */
 const COVER = { width: 1200, height: 630 } as const;
 
 function coverPath(post: Pick<PostRecord, "id" | "cover">, thumb: string): string {
-  return `/api/files/posts/${encodeURIComponent(post.id)}/${encodeURIComponent(post.cover)}?thumb=${thumb}`;
+  return files.cover(post, thumb);
 }
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
@@ -65,12 +66,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** The post, through the API's view rule. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, locale } = routeContext(context);
+  const { api, locale } = routeContext(context);
   const origin = siteOrigin(context, request);
   const url = new URL(request.url);
   // Another spelling of the username redirects: one address per post (ADR 037).
   const post = await readNamedOr404(context, url, params.username, 2, (username) =>
-    findPost(pb, username, params.title),
+    findPost(api, username, params.title),
   );
   const username = post.expand?.author?.username ?? params.username;
   const state = postState(post, Date.now());

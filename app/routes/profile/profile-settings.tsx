@@ -17,17 +17,16 @@ import { EmailChangeRequest } from "../../features/account/email-change-request.
 import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
 import { PasswordChange } from "../../features/account/password-change.tsx";
 import { YourData } from "../../features/data/your-data.tsx";
-import {
-  TwoFactorSettings,
-  type TwoFactorStatus,
-} from "../../features/account/two-factor-settings.tsx";
+import { TwoFactorSettings } from "../../features/account/two-factor-settings.tsx";
 import { ProfileForm, type ProfileValues } from "../../features/account/profile-form.tsx";
 import { PasskeySettings } from "../../features/account/passkeys-settings.tsx";
-import { PASSKEY_FIELDS, type PasskeyItem } from "../../features/account/passkeys-client.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import type { UserRecord } from "../../api/records/records.ts";
 import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
+import { listPasskeys } from "../../api/auth/passkeys.ts";
+import { readTwoFactorStatus } from "../../api/auth/two-factor.ts";
+import { countRecords, filterExpression, getRecord } from "../../api/records/record-reads.ts";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -36,7 +35,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** The account's own record, how much it owns, and the emailed link being confirmed. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { pb, t, user } = routeContext(context);
+  const { api, t, user } = routeContext(context);
   const token = new URL(request.url).searchParams.get("emailChange");
   const emailChange =
     token === null
@@ -58,25 +57,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (user.collectionName !== "users") {
     return { title, user: user.id, emailChange, account: null, email: user.email };
   }
-  const byOwner = (field: string) => pb.filter(`${field} = {:id}`, { id: user.id });
-  const total = async (collection: string, field: string) =>
-    (await pb.collection(collection).getList(1, 1, { filter: byOwner(field), fields: "id" }))
-      .totalItems;
+  const byOwner = (field: string) => filterExpression(api, `${field} = {:id}`, { id: user.id });
+  const total = (collection: string, field: string) =>
+    countRecords(api, collection, byOwner(field));
   // A superuser viewing as the account gets nothing here (the API refuses their token).
-  const twoFactor = user.impersonated
-    ? Promise.resolve(null)
-    : pb.send<TwoFactorStatus>("/api/collections/users/totp", {});
+  const twoFactor = user.impersonated ? Promise.resolve(null) : readTwoFactorStatus(api);
   const [record, entries, posts, collections, items, twoFactorStatus, passkeys] = await Promise.all(
     [
-      pb.collection("users").getOne<UserRecord & { email?: string; verified?: boolean }>(user.id),
+      getRecord<UserRecord & { email?: string; verified?: boolean }>(api, "users", user.id),
       total("entries", "author"),
       total("posts", "author"),
       total("collections", "owner"),
       user.role === "admin" ? total("items", "owner") : Promise.resolve(0),
       twoFactor,
-      pb
-        .collection("passkeys")
-        .getFullList<PasskeyItem>({ sort: "created", fields: PASSKEY_FIELDS }),
+      listPasskeys(api),
     ],
   );
   const profile: ProfileValues = {

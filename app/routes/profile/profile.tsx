@@ -25,22 +25,21 @@ import { Avatar } from "../../components/ui/avatar.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { FormattedDate, formatDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { avatarUrl } from "../../api/client/api-client.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import {
-  findUserByUsername,
-  PAGE_SIZE,
-  pageParam,
-  PUBLISHED_FILTER,
   type CollectionRecord,
   type EntryRecord,
+  PAGE_SIZE,
   type PostRecord,
+  PUBLISHED_FILTER,
 } from "../../api/records/records.ts";
+import { findUserByUsername } from "../../api/records/record-pages.ts";
 import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { findOr404, routeContext, appName } from "../../lib/routes/route-data.ts";
 import { isWriter } from "../../api/auth/session.ts";
-import { withQuery } from "../../lib/paths.ts";
+import { files, withQuery } from "../../lib/paths.ts";
+import { pageParam } from "../../lib/routes/query-params.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { authorFeedBase, authorFeedLinks, FEED_FORMATS, feedPath } from "../feeds/feed-links.ts";
 import { paths } from "../../lib/paths.ts";
@@ -48,6 +47,7 @@ import { addDays, dayOf, HEATMAP_DAYS } from "../../features/remember/journal-da
 import { loadJournalDays } from "../../features/remember/load-remember.ts";
 import { YearHeatmap } from "../../features/remember/year-heatmap.tsx";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
+import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
 
 /** Length of the meta description and of post and collection excerpts, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -82,9 +82,9 @@ export function meta(args: Route.MetaArgs) {
 
 /** The user, their published posts, and their public (or, for the owner, unlisted) items. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { pb, user, t } = routeContext(context);
+  const { api, user, t } = routeContext(context);
   const url = new URL(request.url);
-  const profile = await findOr404(context, url, () => findUserByUsername(pb, params.username));
+  const profile = await findOr404(context, url, () => findUserByUsername(api, params.username));
   // Another spelling of the username: one address per person (ADR 034).
   if (profile.username !== params.username)
     throw redirect(`${paths.profile(profile.username)}${url.search}`, 301);
@@ -95,26 +95,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const entryPage = pageParam(url, ENTRY_PAGE);
   const today = dayOf(Date.now());
   const [posts, entries, collections, days] = await Promise.all([
-    pb.collection("posts").getList<PostRecord>(postPage, PAGE_SIZE, {
-      filter: pb.filter(`author = {:id} && ${PUBLISHED_FILTER}`, { id: profile.id }),
+    listRecords<PostRecord>(api, "posts", postPage, PAGE_SIZE, {
+      filter: filterExpression(api, `author = {:id} && ${PUBLISHED_FILTER}`, { id: profile.id }),
       sort: "-publishedAt,-created,-id",
     }),
-    pb.collection("entries").getList<EntryRecord>(entryPage, PAGE_SIZE, {
-      filter: pb.filter(`author = {:id} && ${shared}`, { id: profile.id }),
+    listRecords<EntryRecord>(api, "entries", entryPage, PAGE_SIZE, {
+      filter: filterExpression(api, `author = {:id} && ${shared}`, { id: profile.id }),
       sort: "-date,-created,-id",
     }),
-    pb.collection("collections").getList<CollectionRecord>(1, MAX_COLLECTIONS, {
-      filter: pb.filter(`owner = {:id} && ${shared}`, { id: profile.id }),
+    listRecords<CollectionRecord>(api, "collections", 1, MAX_COLLECTIONS, {
+      filter: filterExpression(api, `owner = {:id} && ${shared}`, { id: profile.id }),
       sort: "title",
       skipTotal: true,
     }),
     // The year heatmap: one's own profile only (the endpoint counts the caller's entries).
-    own ? loadJournalDays(pb, addDays(today, -(HEATMAP_DAYS - 1)), today) : null,
+    own ? loadJournalDays(api, addDays(today, -(HEATMAP_DAYS - 1)), today) : null,
   ]);
   const origin = siteOrigin(context, request);
   const name = profile.name || profile.username;
   const { id, collectionId, username, avatar, role, bio, created } = profile;
-  const image = avatarUrl(profile);
+  const image = files.avatar(profile);
   const page = postPage > 1 ? postPage : entryPage > 1 ? entryPage : 1;
   return {
     title: page > 1 ? `${name} (${t("listings:pagination.page", { page })})` : name,

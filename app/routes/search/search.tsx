@@ -28,9 +28,9 @@ export function meta(args: Route.MetaArgs) {
 
 /** The query, a page of results when there is one, and the person's collections. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb, user, t } = routeContext(context);
+  const { api, user, t } = routeContext(context);
   const query = searchPageQuery(new URL(request.url));
-  const data = await loadSearch(pb, user, query);
+  const data = await loadSearch(api, user, query);
   const q = query.q.trim();
   const heading = q ? t("search:page.titleFor", { q }) : t("search:page.title");
   return {

@@ -10,6 +10,7 @@ import type { UserRecord } from "../../api/records/records.ts";
 import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
+import { listAllRecords } from "../../api/records/record-reads.ts";
 
 /** Length of the biography excerpt on a card, in characters. */
 const BIO_EXCERPT_LENGTH = 180;
@@ -24,8 +25,8 @@ export function meta(args: Route.MetaArgs) {
 
 /** Writers and admins (admins first, then by name), with what a card shows. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { pb, t } = routeContext(context);
-  const members = await pb.collection("users").getFullList<UserRecord>({
+  const { api, t } = routeContext(context);
+  const members = await listAllRecords<UserRecord>(api, "users", {
     filter: 'role = "writer" || role = "admin"',
     sort: "role,name,username",
     batch: 500,

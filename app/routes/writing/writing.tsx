@@ -35,11 +35,11 @@ export function meta(args: Route.MetaArgs) {
 
 /** One page of the person's writing with its filters and counts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pb, t, locale } = routeContext(context);
+  const { api, t, locale } = routeContext(context);
   const user = requireUser(context);
   const heading = t("writing:title");
   if (isSuperuser(user)) return { superuser: true as const, title: heading };
-  const writing = await loadWriting(pb, user, writingQuery(new URL(request.url)));
+  const writing = await loadWriting(api, user, writingQuery(new URL(request.url)));
   return {
     superuser: false as const,
     title:

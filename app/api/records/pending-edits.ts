@@ -4,8 +4,15 @@
  * One row per record; the server deletes it when the record is deleted or saved explicitly.
  */
 import { ClientResponseError, type RecordModel } from "pocketbase";
-import type PocketBase from "pocketbase";
-import type { PendingEditValues } from "./autosave-target.ts";
+import { sdk, type ApiClient } from "../client/api-client.ts";
+
+/** What pending edits hold of a form: its title and text, and its other fields. */
+export interface PendingEditValues {
+  title: string;
+  content: string;
+  /** The other fields of the form (JSON). */
+  data: Record<string, unknown>;
+}
 
 /** The collection's name. */
 export const PENDING_EDITS = "pendingEdits";
@@ -36,9 +43,10 @@ const isStatus = (error: unknown, status: number) =>
 
 /** The pending edits of a record, or null when it has none. */
 export async function findPendingEdit(
-  pb: PocketBase,
+  api: ApiClient,
   key: Omit<PendingEditKey, "author">,
 ): Promise<PendingEdit | null> {
+  const pb = sdk(api);
   const list = await pb.collection(PENDING_EDITS).getList<PendingEdit & RecordModel>(1, 1, {
     filter: pb.filter("record = {:record} && recordCollection = {:collection}", {
       record: key.record,
@@ -55,13 +63,13 @@ export async function findPendingEdit(
  * created meanwhile by another device is found and updated.
  */
 export async function savePendingEdit(
-  pb: PocketBase,
+  api: ApiClient,
   id: string | null,
   key: PendingEditKey,
   values: PendingEditValues,
   options: PendingEditOptions = {},
 ): Promise<PendingEdit> {
-  const rows = pb.collection(PENDING_EDITS);
+  const rows = sdk(api).collection(PENDING_EDITS);
   const send = { requestKey: null, ...(options.keepalive ? { keepalive: true } : {}) };
   if (id) {
     try {
@@ -74,7 +82,7 @@ export async function savePendingEdit(
     return await rows.create<PendingEdit>({ ...key, ...values }, send);
   } catch (error) {
     if (!isStatus(error, 400)) throw error;
-    const existing = await findPendingEdit(pb, key);
+    const existing = await findPendingEdit(api, key);
     if (!existing) throw error;
     return rows.update<PendingEdit>(existing.id, values, send);
   }
@@ -82,12 +90,12 @@ export async function savePendingEdit(
 
 /** Deletes pending edits (nothing happens when they are already gone). */
 export async function discardPendingEdit(
-  pb: PocketBase,
+  api: ApiClient,
   id: string,
   options: PendingEditOptions = {},
 ): Promise<void> {
   try {
-    await pb
+    await sdk(api)
       .collection(PENDING_EDITS)
       .delete(id, { requestKey: null, ...(options.keepalive ? { keepalive: true } : {}) });
   } catch (error) {

@@ -1,9 +1,18 @@
 /**
- * Sends an import to `POST /api/import` with `XMLHttpRequest`, the one browser API that
- * reports upload progress (`fetch` does not), so a long import shows a real progress bar:
- * the upload's share first, then the server's work until its report arrives. Never retried:
- * an import is a write.
+ * An account's data (ADR 044): the export's download address (`GET /api/export`, with a file
+ * token: the browser downloads it itself), and the import (`POST /api/import`) sent with
+ * `XMLHttpRequest`, the one browser API that reports upload progress (`fetch` does not), so a
+ * long import shows a real progress bar: the upload's share first, then the server's work
+ * until its report arrives. Never retried: an import is a write.
  */
+import { sdk, type ApiClient } from "../client/api-client.ts";
+import { newFileToken } from "../auth/tokens.ts";
+
+/** The address that downloads the account's export (a fresh file token in it). */
+export async function exportDownloadUrl(api: ApiClient): Promise<string> {
+  const token = await newFileToken(api);
+  return sdk(api).buildURL(`/api/export?token=${encodeURIComponent(token)}`);
+}
 
 /** What the server answered: its status and its parsed JSON body (null when not JSON). */
 export interface ImportResponse {
@@ -13,10 +22,6 @@ export interface ImportResponse {
 
 /** Options of {@link uploadImport}. */
 export interface UploadOptions {
-  /** The endpoint's absolute or root-relative address. */
-  url: string;
-  /** The auth token (sent as PocketBase's `Authorization` header). */
-  token: string;
   /** The multipart body: `file`, `format`, `dryRun`. */
   body: FormData;
   /** Upload progress, in bytes. */
@@ -39,12 +44,18 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Uploads an import; resolves with the server's answer whatever its status. */
-export function uploadImport(options: UploadOptions): Promise<ImportResponse> {
+/**
+ * Uploads an import with the client's session (PocketBase's `Authorization` header); resolves
+ * with the server's answer whatever its status.
+ */
+export function uploadImport(api: ApiClient, options: UploadOptions): Promise<ImportResponse> {
+  const pb = sdk(api);
+  const url = pb.buildURL("/api/import");
+  const token = pb.authStore.token;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", options.url);
-    if (options.token) request.setRequestHeader("Authorization", options.token);
+    request.open("POST", url);
+    if (token) request.setRequestHeader("Authorization", token);
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) options.onProgress(event.loaded, event.total);
     });
