@@ -87,6 +87,30 @@ const layerZones = [
   },
 ];
 
+/** The import restriction that keeps tests/ for tests (ADR 008). */
+const onlyTestsImportTests = {
+  regex: "^#tests/|(^|/)tests/",
+  message: "Only app tests may import tests/ (ADR 008).",
+};
+
+/** Where the API layer's rule points (ADR 059). */
+const API_LAYER_MESSAGE =
+  "Only app/api/ calls the pocketbase SDK and writes /api addresses: call (or add) a typed function there (ADR 059).";
+
+/**
+ * A string naming an address of the API: `/api` followed by `/`, `?`, `#` or nothing, anywhere
+ * in the text (`"/api/files/…"`, `` `${origin}/api/…` ``, `"Allow: /api/"`).
+ */
+const API_PATH = String.raw`/\/api(?:[\/?#]|$)/`;
+
+/** The module names of imports and exports (a path to `app/api/` names the layer, not the API). */
+const MODULE_SOURCES = [
+  "ImportDeclaration > Literal",
+  "ImportExpression > Literal",
+  "ExportNamedDeclaration > Literal",
+  "ExportAllDeclaration > Literal",
+].join(", ");
+
 /** Every feature folder of the web app (`app/features/<name>/`), read at lint time. */
 const appFeatures = readdirSync(`${root}/app/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -94,21 +118,29 @@ const appFeatures = readdirSync(`${root}/app/features`, { withFileTypes: true })
 
 /**
  * Feature borders in the web app (ADR 039), Bulletproof React's rule: imports flow
- * shared → features → routes. `app/components/` and `app/lib/` are shared and import no
- * feature and no route; a feature imports only itself, `components/`, `lib/` and `shared/`,
- * never another feature or a route; only `app/routes/` composes features.
+ * shared → features → routes. `app/components/`, `app/lib/` and `app/api/` are shared and
+ * import no feature and no route; `app/lib/` and `app/api/` import no component either
+ * (ADR 059); a feature imports only itself, the shared folders and `shared/`, never another
+ * feature or a route; only `app/routes/` composes features.
  */
 const appZones = [
   {
-    target: ["app/components", "app/lib"],
+    target: ["app/components", "app/lib", "app/api"],
     from: "app/features",
     message:
-      "app/components and app/lib are shared: they may not import a feature; move the shared piece down or let the route compose (ADR 039).",
+      "app/components, app/lib and app/api are shared: they may not import a feature; move the shared piece down or let the route compose (ADR 039).",
   },
   {
-    target: ["app/components", "app/lib", "app/features"],
+    target: ["app/components", "app/lib", "app/api", "app/features"],
     from: "app/routes",
-    message: "Only the router imports app/routes: components, lib and features may not (ADR 039).",
+    message:
+      "Only the router imports app/routes: components, lib, api and features may not (ADR 039).",
+  },
+  {
+    target: ["app/lib", "app/api"],
+    from: "app/components",
+    message:
+      "app/lib and app/api are non-visual: they may not import a component; a hook or helper that needs one belongs in app/components (ADR 059).",
   },
   ...appFeatures.map((name) => ({
     target: `app/features/${name}`,
@@ -227,19 +259,36 @@ export default defineConfig([
     // Test code in tests/ is for tests only. The app's own tests (page tests included, ADR 008)
     // may import its helpers (`#tests/helpers/*`, which drive the real server in-process); the
     // rest of app/ may not. No file in app/ imports server/ directly: the `app` zone above.
-    files: ["app/**/*.{ts,tsx}"],
+    files: ["app/api/**/*.{ts,tsx}"],
     ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [onlyTestsImportTests] }],
+    },
+  },
+
+  {
+    // The API layer (ADR 059): only app/api/ calls the pocketbase SDK or writes an `/api`
+    // address; the rest of the app calls its typed functions. Outside app/api/ the client is an
+    // opaque `ApiClient` (no SDK method type-checks on it), the SDK's package cannot be
+    // imported, and no string or template literal names an `/api` path. Tests may (they build
+    // the SDK's errors and set data up through the API).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}", "app/api/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              regex: "^#tests/|(^|/)tests/",
-              message: "Only app tests may import tests/ (ADR 008).",
-            },
-          ],
+          paths: [{ name: "pocketbase", message: API_LAYER_MESSAGE }],
+          patterns: [onlyTestsImportTests, { group: ["pocketbase/*"], message: API_LAYER_MESSAGE }],
         },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `Literal[value=${API_PATH}]:not(${MODULE_SOURCES})`,
+          message: API_LAYER_MESSAGE,
+        },
+        { selector: `TemplateElement[value.raw=${API_PATH}]`, message: API_LAYER_MESSAGE },
       ],
     },
   },
