@@ -49,6 +49,7 @@ import { PageCacheInvalidation } from "./core/page-cache/page-cache-invalidation
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate, MIGRATIONS } from "./data/migrations/index.ts";
 import { buildHttpApp } from "./http/router.ts";
+import { Lifecycle } from "./kernel/lifecycle.ts";
 import { registerPageCacheFastPath } from "./http/web/page-cache-hook.ts";
 import type { PageEntry } from "./http/web/page-entry.ts";
 import {
@@ -122,29 +123,30 @@ async function checkBucket(storage: S3Storage): Promise<string | null> {
 
 /** Opens (or takes) the database, migrates it and builds the HTTP application. */
 export async function createApp(config: Config, options: { db?: Database } = {}): Promise<App> {
-  const db =
-    options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  let rateLimiter: RateLimiter | undefined;
-  let fanout: ChangeFanout | undefined;
-  let storage: FileStorage | undefined;
-  const closeStorage = async () => {
-    if (storage instanceof S3Storage) await storage.close();
-  };
-  let redisPing: RedisPing | undefined;
-  let pageCacheBus: PageCacheBus | undefined;
-  let pageCacheInvalidation: PageCacheInvalidation | undefined;
+  // Clean-up failures after a commit are logged, never turned into request errors.
+  const log: { to?: FastifyInstance["log"] } = {};
+  // Every part that holds something closes once, in the reverse of the order it was made,
+  // when the app stops or when making it fails half-way (issue 24).
+  const lifecycle = new Lifecycle((error, part) => {
+    log.to?.error({ err: error }, `closing ${part} failed`);
+  });
+  const db = lifecycle.add(
+    options.db ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
+    { name: "database", close: (part) => part.close() },
+  );
   try {
     await migrate(db);
     const authCollectionIds = allCollections()
       .filter((c) => c.type === "auth")
       .map((c) => c.id);
     const secrets = await loadSecrets(db.kysely, authCollectionIds);
-    storage = config.s3
-      ? new S3Storage(config.s3)
+    const storage: FileStorage = config.s3
+      ? lifecycle.add(new S3Storage(config.s3), {
+          name: "S3 storage",
+          close: (bucket) => bucket.close(),
+        })
       : new LocalStorage(path.join(config.dataDir, "storage"));
     const bucketWarning = storage instanceof S3Storage ? await checkBucket(storage) : null;
-    // Clean-up failures after a commit are logged, never turned into request errors.
-    const log: { to?: FastifyInstance["log"] } = {};
     const recordFiles = new RecordFiles(storage, (error, message) =>
       log.to?.warn({ err: error }, message),
     );
@@ -158,12 +160,15 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     search.index.register(records.hooks);
     const logWarning = (error: unknown, message: string) => log.to?.warn({ err: error }, message);
     const oauth2Providers = OAuth2Providers.fromConfig(config.oauth2, logWarning);
-    rateLimiter = createRateLimiter({
-      settings: config.rateLimits,
-      redisUrl: config.redisUrl,
-      redisPrefix: config.rateLimitsRedisPrefix,
-      warn: (error, message) => log.to?.warn({ err: error }, message),
-    });
+    const rateLimiter: RateLimiter = lifecycle.add(
+      createRateLimiter({
+        settings: config.rateLimits,
+        redisUrl: config.redisUrl,
+        redisPrefix: config.rateLimitsRedisPrefix,
+        warn: (error, message) => log.to?.warn({ err: error }, message),
+      }),
+      { name: "rate limits", close: (part) => part.close() },
+    );
     const mfa = new MfaSessions(db);
     const twoFactorKeys = await TwoFactorKeys.load(db);
     // Passkeys work where browsers accept the public URL's host as a relying party (ADR 052).
@@ -193,26 +198,34 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
       settingsTargets,
     );
-    const logs = new LogService(
-      db,
-      records,
-      () => settings.logs,
-      (error, message) => log.to?.warn({ err: error }, message),
+    const logs = lifecycle.add(
+      new LogService(
+        db,
+        records,
+        () => settings.logs,
+        (error, message) => log.to?.warn({ err: error }, message),
+      ),
+      { name: "request log", close: (part) => part.close() },
     );
-    // Background work, shared by every instance on the database (ADR 060).
-    const jobs = new JobQueue(db, {
-      log: (level, message, data) => log.to?.[level](data, message),
-    });
+    // Delivery failures are logged (B26), never turned into request errors.
+    const mailer = lifecycle.add(
+      createMailer(
+        { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir },
+        {
+          info: (data, message) => log.to?.info(data, message),
+          error: (data, message) => log.to?.error(data, message),
+        },
+      ),
+      { name: "mailer", close: (part) => part.close() },
+    );
+    // Background work, shared by every instance on the database (ADR 060). Running jobs
+    // finish (or are handed back) before the parts they use close.
+    const jobs = lifecycle.add(
+      new JobQueue(db, { log: (level, message, data) => log.to?.[level](data, message) }),
+      { name: "job queue", close: (part) => part.close() },
+    );
     defineUpkeepJobs(jobs, db, Date.now);
     defineLogJobs(jobs, logs);
-    // Delivery failures are logged (B26), never turned into request errors.
-    const mailer = createMailer(
-      { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir },
-      {
-        info: (data, message) => log.to?.info(data, message),
-        error: (data, message) => log.to?.error(data, message),
-      },
-    );
     // Restored token secrets replace the cached ones (restored sessions stay valid), and the
     // restored settings replace the ones in force.
     const reloadRestored = async () => {
@@ -270,11 +283,15 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       rp: relyingParty,
       appName: () => settings.appName,
     });
-    const realtime = new RealtimeBroker(records, {
-      limits: config.realtime,
-      log: (level, message, error) => log.to?.[level]({ err: error }, message),
-    });
-    fanout = config.redisUrl
+    const realtime = lifecycle.add(
+      new RealtimeBroker(records, {
+        limits: config.realtime,
+        log: (level, message, error) => log.to?.[level]({ err: error }, message),
+      }),
+      // Closing the HTTP server ends every stream (its preClose hook); this waits for them.
+      { name: "realtime", close: (broker) => broker.settled() },
+    );
+    const fanout: ChangeFanout = config.redisUrl
       ? new RedisFanout({
           url: config.redisUrl,
           prefix: config.redisPrefix,
@@ -283,11 +300,13 @@ export async function createApp(config: Config, options: { db?: Database } = {})
           log: (level, message, error) => log.to?.[level]({ err: error }, message),
         })
       : new LocalFanout(records.events, realtime);
-    redisPing = config.redisUrl
+    lifecycle.add(fanout, { name: "realtime fan-out", close: (part) => part.close() });
+    const redisPing = config.redisUrl
       ? new RedisPing(config.redisUrl, (error) => {
           log.to?.debug({ err: error }, "health: Redis connection error");
         })
       : undefined;
+    if (redisPing) lifecycle.add(redisPing, { name: "Redis ping", close: (part) => part.close() });
     const health = {
       engine: db.dialect.name,
       redis: redisPing,
@@ -320,13 +339,14 @@ export async function createApp(config: Config, options: { db?: Database } = {})
             sizeOf: (entry) => entry.size,
           })
         : null;
-    pageCacheBus = config.redisUrl
+    const pageCacheBus: PageCacheBus = config.redisUrl
       ? new RedisPageCacheBus({
           url: config.redisUrl,
           prefix: config.redisPrefix,
           log: (level, message, error) => log.to?.[level]({ err: error }, message),
         })
       : new LocalPageCacheBus();
+    lifecycle.add(pageCacheBus, { name: "page cache bus", close: (part) => part.close() });
     const invalidation = new PageCacheInvalidation({
       cache: pageCache,
       records,
@@ -334,12 +354,24 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       reloadSettings: () => settings.reload(),
       log: (error, message) => log.to?.error({ err: error }, message),
     });
-    pageCacheInvalidation = invalidation;
+    lifecycle.add(invalidation, {
+      name: "page cache invalidation",
+      start: (part) => part.start(),
+      close: (part) => {
+        part.close();
+      },
+    });
+    lifecycle.add(settings, {
+      name: "settings",
+      start: (part) => part.start(),
+      close: (part) => {
+        part.stop();
+      },
+    });
     settingsTargets.meta = (meta) => {
       invalidation.settingsChanged(meta);
     };
-    await settings.start();
-    await invalidation.start();
+    await lifecycle.start();
     const http = await buildHttpApp(
       {
         records,
@@ -381,9 +413,17 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         trustedProxies: config.trustedProxies,
       });
     }
+    lifecycle.add(http, { name: "HTTP server", close: (part) => part.close() });
     log.to = http.log;
     if (bucketWarning) http.log.warn(bucketWarning);
-    jobs.start();
+    // Jobs run once everything they may use, logging included, is in place.
+    lifecycle.add(jobs, {
+      name: "job workers",
+      start: (queue) => {
+        queue.start();
+      },
+    });
+    await lifecycle.start();
     return {
       config,
       db,
@@ -404,32 +444,10 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       dataImport,
       pageCache,
       http,
-      async close() {
-        settings.stop();
-        // Closing the HTTP server ends every realtime stream first (its preClose hook).
-        await http.close();
-        // Running jobs finish (or are handed back) before the parts they use close.
-        await jobs.close();
-        await fanout?.close();
-        invalidation.close();
-        await pageCacheBus?.close();
-        await realtime.settled();
-        await logs.close();
-        await mailer.close();
-        await rateLimiter?.close();
-        await closeStorage();
-        await redisPing?.close();
-        await db.close();
-      },
+      close: () => lifecycle.close(),
     };
   } catch (error) {
-    await rateLimiter?.close();
-    await redisPing?.close();
-    await fanout?.close();
-    pageCacheInvalidation?.close();
-    await pageCacheBus?.close();
-    await closeStorage();
-    await db.close();
+    await lifecycle.close();
     throw error;
   }
 }
