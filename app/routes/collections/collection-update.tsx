@@ -5,7 +5,7 @@
 
 import type { Route } from "./+types/collection-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { CollectionForm, DeleteCollection } from "../../features/listings/collection-form.tsx";
+import { CollectionForm, DeleteCollection } from "../../features/records/collection-form.tsx";
 import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";

@@ -13,7 +13,7 @@ import { EntryRows, Pagination, VisibilityBadge } from "../../components/records
 import { entrySummary, personName, personSummary } from "../../components/records/summaries.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { listingQuery } from "../../features/listings/listing-query.ts";
+import { listingQuery } from "../../features/reading/listing-query.ts";
 import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";

@@ -8,7 +8,7 @@ import { CollectionCards, Pagination } from "../../components/records/record-lis
 import { collectionSummary } from "../../components/records/summaries.server.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { listingQuery } from "../../features/listings/listing-query.ts";
+import { listingQuery } from "../../features/reading/listing-query.ts";
 import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";

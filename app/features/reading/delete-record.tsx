@@ -3,7 +3,7 @@
  * the API's delete from the browser's client, a notification, and a way out (the archive
  * or the blog). The browser draft of the record goes with it.
  */
-import { ConfirmDelete } from "../ui/confirm-delete.tsx";
+import { ConfirmDelete } from "../../components/ui/confirm-delete.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { deleteEntryOrPost } from "../../api/records/record-pages.ts";

@@ -7,11 +7,15 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PenLine } from "lucide-react";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
-import { ButtonLink } from "../ui/button-link.tsx";
-import { PrintButton } from "../ui/print-button.tsx";
-import { LiveIndicator, RecordGone, type RecordState } from "../live/live-indicator.tsx";
-import type { LiveStatus } from "../live/live-session.ts";
-import { useLiveRecord } from "../live/use-live-record.ts";
+import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { PrintButton } from "../../components/ui/print-button.tsx";
+import {
+  LiveIndicator,
+  RecordGone,
+  type RecordState,
+} from "../../components/live/live-indicator.tsx";
+import type { LiveStatus } from "../../components/live/live-session.ts";
+import { useLiveRecord } from "../../components/live/use-live-record.ts";
 import { DeleteRecord } from "./delete-record.tsx";
 import { paths } from "../../lib/paths.ts";
 
