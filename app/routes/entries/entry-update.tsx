@@ -3,7 +3,7 @@
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/entry-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { EntryEditor } from "../../features/editor/entry-editor.tsx";
+import { EntryEditor } from "../../features/editor/entry/entry-editor.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { type CollectionRecord } from "../../api/records/records.ts";
 import { findEntry } from "../../api/records/record-pages.ts";

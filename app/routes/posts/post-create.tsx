@@ -5,7 +5,7 @@
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/post-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { PostEditor } from "../../features/editor/post-editor.tsx";
+import { PostEditor } from "../../features/editor/post/post-editor.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { requireUser, requireWriter, routeContext } from "../../lib/routes/route-data.ts";
 import { isSuperuser } from "../../api/auth/session.ts";

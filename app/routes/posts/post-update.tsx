@@ -3,7 +3,7 @@
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/post-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { PostEditor } from "../../features/editor/post-editor.tsx";
+import { PostEditor } from "../../features/editor/post/post-editor.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { findPost } from "../../api/records/record-pages.ts";
 import {

@@ -1,0 +1,436 @@
+/**
+ * Server autosave of an entry or post editor (issue 13, ADR 047). What the writer types
+ * reaches the server shortly after they pause (`autosave.ts` decides when), when the page is
+ * hidden, left or closed (a keep-alive request that outlives the page), and when the
+ * connection returns; every save goes through the form's one {@link SaveQueue}.
+ *
+ * Where it goes never changes what readers see:
+ * - a new record is created private (an entry) or as a draft (a post), once it has a title or
+ *   some text: without a title, under a stand-in (its first words, `stand-in-title.ts`) that
+ *   the writer's title replaces, its address following until then; the editor then edits it:
+ *   the address becomes its edit page, without a reload;
+ * - a private entry or a draft post is updated in place, marked `?revision=autosave` (its
+ *   history coalesces), its visibility or status left as stored;
+ * - a record readers can see keeps the edits in its `pendingEdits` row (`api/records/pending-edits.ts`),
+ *   offered back when its editor opens on any device, until an explicit save publishes them
+ *   or the writer discards them.
+ *
+ * Offline, nothing is sent: the browser draft (`use-editor-draft.ts`) holds the text and the
+ * autosave runs again when the connection returns.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { getBrowserClient } from "../../../api/client/browser-client.ts";
+import { draftKey, sameValues } from "../../../lib/records/draft-storage.ts";
+import {
+  AUTOSAVE_DELAY_MS,
+  AUTOSAVE_TITLE_DELAY_MS,
+  AutosaveScheduler,
+  type AutosaveOutcome,
+} from "./autosave.ts";
+import {
+  autosaveCovers,
+  autosaveWrite,
+  fromPending,
+  keepingAddressIfTaken,
+  type AutosaveRecord,
+  type AutosaveTarget,
+} from "./autosave-target.ts";
+import { apiTime, isNewer } from "../kit/conflict.ts";
+import {
+  discardPendingEdit,
+  findPendingEdit,
+  savePendingEdit,
+} from "../../../api/records/pending-edits.ts";
+import { SaveQueue, type SaveKind } from "./save-queue.ts";
+import type { LiveStatus } from "../../../components/live/live-session.ts";
+import type { SaveStatus } from "./save-status.tsx";
+import type { TitledValues } from "./stand-in-title.ts";
+import { useEditorDraft, type EditorDraft } from "./use-editor-draft.ts";
+import { getRecord } from "../../../api/records/record-reads.ts";
+import { createRecord, updateRecord } from "../../../api/records/record-writes.ts";
+import { failureStatus, isAbortedRequest, offlineFailure } from "../../../api/client/api-errors.ts";
+
+/** Largest body sent with `keepalive` (browsers cap the keep-alive bodies at 64 KiB). */
+export const KEEPALIVE_MAX_BYTES = 60_000;
+
+/** Options of {@link useAutosave}. */
+export interface AutosaveOptions<V extends TitledValues, R extends AutosaveRecord> {
+  target: AutosaveTarget<V, R>;
+  author: { id: string; username: string };
+  /** The stand-in title of a record whose text has no words either ("Untitled"). */
+  untitled: string;
+  /** The record being edited (undefined until it exists). */
+  record: R | undefined;
+  /** The values of the stored record (a new record's defaults). */
+  initial: V;
+  /** The form's values now. */
+  values: V;
+  /**
+   * The form's explicit save; the queue runs it (never beside another save). Resolves
+   * `false` when the save was refused: autosaves asked for meanwhile run after it.
+   */
+  explicit: () => Promise<boolean>;
+  /** Tells when a save of the form (of either kind) starts and ends. */
+  onSaving: (saving: boolean) => void;
+  /** Whether the form lets autosave write now (no conflict open); offers are checked here. */
+  enabled: boolean;
+  /**
+   * Whether realtime reports changes of the record (ADR 028): while it is off or reconnecting,
+   * an autosave first reads the record's `updated`.
+   */
+  live: LiveStatus;
+  /** The `updated` the form is based on (ADR 028). */
+  base: () => string;
+  /** A record the autosave wrote (created or updated): the editor edits it from now on. */
+  onRecord: (record: R) => void;
+  /** A newer version was found on the server: the autosave stops (ADR 028's warning). */
+  onConflict: (updated: string) => void;
+}
+
+/** Pending edits found when the editor opened. */
+export interface PendingOffer<V> {
+  values: V;
+  savedAt: number;
+}
+
+/** What {@link useAutosave} gives the form. */
+export interface Autosave<V extends TitledValues, R extends AutosaveRecord> {
+  /** The record as the last write left it (set before the editor re-renders). */
+  record(): R | undefined;
+  /**
+   * Whether the record's stored title is a stand-in this editor's autosave gave it (the writer
+   * has not given one yet): its address then follows the title.
+   */
+  standIn: boolean;
+  /** {@link standIn} as of the last write (for a save that runs before the next render). */
+  storedStandIn(): boolean;
+  status: SaveStatus;
+  /** The browser copy of the values (the offline queue). */
+  draft: EditorDraft<V>;
+  /** Whether autosave writes now: offers answered, pending edits looked up, no conflict. */
+  enabled: boolean;
+  /** What the server holds for this editor: the record's values, or its pending edits. */
+  acknowledged: V;
+  /** Whether the record's pending edits have been looked up (always, for a new record). */
+  checked: boolean;
+  /** Pending edits found on the server, waiting for the writer's choice. */
+  offer: PendingOffer<V> | null;
+  /** Takes the offered pending edits: returns their values. */
+  restore(): V | null;
+  /** Refuses the offered pending edits: deletes them. */
+  discard(): void;
+  /** Whether the autosave keeps the form's values now (leaving loses nothing then). */
+  covers(): boolean;
+  /** Asks the form's one save queue for a save (see `save-queue.ts`). */
+  request(kind: SaveKind): Promise<void>;
+  /** Resolves once no save runs or waits. */
+  idle(): Promise<void>;
+  /**
+   * The form took the record's version from the server (reloaded, or written by a restore):
+   * autosave starts over from it. An explicit write deleted the pending edits too.
+   */
+  reset(): void;
+  /** Saved explicitly: nothing is autosaved any more. */
+  finish(): void;
+}
+
+const network = (error: unknown) => failureStatus(error) === 0 && !isAbortedRequest(error);
+const retryable = (error: unknown) => {
+  const status = failureStatus(error);
+  return status !== null && (status === 429 || status >= 500);
+};
+const fits = (body: unknown) =>
+  new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_MAX_BYTES;
+const offline = () => typeof navigator !== "undefined" && !navigator.onLine;
+
+/** Autosaves an editor's values; see the module comment. */
+export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
+  options: AutosaveOptions<V, R>,
+): Autosave<V, R> {
+  const { target, record, initial, values, author } = options;
+  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  // What the record holds (as form values) once an autosave wrote it; `initial` before.
+  const [written, setWritten] = useState<V | null>(null);
+  // What the record's pendingEdits row holds (null: no row known), and the row's id.
+  const [pending, setPending] = useState<V | null>(null);
+  const pendingId = useRef<string | null>(null);
+  const [offer, setOffer] = useState<PendingOffer<V> | null>(null);
+  const [checked, setChecked] = useState(!record);
+  const scheduler = useRef<AutosaveScheduler | null>(null);
+  const queueRef = useRef<SaveQueue | null>(null);
+  const lastOutcome = useRef<AutosaveOutcome>("saved");
+  // When the server last acknowledged a save (shown again once the connection is back).
+  const lastSaved = useRef<number | null>(null);
+  const mounted = useRef(false);
+  const finished = useRef(false);
+  const leaving = useRef(false);
+  const recordRef = useRef(record);
+  // Whether the record's stored title is a stand-in (see `stand-in-title.ts`).
+  const standInRef = useRef(false);
+  const [standIn, setStandIn] = useState(false);
+
+  const inPending = record !== undefined && target.readerVisible(record);
+  const acknowledged = inPending ? (pending ?? initial) : (written ?? initial);
+  const draft = useEditorDraft({
+    storageKey: draftKey(author.id, target.collection, record?.id),
+    base: record?.updated ?? "",
+    initial: acknowledged,
+    values,
+    isValues: target.isValues,
+  });
+  const enabled = options.enabled && draft.ready && !draft.offer && checked && !offer;
+  const latest = useRef({ ...options, enabled, written, pending });
+  useLayoutEffect(() => {
+    latest.current = { ...options, enabled, written, pending };
+  });
+  useLayoutEffect(() => {
+    recordRef.current = record;
+  }, [record]);
+
+  // Whether the server lacks something the autosave would store.
+  const due = inPending
+    ? !sameValues(values, acknowledged)
+    : (record !== undefined || target.creatable(values)) &&
+      !sameValues(target.autosaved(values, record), acknowledged);
+
+  /** One autosave with the newest values; see the module comment. */
+  const save = useCallback(async (): Promise<AutosaveOutcome> => {
+    const o = latest.current;
+    const current = recordRef.current;
+    if (finished.current || !o.enabled) return "stopped";
+    const leavingNow = leaving.current;
+    const api = getBrowserClient();
+    // Every write outlives the page when it fits: one already under way when the tab closes
+    // still lands (the queue runs no second one beside it).
+    const send = async <T>(write: (alive: boolean) => Promise<T>, body: unknown): Promise<T> => {
+      if (offline()) throw offlineFailure();
+      setStatus({ kind: "saving" });
+      return write(fits(body));
+    };
+    try {
+      if (current && o.target.readerVisible(current)) {
+        const key = {
+          recordCollection: o.target.collection,
+          record: current.id,
+          author: o.author.id,
+        };
+        if (sameValues(o.values, o.initial)) {
+          // Back to the published text: the pending edits have nothing left to hold.
+          const id = pendingId.current;
+          if (!id) return "saved";
+          await send((alive) => discardPendingEdit(api, id, { keepalive: alive }), {});
+          pendingId.current = null;
+          setPending(null);
+        } else {
+          if (o.pending !== null && sameValues(o.values, o.pending)) return "saved";
+          const edits = o.target.toPending(o.values);
+          const row = await send(
+            (alive) => savePendingEdit(api, pendingId.current, key, edits, { keepalive: alive }),
+            edits,
+          );
+          pendingId.current = row.id;
+          setPending(o.values);
+        }
+      } else {
+        const toSave = o.target.autosaved(o.values, current);
+        if (!current && !o.target.creatable(toSave)) return "stopped";
+        if (sameValues(toSave, o.written ?? o.initial)) return "saved";
+        const collection = o.target.collection;
+        const unheard = o.live === "off" || o.live === "reconnecting";
+        if (current && unheard && !leavingNow) {
+          // Without realtime, a version saved elsewhere is found by reading first (ADR 028);
+          // not on the way out, where a second round trip would not survive the page.
+          const fresh = await getRecord<R>(api, collection, current.id, {
+            fields: "id,updated",
+            requestKey: null,
+          });
+          if (isNewer(fresh.updated, o.base())) {
+            o.onConflict(fresh.updated);
+            setStatus({ kind: "idle" });
+            return "stopped";
+          }
+        }
+        const write = autosaveWrite(o.target, toSave, current, standInRef.current, o.untitled);
+        const body = current ? write.body : { ...write.body, author: o.author.id };
+        const saved = await send(
+          (alive) =>
+            keepingAddressIfTaken(body, o.target.addressField, (sent) => {
+              const request = {
+                query: { revision: "autosave" },
+                requestKey: null,
+                keepalive: alive,
+              };
+              return current
+                ? updateRecord<R>(api, collection, current.id, sent, request)
+                : createRecord<R>(api, collection, sent, request);
+            }),
+          body,
+        );
+        recordRef.current = saved;
+        standInRef.current = write.standIn;
+        setStandIn(write.standIn);
+        setWritten(toSave);
+        if (mounted.current) {
+          o.onRecord(saved);
+          // The new record's editor is its edit page now, and its new address once it moved:
+          // same focus and caret, no reload.
+          const path = o.target.editPath(o.author.username, saved);
+          if (!current || path !== o.target.editPath(o.author.username, current))
+            window.history.replaceState(window.history.state, "", path);
+        }
+      }
+      lastSaved.current = Date.now();
+      setStatus({ kind: "saved", at: lastSaved.current });
+      return "saved";
+    } catch (error) {
+      if (network(error)) {
+        setStatus({ kind: "offline" });
+        return "offline";
+      }
+      setStatus({ kind: "failed", error });
+      return retryable(error) ? "offline" : "stopped";
+    }
+  }, []);
+
+  // The scheduler lives while the editor is mounted; hidden, left or closed, it saves at
+  // once with requests that outlive the page.
+  useEffect(() => {
+    const queue = new SaveQueue(async (kind) => {
+      latest.current.onSaving(true);
+      try {
+        if (kind === "explicit") return await latest.current.explicit();
+        lastOutcome.current = await save();
+        return true;
+      } finally {
+        latest.current.onSaving(false);
+      }
+    });
+    queueRef.current = queue;
+    const current = new AutosaveScheduler(async () => {
+      await queue.request("autosave").catch(() => undefined);
+      return lastOutcome.current;
+    });
+    scheduler.current = current;
+    mounted.current = true;
+    const leave = () => {
+      if (finished.current) return;
+      leaving.current = true;
+      void current.flush().finally(() => {
+        leaving.current = false;
+      });
+    };
+    const hidden = () => {
+      if (document.visibilityState === "hidden") leave();
+    };
+    const online = () => {
+      const at = lastSaved.current;
+      setStatus((now) =>
+        now.kind !== "offline" ? now : at === null ? { kind: "idle" } : { kind: "saved", at },
+      );
+      current.online();
+    };
+    const wentOffline = () => {
+      setStatus((now) => (now.kind === "failed" ? now : { kind: "offline" }));
+    };
+    document.addEventListener("visibilitychange", hidden);
+    window.addEventListener("pagehide", leave);
+    window.addEventListener("online", online);
+    window.addEventListener("offline", wentOffline);
+    return () => {
+      document.removeEventListener("visibilitychange", hidden);
+      window.removeEventListener("pagehide", leave);
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", wentOffline);
+      mounted.current = false;
+      // Leaving the page inside the app: the last words go too.
+      leave();
+      current.dispose();
+      scheduler.current = null;
+    };
+  }, [save]);
+
+  // A change the server lacks schedules an autosave (later while the title of a new record, or
+  // of one under a stand-in title, is being typed: its address is made from that title).
+  useEffect(() => {
+    if (!enabled || !due || finished.current) return;
+    const inTitle =
+      (!recordRef.current || standInRef.current) &&
+      document.activeElement?.getAttribute("name") === "title";
+    scheduler.current?.changed(inTitle ? AUTOSAVE_TITLE_DELAY_MS : AUTOSAVE_DELAY_MS);
+  }, [values, acknowledged, enabled, due]);
+
+  // The record's pending edits, once, when its editor opens.
+  useEffect(() => {
+    if (checked || !record) return;
+    let cancelled = false;
+    const api = getBrowserClient();
+    findPendingEdit(api, { recordCollection: target.collection, record: record.id })
+      .then(async (row) => {
+        if (cancelled || !row) return;
+        const found = fromPending(target, row, latest.current.initial);
+        if (found && !sameValues(found, latest.current.initial)) {
+          pendingId.current = row.id;
+          setOffer({ values: found, savedAt: apiTime(row.updated) });
+        } else await discardPendingEdit(api, row.id);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (!cancelled) setChecked(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [checked, record, target]);
+
+  return {
+    record: () => recordRef.current,
+    standIn,
+    storedStandIn: () => standInRef.current,
+    status,
+    draft,
+    enabled,
+    acknowledged,
+    checked,
+    offer,
+    restore: () => {
+      // The row holds what is restored: nothing to save until the writer changes it.
+      if (offer) setPending(offer.values);
+      setOffer(null);
+      return offer?.values ?? null;
+    },
+    discard: () => {
+      const id = pendingId.current;
+      pendingId.current = null;
+      setOffer(null);
+      setPending(null);
+      if (id) void discardPendingEdit(getBrowserClient(), id).catch(() => undefined);
+    },
+    covers: () => {
+      const o = latest.current;
+      return (
+        o.enabled &&
+        !finished.current &&
+        status.kind !== "failed" &&
+        status.kind !== "offline" &&
+        !offline() &&
+        autosaveCovers(o.target, o.values, recordRef.current)
+      );
+    },
+    request: (kind) => queueRef.current?.request(kind) ?? Promise.resolve(),
+    idle: () => queueRef.current?.idle() ?? Promise.resolve(),
+    reset: () => {
+      // The form shows the stored title now: it is the writer's.
+      standInRef.current = false;
+      setStandIn(false);
+      setWritten(null);
+      setPending(null);
+      pendingId.current = null;
+      setStatus({ kind: "idle" });
+    },
+    finish: () => {
+      finished.current = true;
+      scheduler.current?.dispose();
+      draft.finish();
+    },
+  };
+}

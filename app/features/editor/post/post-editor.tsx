@@ -1,0 +1,345 @@
+/**
+ * The post form of `/post/create` and `/post/update/{username}/{title}` (writers and admins):
+ * the entry editor's Markdown editor, drafts and error handling, plus excerpt, cover image,
+ * status (draft or published), publication date (a future date schedules the post: the API's
+ * rules show it to readers once it is due, with no job to run) and language. The post's slug
+ * (its URL) is made by the server from the title on creation and never changes afterwards,
+ * unless the autosave created it under a stand-in title: the writer's first title then makes
+ * it again (ADR 047).
+ */
+import { useRef, useState } from "react";
+import { isLocale, type Locale } from "#shared/i18n/locales.ts";
+import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
+import type { PostRecord } from "../../../api/records/records.ts";
+import { useSession } from "../../../components/session-provider.tsx";
+import {
+  LocaleOptions,
+  Select,
+  TextArea,
+  TextInput,
+} from "../../../components/ui/form-controls.tsx";
+import { CoverField } from "./cover-field.tsx";
+import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts";
+import {
+  FieldNote,
+  labelClass,
+  useClock,
+  useTimeZone,
+  type FieldProblem,
+  TitleField,
+} from "../kit/editor-form.tsx";
+import { MarkdownEditor, type MarkdownEditorHandle } from "../markdown/markdown-editor.tsx";
+import { MarkdownPreview } from "../../../components/records/markdown-preview.tsx";
+import { useRecordForm } from "../kit/record-form.tsx";
+import { RecordFormShell } from "../kit/record-form-shell.tsx";
+import { postTarget, postValues, type PostValues } from "./post-values.ts";
+import { postRecordState } from "../../../components/live/live-indicator.tsx";
+import { TagInput } from "../kit/tag-input.tsx";
+import { HistoryPanel } from "../history/history-panel.tsx";
+import { files, paths } from "../../../lib/paths.ts";
+
+/** Longest excerpt (the registry's `max`). */
+export const MAX_EXCERPT = 500;
+
+/** Props of {@link PostEditor}. */
+export interface PostEditorProps {
+  author: { id: string; username: string };
+  /** The post to edit; a new one is created when absent. */
+  post?: PostRecord;
+  /** The language of a new post (the interface's). */
+  lang: Locale;
+}
+
+/** The post form. */
+export function PostEditor(props: PostEditorProps) {
+  const { t } = useAppTranslation();
+  const { locale } = useSession();
+  const { author } = props;
+  const editorRef = useRef<MarkdownEditorHandle>(null);
+
+  // The version being edited: the loaded one, or one reloaded after a change elsewhere.
+  const [post, setPost] = useState(props.post);
+  const [initial, setInitial] = useState(() => postValues(post, props.lang));
+  const [values, setValues] = useState(initial);
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverRemoved, setCoverRemoved] = useState(false);
+  const form = useRecordForm({
+    target: postTarget,
+    author,
+    record: post,
+    initial,
+    values,
+    files: cover !== null || coverRemoved,
+    onReload: (fresh: PostRecord) => {
+      const next = postValues(fresh, props.lang);
+      setPost(fresh);
+      setInitial(next);
+      setValues(next);
+      setCoverRemoved(false);
+    },
+    // An autosave created or updated the post: the form edits that version now.
+    onRecord: setPost,
+  });
+  const { formId, errors, hydrated, draft } = form;
+  const now = useClock();
+  const zone = useTimeZone();
+
+  const ids = {
+    title: `${formId}-title`,
+    excerpt: `${formId}-excerpt`,
+    publishedAt: `${formId}-published-at`,
+    lang: `${formId}-lang`,
+    tags: `${formId}-tags`,
+    status: `${formId}-status`,
+  };
+
+  function set<K extends keyof PostValues>(field: K, value: PostValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function focusField(target: string) {
+    if (target === "content") {
+      editorRef.current?.focus();
+      return;
+    }
+    const element = document.getElementById(target);
+    element?.focus();
+    element?.scrollIntoView({ block: "center" });
+  }
+
+  function handleSubmit() {
+    const body: Record<string, unknown> = {
+      title: values.title,
+      excerpt: values.excerpt,
+      content: values.content,
+      status: values.status,
+      publishedAt: values.publishedAt,
+      lang: values.lang,
+      tags: values.tags,
+    };
+    if (!post) body.author = author.id;
+    if (cover) body.cover = cover;
+    else if (coverRemoved) body.cover = "";
+    void form.submit({
+      body,
+      after: (saved: PostRecord) => {
+        draft.finish();
+        return Promise.resolve(saved);
+      },
+      href: (saved) => paths.post(author.username, saved.slug),
+    });
+  }
+
+  const formatDate = (value: string) => {
+    const date = parseApiDate(value);
+    return date
+      ? new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short" }).format(date)
+      : "";
+  };
+  const scheduled = now !== null && isFuture(values.publishedAt, now);
+  const publishNote =
+    values.status !== "published" || now === null
+      ? ""
+      : scheduled
+        ? t("editor:fields.scheduledFor", { date: formatDate(values.publishedAt) })
+        : values.publishedAt
+          ? t("editor:fields.publishedSince", { date: formatDate(values.publishedAt) })
+          : t("editor:fields.publishesNow");
+
+  const labels: Partial<Record<string, [string, string]>> = {
+    title: [ids.title, t("editor:fields.title")],
+    content: ["content", t("editor:markdown.label")],
+    excerpt: [ids.excerpt, t("editor:fields.excerpt")],
+    status: [`${ids.status}-${values.status}`, t("editor:fields.status")],
+    publishedAt: [ids.publishedAt, t("editor:fields.publishedAt")],
+    lang: [ids.lang, t("editor:fields.lang")],
+    tags: [ids.tags, t("editor:fields.tags")],
+    cover: [ids.title, t("editor:cover.label")],
+  };
+  const problems: FieldProblem[] = Object.entries(errors).map(([field, message]) => {
+    const [target, label] = labels[field] ?? [ids.title, field];
+    return { target, label, message };
+  });
+
+  const cancelTo = post ? paths.post(author.username, post.slug) : paths.blog();
+  const storedCover = post?.cover && post.id ? files.cover(post, "600x315") : "";
+
+  return (
+    <RecordFormShell
+      form={form}
+      onRestoreDraft={() => {
+        const restored = draft.restore();
+        if (restored) setValues(restored);
+      }}
+      problems={problems}
+      onFocusField={focusField}
+      onSubmit={handleSubmit}
+      submitLabel={props.post ? t("editor:form.save") : t("editor:form.create")}
+      cancelTo={cancelTo}
+      recordState={postRecordState(post)}
+    >
+      <TitleField
+        id={ids.title}
+        value={values.title}
+        onChange={(title) => {
+          set("title", title);
+        }}
+        error={errors.title}
+        urlHint={Boolean(post) && !form.standIn}
+        standIn={form.standIn && !values.title.trim() ? post?.title : undefined}
+      />
+
+      <TextArea
+        id={ids.excerpt}
+        label={t("editor:fields.excerpt")}
+        hint={t("editor:fields.excerptHint")}
+        error={errors.excerpt}
+        describedBy={`${ids.excerpt}-count`}
+        after={
+          <p id={`${ids.excerpt}-count`} className="mt-1 text-sm text-stone-600">
+            {t("editor:fields.characters", {
+              count: Array.from(values.excerpt).length,
+              max: MAX_EXCERPT,
+            })}
+          </p>
+        }
+        name="excerpt"
+        rows={3}
+        maxLength={MAX_EXCERPT}
+        value={values.excerpt}
+        onChange={(event) => {
+          set("excerpt", event.currentTarget.value);
+        }}
+      />
+
+      <MarkdownEditor
+        name="content"
+        value={values.content}
+        onChange={(content) => {
+          set("content", content);
+        }}
+        error={errors.content}
+        handleRef={editorRef}
+        imageTemplate
+        tools={
+          post && (
+            <HistoryPanel
+              collection="posts"
+              recordId={post.id}
+              current={values}
+              unsaved={form.unsaved}
+              write={form.ownWrite}
+            />
+          )
+        }
+        renderPreview={(text) => <MarkdownPreview text={text} lang={values.lang} />}
+      />
+
+      <CoverField
+        storedUrl={storedCover}
+        picked={cover}
+        removed={coverRemoved}
+        onPick={setCover}
+        onToggleRemove={() => {
+          setCoverRemoved((current) => !current);
+        }}
+        error={errors.cover}
+      />
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <fieldset aria-describedby={errors.status ? `${ids.status}-error` : undefined}>
+          <legend className={labelClass}>{t("editor:fields.status")}</legend>
+          <div className="mt-2 grid gap-2">
+            {(["draft", "published"] as const).map((status) => {
+              const id = `${ids.status}-${status}`;
+              return (
+                <div key={status} className="flex gap-3">
+                  <input
+                    id={id}
+                    type="radio"
+                    name="status"
+                    value={status}
+                    checked={values.status === status}
+                    onChange={() => {
+                      set("status", status);
+                    }}
+                    aria-describedby={`${id}-help`}
+                    className="mt-1 h-4 w-4 shrink-0 accent-amber-800"
+                  />
+                  <div>
+                    <label htmlFor={id} className="font-semibold text-stone-900">
+                      {t(`editor:fields.${status}`)}
+                    </label>
+                    <p id={`${id}-help`} className="text-sm text-stone-700">
+                      {t(`editor:fields.${status}Help`)}
+                    </p>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+          {errors.status && (
+            <FieldNote id={`${ids.status}-error`} kind="error">
+              {errors.status}
+            </FieldNote>
+          )}
+        </fieldset>
+
+        <TextInput
+          id={ids.publishedAt}
+          label={t("editor:fields.publishedAt")}
+          hint={
+            <>
+              {t("editor:fields.publishedAtHint")}
+              {zone && <> {t("editor:fields.publishedAtZone", { zone })}</>}
+            </>
+          }
+          error={errors.publishedAt}
+          describedBy={`${ids.publishedAt}-state`}
+          after={
+            <p
+              id={`${ids.publishedAt}-state`}
+              aria-live="polite"
+              data-testid="publish-state"
+              className="mt-1 text-sm font-medium text-amber-900"
+            >
+              {publishNote}
+            </p>
+          }
+          name="publishedAt"
+          type="datetime-local"
+          // Before hydration the server cannot know the writer's zone: UTC until then.
+          value={toLocalInput(values.publishedAt, hydrated ? undefined : 0)}
+          onChange={(event) => {
+            set("publishedAt", fromLocalInput(event.currentTarget.value));
+          }}
+        />
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Select
+          id={ids.lang}
+          label={t("editor:fields.lang")}
+          error={errors.lang}
+          name="lang"
+          value={values.lang}
+          onChange={(event) => {
+            const lang = event.currentTarget.value;
+            if (isLocale(lang)) set("lang", lang);
+          }}
+        >
+          <LocaleOptions />
+        </Select>
+        <TagInput
+          id={ids.tags}
+          name="tags"
+          value={values.tags}
+          onChange={(tags) => {
+            set("tags", tags);
+          }}
+          error={errors.tags}
+        />
+      </div>
+    </RecordFormShell>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The post form's values (what a draft and pending edits hold), their request body, and the
+ * post target of the autosave: a draft is autosaved in place (still a draft), a published or
+ * scheduled post into pending edits; a new post is created as a draft.
+ */
+import { isLocale, type Locale } from "#shared/i18n/locales.ts";
+import type { PostRecord } from "../../../api/records/records.ts";
+import { paths } from "../../../lib/paths.ts";
+import type { AutosaveTarget } from "../autosave/autosave-target.ts";
+import { hasWords } from "../autosave/stand-in-title.ts";
+
+/** The values of the post form (what a draft holds). */
+export interface PostValues {
+  title: string;
+  excerpt: string;
+  content: string;
+  status: "draft" | "published";
+  /** In the API's format (UTC), `""` for "when published". */
+  publishedAt: string;
+  lang: Locale;
+  tags: string[];
+}
+
+/** Whether stored draft values have the post form's shape. */
+export function isPostValues(value: unknown): value is PostValues {
+  const v = value as Partial<PostValues> | null;
+  return (
+    typeof v?.title === "string" &&
+    typeof v.excerpt === "string" &&
+    typeof v.content === "string" &&
+    (v.status === "draft" || v.status === "published") &&
+    typeof v.publishedAt === "string" &&
+    isLocale(v.lang) &&
+    Array.isArray(v.tags) &&
+    v.tags.every((tag) => typeof tag === "string")
+  );
+}
+
+/** The form values of a stored post, or of a new one in `lang`. */
+export function postValues(post: PostRecord | undefined, lang: Locale): PostValues {
+  return {
+    title: post?.title ?? "",
+    excerpt: post?.excerpt ?? "",
+    content: post?.content ?? "",
+    status: post?.status ?? "draft",
+    publishedAt: post?.publishedAt ?? "",
+    lang: isLocale(post?.lang) ? post.lang : lang,
+    tags: post?.tags ?? [],
+  };
+}
+
+/** The body of a post write with these values (the author and the cover are the caller's). */
+export function postBody(values: PostValues): Record<string, unknown> {
+  return {
+    title: values.title,
+    excerpt: values.excerpt,
+    content: values.content,
+    status: values.status,
+    publishedAt: values.publishedAt,
+    lang: values.lang,
+    tags: values.tags,
+  };
+}
+
+/** Posts for the autosave (ADR 047). */
+export const postTarget: AutosaveTarget<PostValues, PostRecord> = {
+  collection: "posts",
+  addressField: "slug",
+  address: (post) => post.slug,
+  isValues: isPostValues,
+  readerVisible: (post) => post.status === "published",
+  autosaved: (values, post) => ({ ...values, status: post?.status ?? "draft" }),
+  creatable: hasWords,
+  body: postBody,
+  toPending: ({ title, content, ...data }) => ({ title, content, data: { ...data } }),
+  editPath: (username, post) => paths.postUpdate(username, post.slug),
+};
