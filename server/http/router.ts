@@ -3,50 +3,27 @@
  * JSON encoding) and one register function per API area.
  */
 import Fastify, { LogController, type FastifyInstance } from "fastify";
-import type { AccountService } from "../core/auth/account-service.ts";
 import type { AuthService } from "../core/auth/auth-service.ts";
-import type { TwoFactor } from "../core/auth/totp/two-factor.ts";
-import type { Passkeys } from "../core/auth/passkeys/passkeys.ts";
-import type { BackupService } from "../core/backups/backup-service.ts";
-import type { DataExportService } from "../core/data-export/export-service.ts";
-import type { DataImportService } from "../core/data-import/import-service.ts";
-import type { OAuth2Service } from "../core/auth/oauth2/oauth2-service.ts";
 import type { FileService } from "../core/files/file-service.ts";
 import type { LogService } from "../core/logs/log-service.ts";
-import type { JobAdmin } from "../core/jobs/job-admin.ts";
 import type { Mailer } from "../core/mail/mailer.ts";
 import type { SettingsService } from "../core/settings/settings-service.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
-import type { RealtimeBroker } from "../core/realtime/realtime-broker.ts";
 import type { RecordService } from "../core/records/record-service.ts";
-import type { SearchService } from "../core/search/search-service.ts";
 import type { PageCache } from "../core/page-cache/page-cache.ts";
-import { registerBackupRoutes } from "./backups/backups.ts";
 import { registerBatchRoutes } from "./batch/batch.ts";
-import { registerDataExportRoutes } from "./data/data-export.ts";
-import { registerDataImportRoutes } from "./data/data-import.ts";
 import { registerErrorHandlers } from "./errors.ts";
 import { registerFileDownloadRoutes } from "./files/file-download.ts";
 import { registerFileTokenRoutes } from "./files/file-token.ts";
 import { registerJournalRoutes } from "./journal/journal-days.ts";
-import { registerHealthRoutes, type HealthProbe } from "./health/health.ts";
-import { registerLogRoutes, registerRequestLogger } from "./logs/logs.ts";
-import { registerJobRoutes } from "./jobs/jobs.ts";
+import { registerRequestLogger } from "./logs/logs.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerCompression } from "./middlewares/compression.ts";
 import { registerGuestCache } from "./middlewares/guest-cache.ts";
 import { registerRateLimits } from "./middlewares/rate-limit.ts";
 import { registerSecurityHeaders } from "./middlewares/security-headers.ts";
 import { pickFields } from "./presenters/fields.ts";
-import { registerOAuth2RedirectRoutes } from "./realtime/oauth2-redirect.ts";
-import { registerRealtimeRoutes } from "./realtime/realtime.ts";
-import { registerRecordAuthRoutes } from "./records/record-auth.ts";
-import { registerRecordAuthAccountRoutes } from "./records/record-auth-accounts.ts";
-import { registerRecordAuthTotpRoutes } from "./records/record-auth-totp.ts";
-import { registerRecordAuthPasskeyRoutes } from "./records/record-auth-passkey.ts";
-import { registerRecordAuthWithOAuth2Routes } from "./records/record-auth-with-oauth2.ts";
 import { registerRecordCrudRoutes } from "./records/record-crud.ts";
-import { registerSearchRoutes } from "./search/search.ts";
 import { registerSettingsRoutes } from "./settings/settings.ts";
 import type { PageEntry } from "./web/page-entry.ts";
 import { DEFAULT_PAGE_CACHE_CDN_SECONDS, registerWebApp } from "./web/web-app.ts";
@@ -54,34 +31,19 @@ import { DEFAULT_PAGE_CACHE_CDN_SECONDS, registerWebApp } from "./web/web-app.ts
 /** Services the HTTP layer calls. */
 export interface HttpServices {
   records: RecordService;
-  /** Full-text search (`GET /api/search`). */
-  search: SearchService;
+  /** Sessions: every request's `Authorization` header, and the web app's cookie. */
   auth: AuthService;
   files: FileService;
-  health: HealthProbe;
+  /** The request log (every `/api` request is recorded). */
   logs: LogService;
-  /** The job queue as superusers manage it (`/api/jobs`). */
-  jobs: JobAdmin;
-  backups: BackupService;
   settings: SettingsService;
   mailer: Mailer;
-  /** Verification, password reset, email change, OTP and impersonation. */
-  accounts: AccountService;
-  /** OAuth2 sign-in (`auth-with-oauth2`). */
-  oauth2: OAuth2Service;
-  /** Two-factor sign-in with an authenticator app, and its enrolment (ADR 046). */
-  twoFactor: TwoFactor;
-  /** Passkeys: registration and sign-in (ADR 052). */
-  passkeys: Passkeys;
   /** Per-IP and per-account limits (none when absent). */
   rateLimiter?: RateLimiter;
-  realtime: RealtimeBroker;
-  /** `GET /api/export`. */
-  dataExport: DataExportService;
-  /** `POST /api/import`. */
-  dataImport: DataImportService;
   /** The anonymous page cache (ADR 045); absent or null when it is off. */
   pageCache?: PageCache<PageEntry> | null;
+  /** The routes of the feature modules (issue 24), registered after the core API's. */
+  routes?: readonly ((app: FastifyInstance) => void)[];
 }
 
 /** Options of the HTTP application. */
@@ -111,7 +73,7 @@ const HTML_ESCAPES: Record<string, string> = {
  * Go's json.Encoder escapes HTML characters and the U+2028/U+2029 line separators; so do we
  * (and it keeps JSON inert in HTML).
  */
-function serialize(payload: unknown): string {
+export function serialize(payload: unknown): string {
   return (
     JSON.stringify(payload).replace(/[<>&\u2028\u2029]/g, (c) => HTML_ESCAPES[c] as string) + "\n"
   );
@@ -178,26 +140,13 @@ export async function buildHttpApp(
     return reply.status(204).send();
   });
 
-  registerHealthRoutes(app, services.health);
-  registerLogRoutes(app, services.logs);
-  registerJobRoutes(app, services.jobs);
-  registerBackupRoutes(app, services.backups, services.files);
   registerRecordCrudRoutes(app, services.records);
-  registerSearchRoutes(app, services.search);
   registerJournalRoutes(app, services.records);
-  registerRecordAuthRoutes(app, services.auth);
   registerBatchRoutes(app, services.records, () => services.settings.batch, services.rateLimiter);
   registerSettingsRoutes(app, services.settings, services.mailer);
-  registerRecordAuthAccountRoutes(app, services.accounts);
-  registerRecordAuthWithOAuth2Routes(app, services.oauth2);
-  registerRecordAuthTotpRoutes(app, services.twoFactor);
-  registerRecordAuthPasskeyRoutes(app, services.passkeys);
   registerFileTokenRoutes(app, services.files);
   registerFileDownloadRoutes(app, services.files);
-  registerDataExportRoutes(app, services.dataExport, services.files);
-  registerDataImportRoutes(app, services.dataImport);
-  registerRealtimeRoutes(app, services.realtime, serialize);
-  registerOAuth2RedirectRoutes(app, services.realtime);
+  for (const register of services.routes ?? []) register(app);
   // Last: the web app takes every path the API did not claim (its own plugin, design §3).
   await registerWebApp(app, {
     api: app,
