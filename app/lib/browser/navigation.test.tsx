@@ -1,5 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   NavigationError,
@@ -140,6 +141,61 @@ describe("returnPath", () => {
     }
     // Read as the browser reads it: a tab is dropped, and the path stays on this site.
     expect(returnPath("/\tevil")).toBe("/evil");
+  });
+
+  it("goes home when dot segments would collapse into another site's address (issue 23 finding 4)", () => {
+    for (const value of [
+      "/..//evil.example",
+      "/../..//evil.example/login",
+      "/./..//evil.example",
+      "/a/../..//evil.example",
+      "/..%2f/evil.example",
+      "/%2e%2e//evil.example",
+      "/..\\/evil.example",
+      "/../\\evil.example",
+    ]) {
+      const back = returnPath(value);
+      expect(new URL(back, origin).origin, value).toBe(origin);
+      expect(back.startsWith("//") || back.startsWith("/\\"), value).toBe(false);
+    }
+    expect(returnPath("/..//evil.example")).toBe("/");
+  });
+
+  it("never leaves the site, whatever encoded, doubled, backslashed or dotted path it is given", () => {
+    const piece = fc.constantFrom(
+      "/",
+      "//",
+      "\\",
+      "/\\",
+      ".",
+      "..",
+      "%2e",
+      "%2E%2e",
+      "%2f",
+      "%5c",
+      "%252f",
+      "\t",
+      "\n",
+      "@",
+      ":",
+      "?",
+      "#",
+      "evil.example",
+      "i",
+      "login",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const back = returnPath(`/${pieces.join("")}`);
+        // Used as a Location or a link, the answer stays on this origin.
+        expect(back.startsWith("/")).toBe(true);
+        expect(back.startsWith("//")).toBe(false);
+        expect(back.startsWith("/\\")).toBe(false);
+        expect(new URL(back, origin).origin).toBe(origin);
+        expect(new URL(back, "http://return.invalid").origin).toBe("http://return.invalid");
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it("never returns to the sign-in pages themselves", () => {

@@ -63,11 +63,18 @@ export function resolveNavigationTarget(to: string, options: ResolveOptions): Na
     throw new NavigationError("invalid", to);
   }
   if (!WEB_PROTOCOLS.has(url.protocol)) throw new NavigationError("protocol", to);
-  if (url.origin !== base.origin) {
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // SECURITY (issue 23 finding 4): dot segments can collapse into a path that another
+  // origin's address would be read from when it is used as is (`/..//evil.example` →
+  // `//evil.example`, protocol-relative): the path must resolve to this origin again.
+  if (url.origin !== base.origin || new URL(path, base).origin !== base.origin) {
     if (!options.allowExternal) throw new NavigationError("external", to);
-    return { kind: "external", url: url.href };
+    return {
+      kind: "external",
+      url: url.origin === base.origin ? new URL(path, base).href : url.href,
+    };
   }
-  return { kind: "internal", path: `${url.pathname}${url.search}${url.hash}` };
+  return { kind: "internal", path };
 }
 
 /** Options of a {@link useSafeNavigate} navigation. */
