@@ -1,11 +1,12 @@
 /**
- * The entry form of `/entry/create` and `/entry/update/{username}/{name}`: title, Markdown
- * content, date, collection, visibility, tags and attachments. Saves through the browser's
- * SDK client (multipart when files go with it), keeps a draft in the browser while the writer
- * types, maps the API's validation errors onto the fields, and goes to the entry's page once
- * saved. The entry's name (its URL) is made by the server from the title on creation and
- * never changes afterwards, unless the autosave created it under a stand-in title: the
- * writer's first title then makes it again (ADR 047).
+ * The entry form of `/entry/create` and `/entry/update/{username}/{name}`: the record-editor
+ * kit's title, Markdown text and history (`../kit/record-editor.tsx`: drafts, autosave,
+ * conflicts, the error summary, the save), plus the entry's own fields: date, collection,
+ * visibility, tags and attachments (multipart when files go with the save; links to files
+ * picked before it are resolved once their stored names are known). The entry's name (its
+ * URL) is made by the server from the title on creation and never changes afterwards, unless
+ * the autosave created it under a stand-in title: the writer's first title then makes it
+ * again (ADR 047).
  */
 import { useRef, useState } from "react";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
@@ -25,17 +26,14 @@ import {
   resolvePendingLinks,
   type PendingFile,
 } from "./attachments.ts";
-import { useLocalToday, type FieldProblem, TitleField } from "../kit/editor-form.tsx";
+import { useLocalToday, type FieldProblem } from "../kit/editor-form.tsx";
 import { fileMarkdown, isImageName } from "../markdown/format-commands.ts";
-import { MarkdownEditor, type MarkdownEditorHandle } from "../markdown/markdown-editor.tsx";
 import { useFreshFileToken } from "../../../lib/records/file-token.ts";
 import { MarkdownPreview } from "../../../components/records/markdown-preview.tsx";
-import { useRecordForm } from "../kit/record-form.tsx";
-import { RecordFormShell } from "../kit/record-form-shell.tsx";
+import { RecordEditorForm, useRecordEditor } from "../kit/record-editor.tsx";
 import { entryTarget, entryValues, type EntryValues } from "./entry-values.ts";
 import { entryRecordState } from "../../../components/live/live-indicator.tsx";
 import { TagInput } from "../kit/tag-input.tsx";
-import { HistoryPanel } from "../history/history-panel.tsx";
 import { usePendingPreviews } from "./use-pending-previews.ts";
 import { VisibilityField } from "./visibility-field.tsx";
 import { files, paths } from "../../../lib/paths.ts";
@@ -60,48 +58,32 @@ export function EntryEditor(props: EntryEditorProps) {
   const { t } = useAppTranslation();
   const { author } = props;
   const notify = useNotify();
-  const editorRef = useRef<MarkdownEditorHandle>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const insertPicked = useRef(false);
   // The loader's file token, kept valid however long the form stays open.
   const { token: fileToken, onFileLinkClick } = useFreshFileToken(props.fileToken);
-
-  // The version being edited: the loaded one, or one reloaded after a change elsewhere.
-  const [entry, setEntry] = useState(props.entry);
-  const [initial, setInitial] = useState(() => entryValues(entry, props.today));
-  const [values, setValues] = useState(initial);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [removed, setRemoved] = useState<string[]>([]);
   const previews = usePendingPreviews(pending);
-  const form = useRecordForm({
+  const editor = useRecordEditor({
     target: entryTarget,
     author,
-    record: entry,
-    initial,
-    values,
+    loaded: props.entry,
+    valuesOf: (entry: EntryRecord | undefined) => entryValues(entry, props.today),
     files: pending.length > 0 || removed.length > 0,
-    onReload: (fresh: EntryRecord) => {
-      const next = entryValues(fresh, props.today);
-      setEntry(fresh);
-      setInitial(next);
-      setValues(next);
+    onReloaded: () => {
       setRemoved([]);
     },
-    // An autosave created or updated the entry: the form edits that version now.
-    onRecord: setEntry,
   });
-  const { formId, errors, setErrors, draft } = form;
+  const { record: entry, values, set, form, editorRef } = editor;
+  const { formId, errors, setErrors } = form;
   const stored = entry?.attachments ?? [];
 
   const ids = {
-    title: `${formId}-title`,
+    title: editor.titleId,
     date: `${formId}-date`,
     collection: `${formId}-collection`,
   };
-
-  function set<K extends keyof EntryValues>(field: K, value: EntryValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
 
   // A new entry is about the writer's today, not the server's (their time zones may differ).
   const today = useLocalToday(props.today);
@@ -110,8 +92,8 @@ export function EntryEditor(props: EntryEditorProps) {
     setSeenToday(today);
     const moveDate = (current: EntryValues) =>
       current.date === seenToday ? { ...current, date: today } : current;
-    setInitial(moveDate);
-    setValues(moveDate);
+    editor.setInitial(moveDate);
+    editor.setValues(moveDate);
   }
 
   function pick(files: File[]) {
@@ -145,33 +127,14 @@ export function EntryEditor(props: EntryEditorProps) {
     }
   }
 
-  function focusField(target: string) {
-    if (target === "content") {
-      editorRef.current?.focus();
-      return;
-    }
-    const element = document.getElementById(target);
-    element?.focus();
-    element?.scrollIntoView({ block: "center" });
-  }
-
   function handleSubmit() {
-    const body: Record<string, unknown> = {
-      title: values.title,
-      content: values.content,
-      date: values.date ? `${values.date} 00:00:00.000Z` : "",
-      collection: values.collection,
-      visibility: values.visibility,
-      tags: values.tags,
-    };
-    if (!entry) body.author = author.id;
-    if (pending.length) body["attachments+"] = pending.map((p) => p.file);
-    if (removed.length) body["attachments-"] = removed;
-    void form.submit({
-      body,
+    const uploads: Record<string, unknown> = {};
+    if (pending.length) uploads["attachments+"] = pending.map((p) => p.file);
+    if (removed.length) uploads["attachments-"] = removed;
+    editor.save({
+      body: uploads,
       // Links to files picked before the save point at placeholders until now.
-      after: async (saved: EntryRecord) => {
-        draft.finish();
+      after: async (saved) => {
         if (!hasPendingLinks(values.content, pending)) return saved;
         const names = addedNames(stored, saved.attachments);
         const content = resolvePendingLinks(values.content, pending, names, (name) =>
@@ -221,12 +184,8 @@ export function EntryEditor(props: EntryEditorProps) {
   };
 
   return (
-    <RecordFormShell
-      form={form}
-      onRestoreDraft={() => {
-        const restored = draft.restore();
-        if (restored) setValues(restored);
-      }}
+    <RecordEditorForm
+      editor={editor}
       problems={[
         ...problems,
         ...other.map(([field, message]) => ({
@@ -235,47 +194,15 @@ export function EntryEditor(props: EntryEditorProps) {
           message,
         })),
       ]}
-      onFocusField={focusField}
       onSubmit={handleSubmit}
-      submitLabel={props.entry ? t("editor:form.save") : t("editor:form.create")}
       cancelTo={cancelTo}
       recordState={entryRecordState(entry)}
-    >
-      <TitleField
-        id={ids.title}
-        value={values.title}
-        onChange={(title) => {
-          set("title", title);
-        }}
-        error={errors.title}
-        urlHint={Boolean(entry) && !form.standIn}
-        standIn={form.standIn && !values.title.trim() ? entry?.title : undefined}
-      />
-
-      <MarkdownEditor
-        name="content"
-        value={values.content}
-        onChange={(content) => {
-          set("content", content);
-        }}
-        error={errors.content}
-        handleRef={editorRef}
-        onAttach={() => {
+      markdown={{
+        onAttach: () => {
           insertPicked.current = true;
           fileInputRef.current?.click();
-        }}
-        tools={
-          entry && (
-            <HistoryPanel
-              collection="entries"
-              recordId={entry.id}
-              current={values}
-              unsaved={form.unsaved}
-              write={form.ownWrite}
-            />
-          )
-        }
-        renderPreview={(text) => (
+        },
+        renderPreview: (text) => (
           <MarkdownPreview
             text={previewPendingLinks(text, pending)}
             localFiles={previews}
@@ -283,9 +210,9 @@ export function EntryEditor(props: EntryEditorProps) {
             ownFiles={entry ? files.stored("entries", entry.id, "") : undefined}
             onFileLinkClick={onFileLinkClick}
           />
-        )}
-      />
-
+        ),
+      }}
+    >
       <div className="grid gap-6 md:grid-cols-2">
         <TextInput
           id={ids.date}
@@ -370,6 +297,6 @@ export function EntryEditor(props: EntryEditorProps) {
           }}
         />
       </div>
-    </RecordFormShell>
+    </RecordEditorForm>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * The post form of `/post/create` and `/post/update/{username}/{title}` (writers and admins):
- * the entry editor's Markdown editor, drafts and error handling, plus excerpt, cover image,
- * status (draft or published), publication date (a future date schedules the post: the API's
- * rules show it to readers once it is due, with no job to run) and language. The post's slug
+ * the record-editor kit's title, Markdown text and history (`../kit/record-editor.tsx`:
+ * drafts, autosave, conflicts, the error summary, the save), plus the post's own fields:
+ * excerpt, cover image, status (draft or published), publication date (a future date
+ * schedules the post: the API's rules show it to readers once it is due, with no job to run),
+ * language and tags. The post's slug
  * (its URL) is made by the server from the title on creation and never changes afterwards,
  * unless the autosave created it under a stand-in title: the writer's first title then makes
  * it again (ADR 047).
  */
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
 import type { PostRecord } from "../../../api/records/records.ts";
@@ -26,16 +28,12 @@ import {
   useClock,
   useTimeZone,
   type FieldProblem,
-  TitleField,
 } from "../kit/editor-form.tsx";
-import { MarkdownEditor, type MarkdownEditorHandle } from "../markdown/markdown-editor.tsx";
 import { MarkdownPreview } from "../../../components/records/markdown-preview.tsx";
-import { useRecordForm } from "../kit/record-form.tsx";
-import { RecordFormShell } from "../kit/record-form-shell.tsx";
-import { postTarget, postValues, type PostValues } from "./post-values.ts";
+import { RecordEditorForm, useRecordEditor } from "../kit/record-editor.tsx";
+import { postTarget, postValues } from "./post-values.ts";
 import { postRecordState } from "../../../components/live/live-indicator.tsx";
 import { TagInput } from "../kit/tag-input.tsx";
-import { HistoryPanel } from "../history/history-panel.tsx";
 import { files, paths } from "../../../lib/paths.ts";
 
 /** Longest excerpt (the registry's `max`). */
@@ -55,37 +53,25 @@ export function PostEditor(props: PostEditorProps) {
   const { t } = useAppTranslation();
   const { locale } = useSession();
   const { author } = props;
-  const editorRef = useRef<MarkdownEditorHandle>(null);
-
-  // The version being edited: the loaded one, or one reloaded after a change elsewhere.
-  const [post, setPost] = useState(props.post);
-  const [initial, setInitial] = useState(() => postValues(post, props.lang));
-  const [values, setValues] = useState(initial);
   const [cover, setCover] = useState<File | null>(null);
   const [coverRemoved, setCoverRemoved] = useState(false);
-  const form = useRecordForm({
+  const editor = useRecordEditor({
     target: postTarget,
     author,
-    record: post,
-    initial,
-    values,
+    loaded: props.post,
+    valuesOf: (post: PostRecord | undefined) => postValues(post, props.lang),
     files: cover !== null || coverRemoved,
-    onReload: (fresh: PostRecord) => {
-      const next = postValues(fresh, props.lang);
-      setPost(fresh);
-      setInitial(next);
-      setValues(next);
+    onReloaded: () => {
       setCoverRemoved(false);
     },
-    // An autosave created or updated the post: the form edits that version now.
-    onRecord: setPost,
   });
-  const { formId, errors, hydrated, draft } = form;
+  const { record: post, values, set, form } = editor;
+  const { formId, errors, hydrated } = form;
   const now = useClock();
   const zone = useTimeZone();
 
   const ids = {
-    title: `${formId}-title`,
+    title: editor.titleId,
     excerpt: `${formId}-excerpt`,
     publishedAt: `${formId}-published-at`,
     lang: `${formId}-lang`,
@@ -93,41 +79,11 @@ export function PostEditor(props: PostEditorProps) {
     status: `${formId}-status`,
   };
 
-  function set<K extends keyof PostValues>(field: K, value: PostValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
-
-  function focusField(target: string) {
-    if (target === "content") {
-      editorRef.current?.focus();
-      return;
-    }
-    const element = document.getElementById(target);
-    element?.focus();
-    element?.scrollIntoView({ block: "center" });
-  }
-
   function handleSubmit() {
-    const body: Record<string, unknown> = {
-      title: values.title,
-      excerpt: values.excerpt,
-      content: values.content,
-      status: values.status,
-      publishedAt: values.publishedAt,
-      lang: values.lang,
-      tags: values.tags,
-    };
-    if (!post) body.author = author.id;
-    if (cover) body.cover = cover;
-    else if (coverRemoved) body.cover = "";
-    void form.submit({
-      body,
-      after: (saved: PostRecord) => {
-        draft.finish();
-        return Promise.resolve(saved);
-      },
-      href: (saved) => paths.post(author.username, saved.slug),
-    });
+    const upload: Record<string, unknown> = {};
+    if (cover) upload.cover = cover;
+    else if (coverRemoved) upload.cover = "";
+    editor.save({ body: upload, href: (saved) => paths.post(author.username, saved.slug) });
   }
 
   const formatDate = (value: string) => {
@@ -165,76 +121,41 @@ export function PostEditor(props: PostEditorProps) {
   const storedCover = post?.cover && post.id ? files.cover(post, "600x315") : "";
 
   return (
-    <RecordFormShell
-      form={form}
-      onRestoreDraft={() => {
-        const restored = draft.restore();
-        if (restored) setValues(restored);
-      }}
+    <RecordEditorForm
+      editor={editor}
       problems={problems}
-      onFocusField={focusField}
       onSubmit={handleSubmit}
-      submitLabel={props.post ? t("editor:form.save") : t("editor:form.create")}
       cancelTo={cancelTo}
       recordState={postRecordState(post)}
+      markdown={{
+        imageTemplate: true,
+        renderPreview: (text) => <MarkdownPreview text={text} lang={values.lang} />,
+      }}
+      beforeText={
+        <TextArea
+          id={ids.excerpt}
+          label={t("editor:fields.excerpt")}
+          hint={t("editor:fields.excerptHint")}
+          error={errors.excerpt}
+          describedBy={`${ids.excerpt}-count`}
+          after={
+            <p id={`${ids.excerpt}-count`} className="mt-1 text-sm text-stone-600">
+              {t("editor:fields.characters", {
+                count: Array.from(values.excerpt).length,
+                max: MAX_EXCERPT,
+              })}
+            </p>
+          }
+          name="excerpt"
+          rows={3}
+          maxLength={MAX_EXCERPT}
+          value={values.excerpt}
+          onChange={(event) => {
+            set("excerpt", event.currentTarget.value);
+          }}
+        />
+      }
     >
-      <TitleField
-        id={ids.title}
-        value={values.title}
-        onChange={(title) => {
-          set("title", title);
-        }}
-        error={errors.title}
-        urlHint={Boolean(post) && !form.standIn}
-        standIn={form.standIn && !values.title.trim() ? post?.title : undefined}
-      />
-
-      <TextArea
-        id={ids.excerpt}
-        label={t("editor:fields.excerpt")}
-        hint={t("editor:fields.excerptHint")}
-        error={errors.excerpt}
-        describedBy={`${ids.excerpt}-count`}
-        after={
-          <p id={`${ids.excerpt}-count`} className="mt-1 text-sm text-stone-600">
-            {t("editor:fields.characters", {
-              count: Array.from(values.excerpt).length,
-              max: MAX_EXCERPT,
-            })}
-          </p>
-        }
-        name="excerpt"
-        rows={3}
-        maxLength={MAX_EXCERPT}
-        value={values.excerpt}
-        onChange={(event) => {
-          set("excerpt", event.currentTarget.value);
-        }}
-      />
-
-      <MarkdownEditor
-        name="content"
-        value={values.content}
-        onChange={(content) => {
-          set("content", content);
-        }}
-        error={errors.content}
-        handleRef={editorRef}
-        imageTemplate
-        tools={
-          post && (
-            <HistoryPanel
-              collection="posts"
-              recordId={post.id}
-              current={values}
-              unsaved={form.unsaved}
-              write={form.ownWrite}
-            />
-          )
-        }
-        renderPreview={(text) => <MarkdownPreview text={text} lang={values.lang} />}
-      />
-
       <CoverField
         storedUrl={storedCover}
         picked={cover}
@@ -340,6 +261,6 @@ export function PostEditor(props: PostEditorProps) {
           error={errors.tags}
         />
       </div>
-    </RecordFormShell>
+    </RecordEditorForm>
   );
 }
