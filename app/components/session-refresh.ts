@@ -3,8 +3,8 @@
  * again shortly before the token expires (`lib/session/token-refresh.ts`), never on a navigation; a
  * tab coming back into view or back online catches up on a renewal its sleeping timer missed.
  * Tabs share the session (the SDK's LocalAuthStore): when one renews it, the others see the
- * new token and schedule from it. A refresh the server refuses ends the session: signed out
- * and sent home, or, for an ended "View as", back to the superuser session set aside (ADR 025).
+ * new token and schedule from it. A refresh the server refuses ends the session: signed out,
+ * told why, and sent home (unless already on the login page), or, for an ended "View as", back to the superuser session set aside (ADR 025).
  */
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
@@ -59,7 +59,9 @@ export function useSessionRefresh(): () => Promise<void> {
       }
       clearAuth(api);
       notify.info(t("shell:notifications.sessionExpired"));
-      void navigate(paths.home());
+      // Spec §4: a refused refresh goes home. Not from the login page, where a guard sent a
+      // signed-out device (issue 25 item 10): going home would only lose its `redirectTo`.
+      if (window.location.pathname !== paths.login()) void navigate(paths.home());
     } finally {
       if (running.current === token) running.current = null;
     }

@@ -30,6 +30,7 @@ for (const lang of oneLanguage("en")) {
   const A = CATALOGS[lang].auth.login;
   const P = CATALOGS[lang].account.settings.password;
   const PD = CATALOGS[lang].devices.otherDevices;
+  const S = CATALOGS[lang].shell.notifications;
 
   /** A new context of `browser` logged in as `account` through `/login`. */
   async function loggedIn(browser: Browser, account: TestAccount, userAgent?: string) {
@@ -73,8 +74,10 @@ for (const lang of oneLanguage("en")) {
     await expect(first.getByText(D.signedOut)).toBeVisible();
     await expect(list.getByRole("listitem")).toHaveCount(1);
 
-    // The other browser still holds its token, which no longer works.
+    // The other browser still holds its token, which no longer works: its next page asks it
+    // to log in, says why (issue 25 item 10), and stays there once its own refresh is refused.
     await second.goto("/profileSettings");
+    await expect(second.getByText(S.sessionExpired)).toBeVisible();
     await expect(second).toHaveURL(/\/login\?redirectTo=%2FprofileSettings$/);
     // The first one is still signed in.
     await first.reload();

@@ -9,7 +9,8 @@ const shell = {
     loggedIn: "Welcome back, {{name}}.",
     signedUp: "Welcome to Cahier, {{name}}! Your account is ready.",
     loggedOut: "You are logged out.",
-    sessionExpired: "Your session has ended. Please log in again.",
+    sessionExpired:
+      "You were signed out on this device, from another device or because the session ended. Please log in again.",
     created: "Created.",
     saved: "Changes saved.",
     localeFailed: "The language could not be loaded. Please try again.",

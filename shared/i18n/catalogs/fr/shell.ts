@@ -12,7 +12,8 @@ const shell = {
     loggedIn: "Bon retour, {{name}}.",
     signedUp: "Bienvenue sur Cahier, {{name}} ! Votre compte est prêt.",
     loggedOut: "Déconnexion réussie.",
-    sessionExpired: "Votre session a pris fin. Veuillez vous reconnecter.",
+    sessionExpired:
+      "Vous avez été déconnecté de cet appareil, depuis un autre appareil ou parce que la session a pris fin. Veuillez vous reconnecter.",
     created: "Création réussie.",
     saved: "Modifications enregistrées.",
     localeFailed: "La langue n'a pas pu être chargée. Veuillez réessayer.",
