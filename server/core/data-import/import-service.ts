@@ -194,7 +194,11 @@ export class DataImportService {
           this.limits,
           JSON_FORMATS.has(format),
         );
-        const plan = await READERS[format]({ source, placeholders: new Placeholders() });
+        const plan = await READERS[format]({
+          source,
+          placeholders: new Placeholders(),
+          maxItems: this.limits.maxItems,
+        });
         const items = plan.collections.length + plan.records.length;
         if (items > this.limits.maxItems)
           throw importFileError(

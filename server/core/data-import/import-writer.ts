@@ -26,6 +26,7 @@ import { nowString } from "../records/values.ts";
 import { existsOther } from "../../data/repositories/record-repository.ts";
 import { findImported, saveImported } from "../../data/repositories/import-repository.ts";
 import { UploadedFile } from "../../tools/filesystem/index.ts";
+import { Pacer } from "../../tools/routine/pacer.ts";
 import { fileItem, ImportFiles, linkFiles, RefusedFile } from "./import-files.ts";
 import {
   skipped,
@@ -102,6 +103,7 @@ export class ImportWriter {
   private readonly ownerId: string;
   private readonly collectionIds = new Map<string, string>();
   private readonly planned = new Map<string, PlannedCollection>();
+  private readonly pacer = new Pacer();
   /** Collections whose posts were tagged with their name (reported once each). */
   private readonly tagged = new Set<string>();
   /**
@@ -155,6 +157,8 @@ export class ImportWriter {
               : 1,
     );
     for (const { record } of dated) {
+      // Each item is its own transaction; between them, other requests are answered.
+      await this.pacer.pace();
       if (record.kind === "entry") await this.writeEntry(record);
       else if (this.target.canPost) await this.writePost(record);
       else {

@@ -162,7 +162,7 @@ export function inspectZip(file: string, limits: ArchiveLimits): ZipEntryInfo[] 
 
 /**
  * Extracts `file` into the empty folder `dest` after {@link inspectZip}, counting the bytes
- * really inflated against `maxUnpackedBytes`. Directories are created as needed; nothing is
+ * really inflated against each entry's declared size and against `maxUnpackedBytes`. Directories are created as needed; nothing is
  * written outside `dest`.
  */
 export async function extractZip(
@@ -172,6 +172,9 @@ export async function extractZip(
 ): Promise<ZipEntryInfo[]> {
   const entries = inspectZip(file, limits);
   const expected = new Set(entries.map((e) => e.name));
+  // What each entry declares in the central directory: an entry that inflates past it lies
+  // about its size (a zip bomb's way past the declared total) and stops the extraction at once.
+  const declaredSize = new Map(entries.map((e) => [e.name, e.size]));
   const root = path.resolve(dest);
   fs.mkdirSync(root, { recursive: true });
   let written = 0;
@@ -200,6 +203,8 @@ export async function extractZip(
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const fd = fs.openSync(target, "wx");
     open.add(fd);
+    const declared = declaredSize.get(name) ?? 0;
+    let entryWritten = 0;
     entry.ondata = (error, data, final) => {
       if (state.failure) return;
       if (error) {
@@ -207,6 +212,12 @@ export async function extractZip(
         return;
       }
       written += data.length;
+      entryWritten += data.length;
+      if (entryWritten > declared) {
+        fail(new ArchiveError("archive too large once extracted"));
+        entry.terminate();
+        return;
+      }
       if (written > limits.maxUnpackedBytes) {
         fail(new ArchiveError("archive too large once extracted"));
         entry.terminate();

@@ -21,7 +21,7 @@ import {
   str,
   visibilityOf,
 } from "../import-values.ts";
-import { list, prop, type FormatContext } from "./format-context.ts";
+import { checkItemCount, list, prop, type FormatContext } from "./format-context.ts";
 import { PlannedFiles, uploadName } from "./planned-files.ts";
 
 const ID = /^[a-z0-9]{1,64}$/;
@@ -35,7 +35,8 @@ function inArchive(base: string, relative: unknown): string | null {
 }
 
 /** Reads a `cahier` upload. */
-export async function readCahier({ source, placeholders }: FormatContext): Promise<ImportPlan> {
+export async function readCahier(context: FormatContext): Promise<ImportPlan> {
+  const { source, placeholders } = context;
   if (!source.isArchive)
     throw importFileError("validation_import_not_archive", "a Cahier export is a zip archive");
   const manifests = source
@@ -59,6 +60,12 @@ export async function readCahier({ source, placeholders }: FormatContext): Promi
       `${MANIFEST_NAME} has version ${String(version)}; this Cahier reads version ${EXPORT_VERSION}`,
     );
 
+  checkItemCount(
+    list(manifest, "collections").length +
+      list(manifest, "entries").length +
+      list(manifest, "posts").length,
+    context,
+  );
   const plan = emptyPlan();
   const collectionIds = new Set<string>();
   for (const record of list(manifest, "collections")) {

@@ -1,6 +1,7 @@
 /** What every format reader gets, and what it answers. */
 import { createHash } from "node:crypto";
 import type { ImportPlan, Placeholders } from "../import-plan.ts";
+import { importFileError } from "../import-errors.ts";
 import type { ImportSource } from "../import-source.ts";
 
 /** The input of a format reader. */
@@ -9,6 +10,21 @@ export interface FormatContext {
   source: ImportSource;
   /** Placeholders for file addresses in texts. */
   placeholders: Placeholders;
+  /** Most items (collections, entries, posts) one import holds. */
+  maxItems: number;
+}
+
+/**
+ * Refuses an upload that holds more items than one import may, as soon as they are counted
+ * and before any is planned (issue 23 finding 2: a million tiny Ghost posts cost 14 s and
+ * +590 MB before the 400 when the cap was checked on the finished plan).
+ */
+export function checkItemCount(count: number, context: Pick<FormatContext, "maxItems">): void {
+  if (count > context.maxItems)
+    throw importFileError(
+      "validation_import_too_large",
+      `${count} items; one import holds at most ${context.maxItems}`,
+    );
 }
 
 /** Reads an upload into a plan; throws a 400 (import-errors.ts) when it is not this format. */

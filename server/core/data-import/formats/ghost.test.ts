@@ -38,9 +38,11 @@ describe("readGhost: HTML bounds (issue 23)", () => {
       { title: "Fine", html: "<p>ok</p>" },
       { title: "Deep", html: `${"<div>".repeat(3000)}x${"</div>".repeat(3000)}` },
     ]);
-    const error = await readGhost({ source, placeholders: new Placeholders() }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await readGhost({
+      source,
+      placeholders: new Placeholders(),
+      maxItems: 50_000,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CoreError);
     expect((error as CoreError).status).toBe(400);
     expect((error as CoreError).data).toEqual({
@@ -70,7 +72,7 @@ describe("readGhost: HTML bounds (issue 23)", () => {
       setImmediate(tick);
       return json;
     };
-    const plan = await readGhost({ source, placeholders: new Placeholders() });
+    const plan = await readGhost({ source, placeholders: new Placeholders(), maxItems: 50_000 });
     counting = false;
     expect(plan.records).toHaveLength(5);
     expect(turns).toBeGreaterThanOrEqual(4);

@@ -26,7 +26,7 @@ import { emptyPlan, skipped, type ImportPlan, type PlannedFile } from "../import
 import { importFileError } from "../import-errors.ts";
 import { cleanSlug, cleanTags, cleanTitle, langOf, pbDate, str } from "../import-values.ts";
 import type { ImportSource } from "../import-source.ts";
-import { list, prop, type FormatContext } from "./format-context.ts";
+import { checkItemCount, list, prop, type FormatContext } from "./format-context.ts";
 import { HtmlRefusedError, htmlToMarkdown } from "./html-to-markdown.ts";
 import { PlannedFiles } from "./planned-files.ts";
 
@@ -99,8 +99,10 @@ function convert(html: string, item: string): string {
 }
 
 /** Reads a `ghost` upload. */
-export async function readGhost({ source, placeholders }: FormatContext): Promise<ImportPlan> {
+export async function readGhost(context: FormatContext): Promise<ImportPlan> {
+  const { source, placeholders } = context;
   const data = await findData(source);
+  checkItemCount(list(data, "posts").length, context);
   const plan = emptyPlan();
   const tagNames = new Map<string, string>();
   for (const tag of list(data, "tags")) {

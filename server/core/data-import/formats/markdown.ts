@@ -35,7 +35,7 @@ import {
   tagList,
   visibilityOf,
 } from "../import-values.ts";
-import { contentKey, type FormatContext } from "./format-context.ts";
+import { checkItemCount, contentKey, type FormatContext } from "./format-context.ts";
 import { PlannedFiles } from "./planned-files.ts";
 import { replaceRelativeLinks, resolveRelative } from "./relative-links.ts";
 
@@ -72,7 +72,8 @@ function leadingHeading(body: string): { title: string; body: string } | null {
 }
 
 /** Reads a `markdown` upload. */
-export async function readMarkdown({ source, placeholders }: FormatContext): Promise<ImportPlan> {
+export async function readMarkdown(context: FormatContext): Promise<ImportPlan> {
+  const { source, placeholders } = context;
   if (!source.isArchive)
     throw importFileError("validation_import_not_archive", "a Markdown import is a zip archive");
   // Plain-text files are the documents only in an archive without Markdown (WriteFreely's
@@ -82,6 +83,7 @@ export async function readMarkdown({ source, placeholders }: FormatContext): Pro
   const documents = new Set(names);
   if (names.length === 0)
     throw importFileError("validation_import_wrong_format", "no Markdown file in the archive");
+  checkItemCount(names.length, context);
   const plan = emptyPlan();
   const collections = new Map<string, PlannedCollection>();
   /** The planned collection of a key, made on first use (created only if an entry joins it). */

@@ -22,7 +22,7 @@ import {
   splitTitle,
   str,
 } from "../import-values.ts";
-import { list, prop, type FormatContext } from "./format-context.ts";
+import { checkItemCount, list, prop, type FormatContext } from "./format-context.ts";
 
 /** Title and text of a post: its own title, else a leading heading taken out of the text. */
 function titleAndBody(post: unknown): { title: string; body: string } {
@@ -34,7 +34,8 @@ function titleAndBody(post: unknown): { title: string; body: string } {
 }
 
 /** Reads a `writefreely` upload. */
-export async function readWriteFreely({ source }: FormatContext): Promise<ImportPlan> {
+export async function readWriteFreely(context: FormatContext): Promise<ImportPlan> {
+  const { source } = context;
   let data: unknown;
   for (const name of source
     .names()
@@ -51,6 +52,12 @@ export async function readWriteFreely({ source }: FormatContext): Promise<Import
       "validation_import_wrong_format",
       "no WriteFreely export (a JSON file with collections and posts) in the upload",
     );
+  const collections = list(data, "collections");
+  checkItemCount(
+    collections.reduce<number>((sum, c) => sum + 1 + list(c, "posts").length, 0) +
+      list(data, "posts").length,
+    context,
+  );
   const plan = emptyPlan();
   const addPosts = (posts: unknown[], published: boolean, collectionRef: string) => {
     for (const post of posts) {
@@ -79,7 +86,7 @@ export async function readWriteFreely({ source }: FormatContext): Promise<Import
       });
     }
   };
-  for (const collection of list(data, "collections")) {
+  for (const collection of collections) {
     const alias = str(prop(collection, "alias"));
     const title = str(prop(collection, "title")) || alias;
     const ref = `collection:${alias}`;

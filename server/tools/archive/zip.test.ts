@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { zipSync } from "fflate";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ArchiveError, extractZip } from "./zip.ts";
+
+/** Bytes written under `folder`, in all. */
+function bytesUnder(folder: string): number {
+  let total = 0;
+  for (const name of fs.readdirSync(folder, { recursive: true }) as string[]) {
+    const stat = fs.statSync(path.join(folder, name));
+    if (stat.isFile()) total += stat.size;
+  }
+  return total;
+}
+
+/**
+ * A zip whose one entry (`big.txt`, `size` zero bytes, deflated) declares `declared` bytes in
+ * its local header and the central directory: an archive that lies about its size.
+ */
+function lyingZip(size: number, declared: number): Uint8Array {
+  const zip = zipSync({ "big.txt": new Uint8Array(size) }, { level: 9 });
+  const view = Buffer.from(zip);
+  // Local file header: signature 0x04034b50, uncompressed size at +22.
+  view.writeUInt32LE(declared, 22);
+  // Central directory header: signature 0x02014b50, uncompressed size at +24.
+  const central = view.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+  view.writeUInt32LE(declared, central + 24);
+  return view;
+}
+
+describe("extracting a zip", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cahier-zip-"));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("extracts an honest archive", async () => {
+    const file = path.join(dir, "ok.zip");
+    fs.writeFileSync(file, zipSync({ "notes/a.md": new TextEncoder().encode("# A\n") }));
+    const entries = await extractZip(file, path.join(dir, "out"), {
+      maxEntries: 10,
+      maxUnpackedBytes: 1024,
+      allowName: () => true,
+    });
+    expect(entries.map((e) => e.name)).toEqual(["notes/a.md"]);
+    expect(fs.readFileSync(path.join(dir, "out", "notes", "a.md"), "utf8")).toBe("# A\n");
+  });
+
+  it("refuses an entry that inflates past its declared size before it costs the disk", async () => {
+    // 64 MiB of zeros declared as 1,000 bytes, within a 2 GiB limit on the total.
+    const file = path.join(dir, "bomb.zip");
+    fs.writeFileSync(file, lyingZip(64 * 1024 * 1024, 1_000));
+    const out = path.join(dir, "out");
+    const error = await extractZip(file, out, {
+      maxEntries: 10,
+      maxUnpackedBytes: 2 * 1024 * 1024 * 1024,
+      allowName: () => true,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ArchiveError);
+    expect((error as Error).message).toBe("archive too large once extracted");
+    // Nothing past what the entry declared reached the disk.
+    expect(bytesUnder(out)).toBeLessThanOrEqual(1_000);
+  });
+});
