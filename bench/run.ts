@@ -18,7 +18,8 @@
  * `BENCH_FANOUT_WRITES` (200), `BENCH_FANOUT_INTERVAL_MS` (50), `REDIS_URL` for the
  * two-instance fan-out on PostgreSQL. Then `search` (see `search.ts`), against a LIKE scan:
  * `BENCH_SEARCH_ENTRIES` (100000), `BENCH_SEARCH_USERS` (200), `BENCH_SEARCH_ROUNDS` (5).
- * Then Lighthouse's performance score of the reading pages (`lighthouse.ts`, median of three).
+ * Then Lighthouse's performance score of the reading pages (`lighthouse.ts`, median of three),
+ * and the worst stall of a health check while imports run (`import-stall.ts`, `BENCH_ONLY=import`).
  * The report ends with PostgreSQL's req/s over SQLite's.
  */
 import os from "node:os";
@@ -71,6 +72,7 @@ import {
   type BenchReport,
   type ScenarioResult,
 } from "./report.ts";
+import { benchImportStall, importStallVerdicts } from "./import-stall.ts";
 import { benchLighthouse, lighthouseVerdicts } from "./lighthouse.ts";
 import { benchSearch, TARGET_SEARCH_P99_MS, type SearchBenchSettings } from "./search.ts";
 import { seedPosts } from "./seed.ts";
@@ -307,6 +309,8 @@ const SSE_FANOUT = "sse fanout";
 const SEARCH = "search";
 /** Lighthouse's performance score of the reading pages (`lighthouse.ts`). */
 const LIGHTHOUSE = "lighthouse";
+/** The worst stall of other requests while an import runs (`import-stall.ts`). */
+const IMPORT = "import";
 /** The HTTP scenarios whose PostgreSQL/SQLite req/s ratio is stated. */
 const ENGINE_RATIO_SCENARIOS = ["list", "list fields", "list total", "create entry"];
 
@@ -378,7 +382,7 @@ async function main(): Promise<void> {
     .filter((d): d is DialectName => d === "sqlite" || d === "postgres");
   const httpSelected =
     only.size === 0 ||
-    [...only].some((n) => ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE].includes(n));
+    [...only].some((n) => ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE, IMPORT].includes(n));
   const notes: string[] = [];
   if (httpSelected)
     notes.push(
@@ -415,6 +419,9 @@ async function main(): Promise<void> {
     ? await benchSearch(searchSettings, dialects, childEnv, log)
     : undefined;
   const lighthouse = selected(LIGHTHOUSE) ? await benchLighthouse(log) : undefined;
+  const imports = selected(IMPORT)
+    ? await benchImportStall(dialects[0] ?? "sqlite", childEnv, log)
+    : [];
   if (search) {
     notes.push(
       `search: ${String(searchSettings.entries)} entries of ${String(searchSettings.users)} users, GET /api/search?kind=entries&perPage=30 one request at a time, as a guest and as user1 (with private entries); LIKE: the entries list with (title ~ 'w' || content ~ 'w') per word, same caller, same data`,
@@ -479,6 +486,7 @@ async function main(): Promise<void> {
   }
   for (const line of pageVerdicts(results)) console.log(`- ${line}`);
   for (const line of lighthouseVerdicts(lighthouse ?? [])) console.log(`- ${line}`);
+  for (const line of importStallVerdicts(imports)) console.log(`- ${line}`);
   console.log(`\nResults written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
 }
 
