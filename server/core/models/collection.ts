@@ -1,133 +1,28 @@
 /**
  * Collection and field models: the shape of the collection registry from which migrations,
  * validation, rule checks, the filter resolver and the PocketBase schema export all derive.
+ * Each field type's options and behaviour are its module's, in `fields/` (ADR 058).
  */
 
-/** Options every field shares. */
-interface FieldBase {
-  /** Column and JSON key. */
-  name: string;
-  /** A missing or empty value fails validation with `validation_required`. */
-  required?: boolean;
-  /** Never returned to non-superusers and not filterable by them. */
-  hidden?: boolean;
-  /** Part of the collection's built-in structure (id, auth fields, autodates). */
-  system?: boolean;
-}
+import { fieldType, type Field } from "./fields/index.ts";
 
-/** Plain text; also used for Markdown bodies. */
-export interface TextField extends FieldBase {
-  type: "text";
-  min?: number;
-  max?: number;
-  /** Anchored regular expression the value must match when not empty. */
-  pattern?: string;
-  /** Pattern used to generate a value when none is given (only `[a-z0-9]{n}`-style classes). */
-  autogeneratePattern?: string;
-  primaryKey?: boolean;
-  /** Value set on create when the body leaves the field out. */
-  default?: string;
-}
-
-/** An email address. */
-export interface EmailField extends FieldBase {
-  type: "email";
-}
-
-/** True or false, stored as 0/1. */
-export interface BoolField extends FieldBase {
-  type: "bool";
-}
-
-/** A floating-point number. */
-export interface NumberField extends FieldBase {
-  type: "number";
-  min?: number;
-  max?: number;
-  onlyInt?: boolean;
-}
-
-/** A bcrypt password hash; the plain password is only ever accepted, never returned. */
-export interface PasswordField extends FieldBase {
-  type: "password";
-  min: number;
-  max: number;
-  cost: number;
-}
-
-/** One (`maxSelect` 1) or several values from a fixed list. */
-export interface SelectField extends FieldBase {
-  type: "select";
-  values: readonly string[];
-  maxSelect: number;
-  default?: string;
-}
-
-/** Free-form list of short strings (tags); serialised like a multiple select. */
-export interface TagsField extends FieldBase {
-  type: "tags";
-  maxSelect: number;
-  /** Max length of one tag. */
-  maxLength: number;
-}
-
-/** Reference to records of another collection. */
-export interface RelationField extends FieldBase {
-  type: "relation";
-  collectionId: string;
-  maxSelect: number;
-  /** Delete this record when the referenced record is deleted (else the reference is cleared). */
-  cascadeDelete: boolean;
-}
-
-/** Uploaded files, stored under generated names. */
-export interface FileField extends FieldBase {
-  type: "file";
-  maxSelect: number;
-  /** Bytes per file. */
-  maxSize: number;
-  mimeTypes: readonly string[];
-  thumbs: readonly string[];
-  /** Served only with a file token to those who may view the record. */
-  protected: boolean;
-}
-
-/** Arbitrary JSON. */
-export interface JsonField extends FieldBase {
-  type: "json";
-  /** Bytes of the serialised value. */
-  maxSize: number;
-}
-
-/** A date-time in PocketBase's `YYYY-MM-DD HH:MM:SS.sssZ` format. */
-export interface DateField extends FieldBase {
-  type: "date";
-}
-
-/** A date-time set by the server on create and/or update. */
-export interface AutodateField extends FieldBase {
-  type: "autodate";
-  onCreate: boolean;
-  onUpdate: boolean;
-}
-
-/** Any field of the registry. */
-export type Field =
-  | TextField
-  | EmailField
-  | BoolField
-  | NumberField
-  | PasswordField
-  | SelectField
-  | TagsField
-  | RelationField
-  | FileField
-  | JsonField
-  | DateField
-  | AutodateField;
-
-/** Field type names. */
-export type FieldType = Field["type"];
+export type {
+  AutodateField,
+  BoolField,
+  DateField,
+  EmailField,
+  Field,
+  FieldBase,
+  FieldTypeName,
+  FileField,
+  JsonField,
+  NumberField,
+  PasswordField,
+  RelationField,
+  SelectField,
+  TagsField,
+  TextField,
+} from "./fields/index.ts";
 
 /**
  * API rules, written in the filter language. `null` = superusers only, `""` = anyone,
@@ -201,16 +96,7 @@ export function isAuthCollection(collection: Collection): collection is AuthColl
 
 /** Whether the field's value is a list (JSON array) rather than a single value. */
 export function isMultiValue(field: Field): boolean {
-  switch (field.type) {
-    case "select":
-    case "relation":
-    case "file":
-      return field.maxSelect > 1;
-    case "tags":
-      return true;
-    default:
-      return false;
-  }
+  return fieldType(field).multiValue(field);
 }
 
 /** Finds a field by name. */

@@ -18,15 +18,9 @@ import {
 } from "../../tools/search/index.ts";
 import { findCollection } from "../collections/collection-lookup.ts";
 import { findField, isMultiValue, type Collection, type Field } from "../models/collection.ts";
+import { fieldType } from "../models/fields/index.ts";
 import { MACROS } from "./resolver-macros.ts";
-import {
-  splitModifier,
-  storedText,
-  toStatic,
-  valueType,
-  wrapMulti,
-  wrapSingle,
-} from "./resolver-operands.ts";
+import { splitModifier, storedText, toStatic, wrapMulti, wrapSingle } from "./resolver-operands.ts";
 import type { RequestInfo } from "./request-info.ts";
 
 /** Max relation hops in one identifier (PocketBase's MaxNestedRels). */
@@ -157,13 +151,7 @@ export class RecordFieldResolver implements FieldResolver {
       const each = this.dialect.jsonEach(ref, this.nextAlias());
       return { kind: "multi", from: each.from, where: null, value: each.value, type: "text" };
     }
-    return {
-      kind: "scalar",
-      sql: ref,
-      type: valueType(field),
-      nullable: field.type === "json",
-      nonEmpty: field.required === true && field.type !== "bool" && field.type !== "number",
-    };
+    return { kind: "scalar", sql: ref, ...fieldType(field).filterOperand(field) };
   }
 
   /** Extra condition a client filter must satisfy when it reaches into another collection. */
@@ -422,9 +410,11 @@ export class RecordFieldResolver implements FieldResolver {
       this.fail(identifier);
     }
     if (modifier === "length" || modifier === "each") this.fail(identifier);
-    let v = toStatic(value);
-    if (field.type === "bool") v = value === true || v === 1 || v === "true" ? 1 : 0;
-    return this.staticWithModifier(v, modifier, identifier);
+    return this.staticWithModifier(
+      fieldType(field).filterStatic(field, value),
+      modifier,
+      identifier,
+    );
   }
 
   private relationFromStatic(

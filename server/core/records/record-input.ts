@@ -1,14 +1,14 @@
 /**
  * Applies a submitted body to a record (with PocketBase's `field+`, `+field`, `field-`
- * modifiers) and normalises each value to its field type. Validation is separate
+ * modifiers) and normalises each value to its field type; what each type does with a value
+ * and a modifier is its module's (`models/fields/`, ADR 058). Validation is separate
  * (`record-validation.ts`), so rules can see the resolved values first.
  */
-import { randomInt } from "node:crypto";
 import type { UploadedFile } from "../../tools/filesystem/index.ts";
-import { fieldError, type FieldErrors } from "../errors.ts";
+import type { FieldErrors } from "../errors.ts";
 import { applyFileField } from "../files/file-input.ts";
-import { isMultiValue, type Collection, type Field } from "../models/collection.ts";
-import { emptyValue, parseDateInput } from "./values.ts";
+import type { Collection, Field } from "../models/collection.ts";
+import { fieldType, type BodyModifiers } from "../models/fields/index.ts";
 import type { RecordData } from "./request-info.ts";
 
 /** Result of applying a body. */
@@ -31,105 +31,11 @@ export interface AppliedBody {
   fieldUploads: Map<string, UploadedFile[]>;
 }
 
-const TRUE_STRINGS = new Set(["true", "1", "t", "yes", "on"]);
-
-function normalise(
-  field: Field,
-  raw: unknown,
-): { value: unknown } | { error: ReturnType<typeof fieldError> } {
-  if (isMultiValue(field)) {
-    const list =
-      raw === null || raw === undefined || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
-    const out: string[] = [];
-    for (const item of list) {
-      if (typeof item !== "string" && typeof item !== "number") {
-        return { error: fieldError("validation_invalid_value", "Invalid value.") };
-      }
-      const s = field.type === "tags" ? String(item).trim() : String(item);
-      if (s !== "" && !out.includes(s)) out.push(s);
-    }
-    return { value: out };
-  }
-  switch (field.type) {
-    case "number": {
-      if (raw === null || raw === undefined || raw === "") return { value: 0 };
-      const n =
-        typeof raw === "number"
-          ? raw
-          : typeof raw === "string" && raw.trim() !== ""
-            ? Number(raw)
-            : NaN;
-      if (!Number.isFinite(n))
-        return { error: fieldError("validation_not_a_number", "The value must be a number.") };
-      return { value: n };
-    }
-    case "bool":
-      if (typeof raw === "boolean") return { value: raw };
-      if (typeof raw === "number") return { value: raw !== 0 };
-      if (typeof raw === "string") return { value: TRUE_STRINGS.has(raw.trim().toLowerCase()) };
-      if (raw === null || raw === undefined) return { value: false };
-      return { error: fieldError("validation_invalid_value", "Invalid value.") };
-    case "json":
-      if (typeof raw === "string") {
-        try {
-          return { value: JSON.parse(raw) };
-        } catch {
-          return { value: raw };
-        }
-      }
-      return { value: raw === undefined ? null : raw };
-    case "date":
-    case "autodate": {
-      const d = parseDateInput(raw);
-      if (d === undefined)
-        return { error: fieldError("validation_invalid_date", "Must be a valid date.") };
-      return { value: d };
-    }
-    default: {
-      if (raw === null || raw === undefined) return { value: "" };
-      if (Array.isArray(raw)) {
-        // Single-value selects, relations and files keep the last submitted value (PocketBase's
-        // "last selected"). SECURITY: a list where text is expected is a type mismatch, not a
-        // choice between values (parameter pollution, checklist B22).
-        if (field.type !== "select" && field.type !== "relation" && field.type !== "file")
-          return { error: fieldError("validation_invalid_value", "Invalid value.") };
-        return raw.length === 0 ? { value: "" } : normalise(field, raw[raw.length - 1]);
-      }
-      if (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean")
-        return { value: String(raw) };
-      return { error: fieldError("validation_invalid_value", "Invalid value.") };
-    }
-  }
-}
-
-/** Reads a modifier operand (`tags+`, `+tags`, `tags-`): one value or a list of them. */
-function toStringList(raw: unknown): string[] {
-  const list =
-    raw === null || raw === undefined || raw === "" ? [] : Array.isArray(raw) ? raw : [raw];
-  return list
-    .filter((v): v is string | number => typeof v === "string" || typeof v === "number")
-    .map(String);
-}
-
-/** Generates a value from a simple pattern such as `[a-z0-9]{15}` or `user[0-9]{6}`. */
-export function generateFromPattern(pattern: string): string {
-  return pattern.replace(/\[([^\]]+)\]\{(\d+)\}/g, (_, cls: string, count: string) => {
-    const chars: string[] = [];
-    for (const m of cls.matchAll(/(.)-(.)|(.)/g)) {
-      if (m[3] !== undefined) chars.push(m[3]);
-      else
-        for (let c = (m[1] as string).charCodeAt(0); c <= (m[2] as string).charCodeAt(0); c++)
-          chars.push(String.fromCharCode(c));
-    }
-    let out = "";
-    for (let i = 0; i < Number(count); i++) out += chars[randomInt(chars.length)] ?? "";
-    return out;
-  });
-}
+export { generateFromPattern } from "../models/fields/text.ts";
 
 /** Fields a body may never set (server-managed). */
 function isWritable(field: Field, isCreate: boolean): boolean {
-  if (field.type === "autodate" || field.type === "password") return false;
+  if (fieldType(field).serverManaged) return false;
   if (field.name === "tokenKey") return false;
   if (field.name === "id") return isCreate;
   return true;
@@ -171,41 +77,26 @@ export function applyBody(
       }
       continue;
     }
-    let value = values[name] ?? emptyValue(field);
+    const type = fieldType(field);
+    let value = values[name] ?? type.empty(field);
 
     if (has(name)) {
-      const r = normalise(field, rawBody[name]);
+      const r = type.normalise(field, rawBody[name]);
       if ("error" in r) {
         errors[name] = r.error;
         continue;
       }
       value = r.value;
     }
-    if (field.type === "text" && has(`${name}:autogenerate`)) {
-      const prefix = rawBody[`${name}:autogenerate`];
-      value = `${typeof prefix === "string" ? prefix : ""}${field.autogeneratePattern ? generateFromPattern(field.autogeneratePattern) : ""}`;
-    }
-    if (field.type === "number") {
-      for (const [key, sign] of [
-        [`${name}+`, 1],
-        [`${name}-`, -1],
-      ] as const) {
-        if (!has(key)) continue;
-        const r = normalise(field, rawBody[key]);
-        if ("error" in r) errors[name] = r.error;
-        else value = (value as number) + sign * (r.value as number);
-      }
-    } else if (isMultiValue(field) || field.type === "select" || field.type === "relation") {
-      const multi = isMultiValue(field);
-      let list: string[] = multi ? [...(value as string[])] : value === "" ? [] : [String(value)];
-      const listOf = (key: string) => toStringList(rawBody[key]);
-      if (has(`+${name}`)) list = [...listOf(`+${name}`).filter((v) => !list.includes(v)), ...list];
-      if (has(`${name}+`)) list = [...list, ...listOf(`${name}+`).filter((v) => !list.includes(v))];
-      if (has(`${name}-`)) {
-        const remove = new Set(listOf(`${name}-`));
-        list = list.filter((v) => !remove.has(v));
-      }
-      value = multi ? list : (list[list.length - 1] ?? "");
+    if (type.modify) {
+      const modifiers: BodyModifiers = {};
+      if (has(`+${name}`)) modifiers.prepend = rawBody[`+${name}`];
+      if (has(`${name}+`)) modifiers.append = rawBody[`${name}+`];
+      if (has(`${name}-`)) modifiers.remove = rawBody[`${name}-`];
+      if (has(`${name}:autogenerate`)) modifiers.autogenerate = rawBody[`${name}:autogenerate`];
+      const modified = type.modify(field, value, modifiers);
+      value = modified.value;
+      if (modified.error) errors[name] = modified.error;
     }
     values[name] = value;
     body[name] = value;

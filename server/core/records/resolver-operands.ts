@@ -3,20 +3,15 @@
  * request data, and the joins that reach related rows (single-row or many-row).
  */
 import { sql } from "kysely";
-import type { ResolvedOperand, Sql, StaticValue, ValueType } from "../../tools/search/index.ts";
-import { isMultiValue, type Field } from "../models/collection.ts";
+import type { ResolvedOperand, Sql, ValueType } from "../../tools/search/index.ts";
+import type { Field } from "../models/collection.ts";
+import { fieldType } from "../models/fields/index.ts";
+
+export { toStatic } from "../models/fields/field-type.ts";
 
 /** The value type a field compares as. */
 export function valueType(field: Field): ValueType {
-  switch (field.type) {
-    case "number":
-    case "bool":
-      return "number";
-    case "json":
-      return "json";
-    default:
-      return "text";
-  }
+  return fieldType(field).filterOperand(field).type;
 }
 
 /** Splits `name:modifier` into its name and modifier. */
@@ -74,19 +69,7 @@ export function wrapMulti(inner: ResolvedOperand, from: Sql, where: Sql): Resolv
   }
 }
 
-/** A JavaScript value as a static operand (booleans 1/0, objects as JSON). */
-export function toStatic(value: unknown): StaticValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number" || typeof value === "string") return value;
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return JSON.stringify(value);
-}
-
 /** The text form of a value as stored in its column (for `:changed`). */
 export function storedText(field: Field, value: unknown): string {
-  if (isMultiValue(field) || field.type === "json") return JSON.stringify(value ?? null);
-  if (field.type === "bool") return value === true || value === 1 || value === "true" ? "1" : "0";
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
-  return value === null || value === undefined ? "" : JSON.stringify(value);
+  return fieldType(field).storedText(field, value);
 }

@@ -1,24 +1,14 @@
 /** SQL fragments that read the same on SQLite and PostgreSQL. */
 import { sql } from "kysely";
 import type { Field } from "../../core/models/collection.ts";
-import { isMultiValue } from "../../core/models/collection.ts";
+import { fieldType, type StorageClass } from "../../core/models/fields/index.ts";
 
-/** Storage class of a field: how its column is typed on every engine. */
-export type StorageClass = "text" | "number" | "bool" | "json" | "list";
+export type { StorageClass } from "../../core/models/fields/index.ts";
 
-/** Maps a field to its storage class. */
+/** Maps a field to its storage class (its type module's column class; the id is text). */
 export function storageClass(field: Field): StorageClass {
-  if (isMultiValue(field)) return "list";
-  switch (field.type) {
-    case "number":
-      return "number";
-    case "bool":
-      return "bool";
-    case "json":
-      return "json";
-    default:
-      return "text";
-  }
+  const column = fieldType(field).column(field);
+  return column === "primaryKey" ? "text" : column;
 }
 
 /** Quotes a SQL identifier (double quotes, embedded quotes doubled). */
@@ -29,7 +19,10 @@ export function quoteId(name: string): string {
 /** `LIKE` with the backslash escape both engines share. */
 export const likeEscape = sql`ESCAPE '\\'`;
 
-/** One engine's column definitions (type, default, nullability) per storage class. */
+/**
+ * One engine's column definitions (type, default, nullability) per storage class: each field
+ * type names its class (`core/models/fields/`, ADR 058), each dialect its SQL.
+ */
 export interface ColumnDefinitions extends Record<StorageClass, string> {
   /** A text primary key (the `id` field). */
   primaryKey: string;
@@ -37,6 +30,5 @@ export interface ColumnDefinitions extends Record<StorageClass, string> {
 
 /** The column definition of `field` among an engine's `definitions`. */
 export function columnDefinitionFor(definitions: ColumnDefinitions, field: Field): string {
-  if (field.type === "text" && field.primaryKey) return definitions.primaryKey;
-  return definitions[storageClass(field)];
+  return definitions[fieldType(field).column(field)];
 }
