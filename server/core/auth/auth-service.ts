@@ -6,6 +6,7 @@
  * sign-in listeners (impersonation log, devices), the token and the answer; and the device check
  * of every token ({@link DeviceSessions}, ADR 053).
  */
+import { isFirstFactor, type SignInMethod } from "#shared/auth/sign-in-methods.ts";
 import { findCollection } from "../collections/collection-lookup.ts";
 import { CoreError, forbidden, unauthorized } from "../errors.ts";
 import { isAuthCollection, type AuthCollection, type Collection } from "../models/collection.ts";
@@ -49,11 +50,8 @@ export interface SignInAttempt {
   expand?: string | undefined;
 }
 
-/** How a sign-in identified its record. */
-export type SignInMethod = "password" | "oauth2" | "otp" | "totp" | "passkey" | "impersonation";
-
-/** The first factors: with a second factor enrolled, they answer `401 {mfaId}` instead. */
-const FIRST_FACTORS: ReadonlySet<SignInMethod> = new Set(["password", "oauth2", "otp"]);
+/** How a sign-in identified its record (the one list: `shared/auth/sign-in-methods.ts`). */
+export type { SignInMethod };
 
 /** Options of {@link AuthService.completeAuth}. */
 export interface SignInOptions {
@@ -358,7 +356,7 @@ export class AuthService {
   ): Promise<AuthResponse> {
     const { method } = options;
     if (method !== "impersonation") await this.checkAuthRule(collection, record, request);
-    if (this.mfa && FIRST_FACTORS.has(method)) {
+    if (this.mfa && isFirstFactor(method)) {
       const mfaId = options.mfaId || request.query.mfaId || "";
       await this.mfa.requireSecondFactor(collection, String(record.id), method, mfaId);
     }

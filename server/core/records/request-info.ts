@@ -1,4 +1,5 @@
 /** What a request contributes to rule evaluation (`@request.*`). */
+import type { SignInContext } from "#shared/auth/sign-in-methods.ts";
 import type { Collection } from "../models/collection.ts";
 import { superusersCollection } from "../../data/registry/collections.ts";
 
@@ -19,17 +20,8 @@ export interface AuthInfo {
 export interface RequestInfo {
   auth: AuthInfo | null;
   method: string;
-  context:
-    | "default"
-    | "oauth2"
-    | "otp"
-    | "password"
-    | "totp"
-    | "passkey"
-    | "realtime"
-    | "protectedFile"
-    | "batch"
-    | "expand";
+  /** `@request.context`: a sign-in's method (`shared/auth`), or what else the request does. */
+  context: "default" | SignInContext | "realtime" | "protectedFile" | "batch" | "expand";
   /** Header names lower-snake-cased (`X-Token` → `x_token`), first values. */
   headers: Record<string, string>;
   query: Record<string, string>;
