@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { importReadsJson, type ImportFormat } from "#shared/records/import-formats.ts";
 import { requireCollection } from "../collections/collection-lookup.ts";
 import { badRequest, CoreError, forbidden, notFound, unauthorized } from "../errors.ts";
 import type { RecordService } from "../records/record-service.ts";
@@ -26,33 +27,24 @@ import { Placeholders } from "./import-plan.ts";
 import { DEFAULT_IMPORT_LIMITS, ImportSource, type ImportLimits } from "./import-source.ts";
 import { ImportWriter, type ImportReport, type ImportTarget } from "./import-writer.ts";
 
+export {
+  IMPORT_FORMATS,
+  isImportFormat,
+  type ImportFormat,
+} from "#shared/records/import-formats.ts";
 export type { ImportReport } from "./import-writer.ts";
 export type { ImportLimits } from "./import-source.ts";
 
-/** The formats `POST /api/import` reads, and how. */
+/** How `POST /api/import` reads each format (`shared/records/import-formats.ts` lists them). */
 const READERS = {
   cahier: readCahier,
   dayone: readDayOne,
   ghost: readGhost,
   writefreely: readWriteFreely,
   markdown: readMarkdown,
-} satisfies Record<string, FormatReader>;
-
-/** A format name. */
-export type ImportFormat = keyof typeof READERS;
-
-/** Every format, in the order the API documents them. */
-export const IMPORT_FORMATS = Object.keys(READERS) as ImportFormat[];
-
-/** Formats whose export may be a bare JSON file instead of a zip archive. */
-const JSON_FORMATS = new Set<ImportFormat>(["ghost", "writefreely"]);
+} satisfies Record<ImportFormat, FormatReader>;
 
 const ID_PATTERN = /^[a-z0-9]+$/;
-
-/** Whether `value` names a format. */
-export function isImportFormat(value: unknown): value is ImportFormat {
-  return typeof value === "string" && Object.hasOwn(READERS, value);
-}
 
 /** A private work folder of one import, and where its upload goes. */
 export interface ImportWorkspace {
@@ -164,8 +156,9 @@ export class DataImportService {
   }
 
   /** Deletes a work folder. */
-  discard(workspace: ImportWorkspace): void {
-    fs.rmSync(workspace.folder, { recursive: true, force: true });
+  async discard(workspace: ImportWorkspace): Promise<void> {
+    // Asynchronous: the thousands of files of a large archive are removed between requests.
+    await fs.promises.rm(workspace.folder, { recursive: true, force: true });
   }
 
   /**
@@ -192,7 +185,7 @@ export class DataImportService {
           workspace.upload,
           workspace.folder,
           this.limits,
-          JSON_FORMATS.has(format),
+          importReadsJson(format),
         );
         const plan = await READERS[format]({
           source,
@@ -210,7 +203,7 @@ export class DataImportService {
         this.running.delete(owner);
       }
     } finally {
-      this.discard(workspace);
+      await this.discard(workspace);
     }
   }
 }

@@ -94,7 +94,7 @@ export function registerDataImportRoutes(app: FastifyInstance, importer: DataImp
       const run = importer.run(target, format, workspace, fields.dryRun === "true");
       return await run;
     } catch (error) {
-      importer.discard(workspace);
+      await importer.discard(workspace);
       throw error;
     }
   });

@@ -66,4 +66,19 @@ describe("extracting a zip", () => {
     // Nothing past what the entry declared reached the disk.
     expect(bytesUnder(out)).toBeLessThanOrEqual(1_000);
   });
+
+  it("extracts an archive of thousands of small notes (it overflowed the stack as corrupt)", async () => {
+    const notes: Record<string, Uint8Array> = {};
+    for (let n = 0; n < 6_000; n++)
+      notes[`journal/${String(n).padStart(5, "0")}.md`] = new Uint8Array([120]);
+    const file = path.join(dir, "notes.zip");
+    fs.writeFileSync(file, zipSync(notes, { level: 6 }));
+    const entries = await extractZip(file, path.join(dir, "out"), {
+      maxEntries: 10_000,
+      maxUnpackedBytes: 1024 * 1024,
+      allowName: () => true,
+    });
+    expect(entries.filter((e) => !e.isDirectory)).toHaveLength(6_000);
+    expect(fs.readFileSync(path.join(dir, "out", "journal", "05999.md"), "utf8")).toBe("x");
+  });
 });

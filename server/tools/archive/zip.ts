@@ -161,6 +161,15 @@ export function inspectZip(file: string, limits: ArchiveLimits): ZipEntryInfo[] 
 }
 
 /**
+ * Bytes handed to the inflater at once. fflate finishes every entry a chunk completes in one
+ * synchronous call, recursively: a 256 KiB chunk of a zip of thousands of small notes
+ * overflowed the stack ("Maximum call stack size exceeded", refused as corrupt) and held the
+ * event loop for seconds (issue 23 finding 2). Small chunks keep both short; the stream gives
+ * other work a turn between them.
+ */
+const UNZIP_CHUNK_BYTES = 16 * 1024;
+
+/**
  * Extracts `file` into the empty folder `dest` after {@link inspectZip}, counting the bytes
  * really inflated against each entry's declared size and against `maxUnpackedBytes`. Directories are created as needed; nothing is
  * written outside `dest`.
@@ -237,7 +246,7 @@ export async function extractZip(
   });
   unzip.register(UnzipInflate);
   try {
-    const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+    const stream = fs.createReadStream(file, { highWaterMark: UNZIP_CHUNK_BYTES });
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       unzip.push(chunk);
       if (state.failure) {
