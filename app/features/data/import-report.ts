@@ -11,11 +11,14 @@ import {
 } from "#shared/records/import-skips.ts";
 import type { AppT } from "../../lib/i18n/i18n.ts";
 
-/** The formats the import reads, in the order the form offers them. */
-export const IMPORT_FORMATS = ["cahier", "dayone", "ghost", "writefreely", "markdown"] as const;
-
-/** A format name. */
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+// The formats the import reads, in the order the form offers them, and the files they take:
+// defined once with the server's (`shared/records/import-formats.ts`).
+export {
+  IMPORT_ACCEPT,
+  IMPORT_FORMATS,
+  importFormatLabelKey,
+  type ImportFormat,
+} from "#shared/records/import-formats.ts";
 
 /** An item left out or changed: the API's English `reason`, and its `code` when known. */
 export interface SkippedLine {
