@@ -73,6 +73,7 @@ export default [
       route("admin/logs", "routes/admin/logs.tsx"),
       route("admin/logs/:id", "routes/admin/log.tsx"),
       route("admin/backups", "routes/admin/backups.tsx"),
+      route("admin/jobs", "routes/admin/jobs.tsx"),
     ]),
 
     route("*", "routes/not-found.tsx"),

@@ -213,6 +213,9 @@ export const paths = {
 
   /** The backups (superusers): `/admin/backups`. */
   adminBackups: () => "/admin/backups",
+
+  /** The job queue (superusers): `/admin/jobs`, `?state=` one state. */
+  adminJobs: () => "/admin/jobs",
 } as const;
 
 /** The addresses of stored files pages show or link to (written by `api/files/file-urls.ts`). */

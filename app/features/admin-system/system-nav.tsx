@@ -7,6 +7,7 @@ const LINKS = [
   { to: paths.adminSettings(), key: "settings" },
   { to: paths.adminLogs(), key: "logs" },
   { to: paths.adminBackups(), key: "backups" },
+  { to: paths.adminJobs(), key: "jobs" },
 ] as const;
 
 /** The system pages' navigation. */
