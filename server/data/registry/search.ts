@@ -58,7 +58,9 @@ export interface SearchSpec {
    * index keeps this as an access key (see {@link accessKeys}) that narrows the matches before
    * the rules apply; a record some other caller may list but this calls closed would be
    * missing from their results (never shown to anyone the rules refuse: the rules still
-   * decide). The property tests compare search with the rules for every kind of caller.
+   * decide). The property tests compare search with the rules for every kind of caller, and
+   * the server checks it against the rules when it starts (`core/search/search-open-check.ts`:
+   * a mismatch stops the start).
    */
   open(record: Row): boolean;
   /**
