@@ -40,12 +40,14 @@ import { logsModule } from "./modules/logs-module.ts";
 import { pageCacheModule } from "./modules/page-cache-module.ts";
 import { realtimeModule } from "./modules/realtime-module.ts";
 import { searchModule } from "./modules/search-module.ts";
+import { createBus, type Bus } from "./tools/bus/index.ts";
 import {
   LocalStorage,
   S3Storage,
   StorageUnavailableError,
   type FileStorage,
 } from "./tools/filesystem/index.ts";
+import { RedisConnections } from "./tools/redis/index.ts";
 
 /** A running application's parts. */
 export interface App {
@@ -74,6 +76,10 @@ export interface App {
   realtime: RealtimeBroker;
   /** How committed changes reach every instance's realtime clients (in process or Redis). */
   fanout: ChangeFanout;
+  /** Messages between instances (ADR 057): in process, or Redis pub/sub with `REDIS_URL`. */
+  bus: Bus;
+  /** This instance's two Redis connections (`REDIS_URL`), or null. */
+  redis: RedisConnections | null;
   /** The anonymous page cache (ADR 045); null when `PAGE_CACHE_TTL_MS` is 0. */
   pageCache: PageCache<PageEntry> | null;
   http: FastifyInstance;
@@ -150,10 +156,34 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     records.hooks.onError = (error, hook) => {
       log.error({ err: error }, `record hook ${hook} failed`);
     };
+    // Between instances (ADR 057): at most two Redis connections, made here, closed last;
+    // the bus on them (or in process) carries realtime, page-cache and settings messages.
+    const redis = config.redisUrl
+      ? lifecycle.add(
+          new RedisConnections({
+            url: config.redisUrl,
+            prefix: config.redisPrefix,
+            onError: (error, connection) => {
+              log.debug({ err: error }, `Redis ${connection} connection error`);
+            },
+          }),
+          { name: "Redis connections", close: (part) => part.close() },
+        )
+      : null;
+    const bus = lifecycle.add(
+      createBus({
+        redis,
+        prefix: config.redisPrefix,
+        log: (level, message, error) => {
+          log[level]({ err: error }, message);
+        },
+      }),
+      { name: "bus", close: (part) => part.close() },
+    );
     const rateLimiter: RateLimiter = lifecycle.add(
       createRateLimiter({
         settings: config.rateLimits,
-        redisUrl: config.redisUrl,
+        redis,
         redisPrefix: config.rateLimitsRedisPrefix,
         warn: (error, message) => {
           log.warn({ err: error }, message);
@@ -182,6 +212,12 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         oauth2Providers: config.oauth2.map((p) => ({ name: p.name, displayName: p.displayName })),
       },
       settingsTargets,
+      {
+        bus,
+        log: (error, message) => {
+          log.warn({ err: error }, message);
+        },
+      },
     );
     lifecycle.add(settings, {
       name: "settings",
@@ -217,6 +253,8 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       settingsTargets,
       lifecycle,
       jobs,
+      bus,
+      redis,
       routes: [],
       log,
     };
@@ -289,6 +327,8 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       settings,
       realtime,
       fanout,
+      bus,
+      redis,
       dataImport,
       pageCache,
       http,

@@ -20,6 +20,8 @@ import type { JobQueue } from "../core/jobs/job-queue.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import type { SettingsService, SettingsTargets } from "../core/settings/settings-service.ts";
 import type { Database } from "../data/db.ts";
+import type { Bus } from "../tools/bus/index.ts";
+import type { RedisConnections } from "../tools/redis/index.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
 /** Adds routes to the HTTP application (called once it exists, in module order). */
@@ -45,6 +47,10 @@ export interface Kernel {
   lifecycle: Lifecycle;
   /** The durable job queue (ADR 060): modules define their kinds on it. */
   jobs: JobQueue;
+  /** Messages between instances (ADR 057): modules publish and subscribe on their channels. */
+  bus: Bus;
+  /** This instance's Redis connections (`REDIS_URL`), or null; never open another one. */
+  redis: RedisConnections | null;
   /** Routes modules add, registered after the core API's and before the web app's. */
   routes: RouteRegistrar[];
   log: KernelLog;

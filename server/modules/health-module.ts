@@ -6,10 +6,10 @@ import type { Kernel } from "../kernel/module.ts";
 
 /** Registers the health route and its probes. */
 export function healthModule(kernel: Kernel): void {
-  const { config, db, log, lifecycle } = kernel;
-  const redisPing = config.redisUrl
+  const { redis, db, log, lifecycle } = kernel;
+  const redisPing = redis
     ? lifecycle.add(
-        new RedisPing(config.redisUrl, (error) => {
+        new RedisPing(redis, (error) => {
           log.debug({ err: error }, "health: Redis connection error");
         }),
         { name: "Redis ping", close: (ping) => ping.close() },

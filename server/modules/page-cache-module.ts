@@ -4,11 +4,7 @@
  * change of the site's settings (its name, its description) clears it everywhere.
  */
 import type { FastifyInstance } from "fastify";
-import {
-  LocalPageCacheBus,
-  RedisPageCacheBus,
-  type PageCacheBus,
-} from "../core/page-cache/page-cache-bus.ts";
+import { PageCacheChannel } from "../core/page-cache/page-cache-bus.ts";
 import { PageCacheInvalidation } from "../core/page-cache/page-cache-invalidation.ts";
 import { PageCache } from "../core/page-cache/page-cache.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
@@ -39,22 +35,21 @@ export function pageCacheModule(kernel: Kernel): PageCacheParts {
           sizeOf: (entry) => entry.size,
         })
       : null;
-  const bus: PageCacheBus = config.redisUrl
-    ? new RedisPageCacheBus({
-        url: config.redisUrl,
-        prefix: config.redisPrefix,
-        log: (level, message, error) => {
-          log[level]({ err: error }, message);
-        },
-      })
-    : new LocalPageCacheBus();
-  lifecycle.add(bus, { name: "page cache bus", close: (part) => part.close() });
+  const bus = lifecycle.add(
+    new PageCacheChannel({
+      bus: kernel.bus,
+      log: (level, message, error) => {
+        log[level]({ err: error }, message);
+      },
+    }),
+    { name: "page cache bus", close: (part) => part.close() },
+  );
   const invalidation = lifecycle.add(
     new PageCacheInvalidation({
       cache: pageCache,
       records,
       bus,
-      reloadSettings: () => settings.reload(),
+      reloadSettings: () => settings.reload({ remote: true }),
       log: (error, message) => {
         log.error({ err: error }, message);
       },
@@ -67,8 +62,8 @@ export function pageCacheModule(kernel: Kernel): PageCacheParts {
       },
     },
   );
-  kernel.settingsTargets.meta = (meta) => {
-    invalidation.settingsChanged(meta);
+  kernel.settingsTargets.meta = (meta, remote) => {
+    invalidation.settingsChanged(meta, remote);
   };
   return {
     pageCache,

@@ -1,9 +1,9 @@
 /**
  * Realtime (ADR 021) as a module: this instance's SSE clients, how committed changes reach
- * every instance's clients (in process, or Redis with `REDIS_URL`), and the routes
+ * every instance's clients (in process, or on the bus with `REDIS_URL`, ADR 057), and the routes
  * (`/api/realtime`, and `/api/oauth2-redirect`, which answers a realtime client).
  */
-import { LocalFanout, RedisFanout, type ChangeFanout } from "../core/realtime/change-fanout.ts";
+import { createFanout, type ChangeFanout } from "../core/realtime/change-fanout.ts";
 import { RealtimeBroker } from "../core/realtime/realtime-broker.ts";
 import { registerOAuth2RedirectRoutes } from "../http/realtime/oauth2-redirect.ts";
 import { registerRealtimeRoutes } from "../http/realtime/realtime.ts";
@@ -20,7 +20,7 @@ export function realtimeModule(
   kernel: Kernel,
   serialize: (payload: unknown) => string,
 ): RealtimeParts {
-  const { config, records, log, lifecycle } = kernel;
+  const { config, records, log, lifecycle, bus } = kernel;
   const report = (level: "debug" | "info" | "warn" | "error", message: string, error: unknown) => {
     log[level]({ err: error }, message);
   };
@@ -32,15 +32,7 @@ export function realtimeModule(
       close: (broker) => broker.settled(),
     },
   );
-  const fanout: ChangeFanout = config.redisUrl
-    ? new RedisFanout({
-        url: config.redisUrl,
-        prefix: config.redisPrefix,
-        events: records.events,
-        broker: realtime,
-        log: report,
-      })
-    : new LocalFanout(records.events, realtime);
+  const fanout = createFanout({ bus, events: records.events, broker: realtime, log: report });
   lifecycle.add(fanout, { name: "realtime fan-out", close: (part) => part.close() });
   kernel.routes.push((app) => {
     registerRealtimeRoutes(app, realtime, serialize);

@@ -1,18 +1,21 @@
 /**
- * How page-cache invalidations reach the other instances (`REDIS_URL`): one Redis pub/sub
- * channel, `<REDIS_PREFIX>page-cache`, carrying `{v, origin, purge, settings, schedule}`:
+ * How page-cache invalidations reach the other instances: the bus's `page-cache` channel
+ * (`<REDIS_PREFIX>page-cache` in Redis, ADR 057), carrying `{v, origin, purge, settings,
+ * schedule}`:
  *
  * - `purge`: a write on that instance changed what guests see; forget every page.
  * - `settings`: the settings changed there (the application name is on every page); read them
  *   again, then forget every page.
  * - `schedule`: a post's publication time may have moved; read the next one again.
  *
- * The instance that decided ignores its own echo. Pub/sub is lossy: when the subscription
- * comes back after an outage, the instance forgets every page ({@link PageCacheBus.onResync}),
- * since it may have missed purges; while Redis is down, entries live at most the cache's TTL.
+ * The bus delivers an instance's own messages too: the instance that decided ignores its own
+ * (its `origin`). The bus is lossy: when the subscription comes back after an outage, the
+ * instance forgets every page ({@link PageCacheBus.onResync}), since it may have missed
+ * purges; while Redis is down, entries live at most the cache's TTL. On the in-process bus
+ * (one instance) only the instance's own messages ever arrive.
  */
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Bus, BusSubscription } from "../../tools/bus/index.ts";
 
 /** What one message asks. */
 export interface PageCacheMessage {
@@ -38,31 +41,15 @@ export interface PageCacheBus {
   close(): Promise<void>;
 }
 
-/** One instance: nobody to tell. */
-export class LocalPageCacheBus implements PageCacheBus {
-  publish(): void {
-    // Alone: this instance has already acted.
-  }
-
-  onMessage(): void {
-    // Nothing ever arrives.
-  }
-
-  onResync(): void {
-    // Nothing is ever lost.
-  }
-
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
 /** Logs a Redis problem (throttled by the caller: once per outage). */
-export type BusLog = (level: "info" | "warn", message: string, error?: unknown) => void;
+export type PageCacheBusLog = (level: "info" | "warn", message: string, error?: unknown) => void;
+
+/** The bus channel of page-cache messages. */
+export const PAGE_CACHE_CHANNEL = "page-cache";
 
 const VERSION = 1;
 
-/** Parses a message; null for anything malformed (never throws). */
+/** Parses a message's text; null for anything malformed (never throws). */
 export function parseBusMessage(text: string): (PageCacheMessage & { origin: string }) | null {
   let value: unknown;
   try {
@@ -70,6 +57,11 @@ export function parseBusMessage(text: string): (PageCacheMessage & { origin: str
   } catch {
     return null;
   }
+  return readBusMessage(value);
+}
+
+/** {@link parseBusMessage} for a message the bus already parsed. */
+export function readBusMessage(value: unknown): (PageCacheMessage & { origin: string }) | null {
   if (typeof value !== "object" || value === null) return null;
   const { v, origin, purge, settings, schedule } = value as Record<string, unknown>;
   if (v !== VERSION || typeof origin !== "string") return null;
@@ -81,81 +73,66 @@ export function parseBusMessage(text: string): (PageCacheMessage & { origin: str
   };
 }
 
-/** Several instances: messages travel through Redis (see the module comment). */
-export class RedisPageCacheBus implements PageCacheBus {
+/** The page cache's messages on the instance's bus (see the module comment). */
+export class PageCacheChannel implements PageCacheBus {
   /** This instance's id in its messages. */
   readonly origin = randomBytes(8).toString("hex");
-  /** The channel. */
-  readonly channel: string;
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
-  private readonly log: BusLog;
+  private readonly bus: Bus;
+  private readonly log: PageCacheBusLog;
+  private readonly subscription: BusSubscription;
   private readonly handlers: PageCacheMessageHandler[] = [];
   private readonly resyncHandlers: (() => void)[] = [];
-  private subscribed = false;
-  private everSubscribed = false;
   private down = false;
   private closed = false;
 
-  constructor(options: { url: string; prefix: string; log: BusLog }) {
-    this.channel = `${options.prefix}page-cache`;
+  constructor(options: { bus: Bus; log: PageCacheBusLog }) {
+    this.bus = options.bus;
     this.log = options.log;
-    const retryStrategy = (times: number) => Math.min(times * 100, 2000);
-    // No offline queue: a message that cannot go now is not worth sending late.
-    this.publisher = new Redis(options.url, {
-      retryStrategy,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-    });
-    this.subscriber = new Redis(options.url, { retryStrategy, autoResubscribe: false });
-    this.publisher.on("error", (error: unknown) => {
-      this.reportDown(error);
-    });
-    this.subscriber.on("error", (error: unknown) => {
-      this.reportDown(error);
-    });
-    this.subscriber.on("ready", () => {
-      this.subscribe();
-    });
-    this.subscriber.on("close", () => {
-      if (this.subscribed) this.reportDown(new Error("Redis subscription connection closed"));
-      this.subscribed = false;
-    });
-    this.subscriber.on("message", (channel: string, text: string) => {
-      if (channel !== this.channel) return;
-      // SECURITY: nothing a Redis peer sends may take the process down.
-      const message = parseBusMessage(text);
-      if (!message || message.origin === this.origin) return;
-      for (const handler of this.handlers) {
-        try {
-          handler({ purge: message.purge, settings: message.settings, schedule: message.schedule });
-        } catch (error) {
-          this.log("warn", "page cache: a message could not be handled", error);
+    this.subscription = this.bus.subscribe(
+      PAGE_CACHE_CHANNEL,
+      (value) => {
+        // SECURITY: nothing a Redis peer sends may take the process down.
+        const message = readBusMessage(value);
+        if (!message || message.origin === this.origin) return;
+        for (const handler of this.handlers) {
+          try {
+            handler({
+              purge: message.purge,
+              settings: message.settings,
+              schedule: message.schedule,
+            });
+          } catch (error) {
+            this.log("warn", "page cache: a message could not be handled", error);
+          }
         }
-      }
-    });
+      },
+      {
+        onActive: (again) => {
+          if (this.closed) return;
+          if (this.down) this.log("info", "page cache: Redis is back");
+          this.down = false;
+          // Purges may have been published while this instance was not listening.
+          if (again) for (const handler of this.resyncHandlers) handler();
+        },
+        onInactive: (error) => {
+          this.reportDown(error);
+        },
+      },
+    );
   }
 
   /** Whether this instance currently receives the channel. */
   get isSubscribed(): boolean {
-    return this.subscribed;
-  }
-
-  /** Resolves once subscribed (or rejects after `timeoutMs`). */
-  async ready(timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.subscribed) {
-      if (Date.now() > deadline) throw new Error("the page cache's Redis bus is not subscribed");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    return this.subscription.active;
   }
 
   publish(message: PageCacheMessage): void {
     if (this.closed) return;
-    const text = JSON.stringify({ v: VERSION, origin: this.origin, ...message });
-    this.publisher.publish(this.channel, text).catch((error: unknown) => {
-      this.reportDown(error);
-    });
+    this.bus
+      .publish(PAGE_CACHE_CHANNEL, { v: VERSION, origin: this.origin, ...message })
+      .catch((error: unknown) => {
+        this.reportDown(error);
+      });
   }
 
   onMessage(handler: PageCacheMessageHandler): void {
@@ -168,27 +145,8 @@ export class RedisPageCacheBus implements PageCacheBus {
 
   close(): Promise<void> {
     this.closed = true;
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
+    this.subscription.close();
     return Promise.resolve();
-  }
-
-  private subscribe(): void {
-    this.subscriber.subscribe(this.channel).then(
-      () => {
-        if (this.closed) return;
-        const again = this.everSubscribed;
-        this.subscribed = true;
-        this.everSubscribed = true;
-        if (this.down) this.log("info", "page cache: Redis is back");
-        this.down = false;
-        // Purges may have been published while this instance was not listening.
-        if (again) for (const handler of this.resyncHandlers) handler();
-      },
-      (error: unknown) => {
-        this.reportDown(error);
-      },
-    );
   }
 
   private reportDown(error: unknown): void {

@@ -9,7 +9,9 @@
  *   revisions) keep the cache.
  * - **Scheduled posts**: the cache expires at the next publication time
  *   (`publish-schedule.ts`), read again after every write that may move it.
- * - **Settings**: the application name is on every page ({@link PageCacheInvalidation.settingsChanged}).
+ * - **Settings**: the application name is on every page ({@link PageCacheInvalidation.settingsChanged});
+ *   the instance where they changed tells the others, which also learn it from the settings'
+ *   own message on the bus.
  * - **Restores** (`RecordEvents.onReset`, here or relayed by the realtime fan-out).
  * - **Lost messages**: when the bus's subscription comes back after an outage.
  *
@@ -96,16 +98,18 @@ export class PageCacheInvalidation {
   /**
    * The settings' `meta` as they are now (the settings service calls it whenever they were
    * read again and changed): forgets every page when they differ from the last ones seen, and
-   * tells the other instances unless they told this one.
+   * tells the other instances unless they told this one (`remote`: the change was made on
+   * another instance, which tells the others itself).
    */
-  settingsChanged(meta: unknown): void {
+  settingsChanged(meta: unknown, remote = false): void {
     const text = JSON.stringify(meta);
     if (text === this.lastMeta) return;
     this.lastMeta = text;
     // The settings read as the server starts: nothing is cached yet, nobody needs telling.
     if (!this.started) return;
     this.purgeHere();
-    if (!this.remoteSettings) this.tell({ purge: true, settings: true, schedule: false });
+    if (!this.remoteSettings && !remote)
+      this.tell({ purge: true, settings: true, schedule: false });
   }
 
   /** Stops listening (the server closes). */

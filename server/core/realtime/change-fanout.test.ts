@@ -1,8 +1,9 @@
 /**
- * The change fan-outs against a real Redis: every instance (the publisher included) gets each
- * change exactly once, other instances see it as `remote` (the guest cache listens), delete
- * snapshots travel without secrets, garbage on the channel is ignored (B26), and a Redis
- * outage falls back to local delivery then asks clients to resync.
+ * The change fan-outs against a real Redis (each instance with its own connections and bus,
+ * as in the app): every instance (the publisher included) gets each change exactly once,
+ * other instances see it as `remote` (the guest cache listens), delete snapshots travel
+ * without secrets, garbage on the channel is ignored (B26), and a Redis outage falls back to
+ * local delivery then asks clients to resync. The bus fan-out also runs on the in-process bus.
  */
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,10 +15,12 @@ import {
   uniqueRedisPrefix,
   type RedisServer,
 } from "#tests/helpers/redis-server.ts";
-import { LocalFanout } from "./change-fanout.ts";
+import { LocalBus, RedisBus } from "../../tools/bus/index.ts";
+import { RedisConnections } from "../../tools/redis/index.ts";
+import { BusFanout } from "./bus-fanout.ts";
+import { createFanout, LocalFanout } from "./change-fanout.ts";
 import type { ChangeReceiver } from "./change-receiver.ts";
 import type { RemoteClients, RemoteRequest, RemoteResult } from "./realtime-broker.ts";
-import { RedisFanout } from "./redis-fanout.ts";
 
 /** A receiver that records what it gets; it "holds" the clients listed in `held`. */
 class Recorder implements ChangeReceiver {
@@ -53,12 +56,14 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
 interface Instance {
   events: RecordEvents;
   broker: Recorder;
-  fanout: RedisFanout;
+  fanout: BusFanout;
   logs: string[];
   /** Every change the instance's RecordEvents saw. */
   seen: RecordChange[];
   /** Every reset the instance's RecordEvents saw (true: relayed from another instance). */
   resets: boolean[];
+  /** Closes the fan-out, then the instance's bus and Redis connections. */
+  close(): Promise<void>;
 }
 
 function instance(url: string, prefix: string): Instance {
@@ -69,14 +74,16 @@ function instance(url: string, prefix: string): Instance {
   events.on((c) => seen.push(c));
   const resets: boolean[] = [];
   events.onReset((remote) => resets.push(remote));
-  const fanout = new RedisFanout({
-    url,
-    prefix,
-    events,
-    broker,
-    log: (level, message) => logs.push(`${level}: ${message}`),
-  });
-  return { events, broker, fanout, logs, seen, resets };
+  const log = (level: string, message: string) => logs.push(`${level}: ${message}`);
+  const connections = new RedisConnections({ url, prefix });
+  const bus = new RedisBus({ connections, prefix, log });
+  const fanout = new BusFanout({ bus, events, broker, log });
+  const close = async () => {
+    await fanout.close();
+    await bus.close();
+    await connections.close();
+  };
+  return { events, broker, fanout, logs, seen, resets, close };
 }
 
 describe("LocalFanout", () => {
@@ -104,7 +111,53 @@ describe("LocalFanout", () => {
   });
 });
 
-describe("RedisFanout (shared Redis)", () => {
+describe("createFanout", () => {
+  it("relays through a shared bus only; alone, changes go straight to the broker", async () => {
+    const events = new RecordEvents();
+    const local = createFanout({
+      bus: new LocalBus(),
+      events,
+      broker: new Recorder(),
+      log: () => 0,
+    });
+    expect(local).toBeInstanceOf(LocalFanout);
+    await local.close();
+    const connections = new RedisConnections({
+      url: SHARED_REDIS_URL,
+      prefix: uniqueRedisPrefix(),
+    });
+    const bus = new RedisBus({ connections, prefix: uniqueRedisPrefix() });
+    const shared = createFanout({ bus, events, broker: new Recorder(), log: () => 0 });
+    expect(shared).toBeInstanceOf(BusFanout);
+    await shared.close();
+    await bus.close();
+    await connections.close();
+  });
+});
+
+describe("BusFanout on the in-process bus", () => {
+  it("delivers an instance's own change once, through its echo", async () => {
+    const bus = new LocalBus();
+    const events = new RecordEvents();
+    const broker = new Recorder();
+    const fanout = new BusFanout({ bus, events, broker, log: () => undefined });
+    await fanout.ready();
+    events.emit({ action: "create", collection: entries, id: "x" });
+    events.emit({ action: "update", collection: entries, id: "x" });
+    await until(() => broker.changes.length === 2, "both changes");
+    expect(broker.changes.map((c) => `${c.action} ${c.id}`)).toEqual(["create x", "update x"]);
+    // Nobody else holds clients: a forwarded request settles at once, unanswered.
+    expect(
+      await fanout.call({ kind: "oauth2", state: "s", code: "c", error: "", ip: "1.2.3.4" }),
+    ).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(broker.changes).toHaveLength(2);
+    await fanout.close();
+    await bus.close();
+  });
+});
+
+describe("BusFanout on Redis (shared Redis)", () => {
   const prefix = uniqueRedisPrefix();
   let a: Instance;
   let b: Instance;
@@ -115,7 +168,7 @@ describe("RedisFanout (shared Redis)", () => {
     await Promise.all([a.fanout.ready(), b.fanout.ready()]);
   });
   afterAll(async () => {
-    await Promise.all([a.fanout.close(), b.fanout.close()]);
+    await Promise.all([a.close(), b.close()]);
   });
   afterEach(() => {
     for (const i of [a, b]) {
@@ -257,10 +310,10 @@ describe("RedisFanout (shared Redis)", () => {
           id: "i",
         }),
       ]) {
-        await peer.publish(a.fanout.channel, text);
+        await peer.publish(prefix + a.fanout.channel, text);
       }
       await peer.publish(
-        a.fanout.channel,
+        prefix + a.fanout.channel,
         JSON.stringify({
           v: 1,
           origin: "x",
@@ -276,7 +329,7 @@ describe("RedisFanout (shared Redis)", () => {
         '{"v":1,"id":"x","origin":"0123456789abcdef","request":{"kind":"subscribe","clientId":1}}',
         '{"v":1,"id":"x","origin":"0123456789abcdef","request":{"kind":"other"}}',
       ]) {
-        await peer.publish(a.fanout.rpcChannel, text);
+        await peer.publish(prefix + a.fanout.rpcChannel, text);
       }
       await until(() => a.broker.changes.length === 1, "the valid message");
       expect(a.broker.changes[0]?.id).toBe("ok");
@@ -288,7 +341,7 @@ describe("RedisFanout (shared Redis)", () => {
   });
 });
 
-describe("RedisFanout during a Redis outage", () => {
+describe("BusFanout on Redis during an outage", () => {
   let redis: RedisServer;
   let a: Instance;
   let b: Instance;
@@ -301,7 +354,7 @@ describe("RedisFanout during a Redis outage", () => {
     await Promise.all([a.fanout.ready(), b.fanout.ready()]);
   });
   afterAll(async () => {
-    await Promise.all([a.fanout.close(), b.fanout.close()]);
+    await Promise.all([a.close(), b.close()]);
     await redis.cleanup();
   });
 

@@ -1,6 +1,7 @@
 /**
- * The wire format of the Redis fan-out: what one instance publishes for a change, a restore or
- * a forwarded request, and the parsers that turn what arrives back into those shapes.
+ * The wire format of the fan-out between instances (on the bus, ADR 057): what one instance
+ * publishes for a change, a restore or a forwarded request, and the readers that turn what
+ * arrives (a parsed JSON value, or its text) back into those shapes.
  *
  * SECURITY: every message on the channels may come from any Redis peer, so each parser
  * validates the whole shape and answers `null` for anything else (B26); snapshots leave the
@@ -61,14 +62,17 @@ export interface RpcReply {
 
 const isString = (v: unknown): v is string => typeof v === "string";
 
-/** The JSON object in `text`, or null when it is not valid JSON or not an object. */
-function parseJsonObject(text: string): Record<string, unknown> | null {
-  let value: unknown;
+/** The JSON value in `text`, or undefined when it is not valid JSON. */
+function parseJson(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/** `value` when it is a JSON object, else null. */
+function asObject(value: unknown): Record<string, unknown> | null {
   if (value === null || typeof value !== "object") return null;
   return value as Record<string, unknown>;
 }
@@ -114,7 +118,12 @@ export function resetMessage(origin: string): ResetMessage {
 
 /** A change or reset from the change channel, or null when the message is not well-formed. */
 export function parseMessage(text: string): FanoutMessage | ResetMessage | null {
-  const m = parseJsonObject(text);
+  return readMessage(parseJson(text));
+}
+
+/** {@link parseMessage} for a message the bus already parsed. */
+export function readMessage(value: unknown): FanoutMessage | ResetMessage | null {
+  const m = asObject(value);
   if (!m) return null;
   if (m.v === MESSAGE_VERSION && m.action === "reset" && isString(m.origin))
     return resetMessage(m.origin);
@@ -135,7 +144,12 @@ export function parseMessage(text: string): FanoutMessage | ResetMessage | null 
 
 /** A forwarded request, or null when the message is not a well-formed one. */
 export function parseRpcRequest(text: string): RpcRequest | null {
-  const m = parseJsonObject(text);
+  return readRpcRequest(parseJson(text));
+}
+
+/** {@link parseRpcRequest} for a message the bus already parsed. */
+export function readRpcRequest(value: unknown): RpcRequest | null {
+  const m = asObject(value);
   if (!m) return null;
   if (m.v !== MESSAGE_VERSION || !isString(m.id) || !isString(m.origin)) return null;
   if (!/^[0-9a-f]{16}$/.test(m.origin)) return null;
@@ -165,9 +179,17 @@ export function parseRpcRequest(text: string): RpcRequest | null {
   return m as unknown as RpcRequest;
 }
 
-/** The reply message answering request `id` with `result`. */
+/** The reply answering request `id` with `result`. */
+export function rpcReply(
+  id: string,
+  result: RemoteResult | null,
+): { v: number; id: string; result: RemoteResult | null } {
+  return { v: MESSAGE_VERSION, id, result };
+}
+
+/** {@link rpcReply} as text. */
 export function rpcReplyMessage(id: string, result: RemoteResult | null): string {
-  return JSON.stringify({ v: MESSAGE_VERSION, id, result });
+  return JSON.stringify(rpcReply(id, result));
 }
 
 /**
@@ -175,7 +197,12 @@ export function rpcReplyMessage(id: string, result: RemoteResult | null): string
  * well-formed `{status, message}` counts as "not my client".
  */
 export function parseRpcReply(text: string): RpcReply | null {
-  const m = parseJsonObject(text);
+  return readRpcReply(parseJson(text));
+}
+
+/** {@link parseRpcReply} for a message the bus already parsed. */
+export function readRpcReply(value: unknown): RpcReply | null {
+  const m = asObject(value);
   if (!m || !isString(m.id)) return null;
   const r = m.result as Partial<RemoteResult> | null | undefined;
   if (r && typeof r.status === "number" && typeof r.message === "string") {

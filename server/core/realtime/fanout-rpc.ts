@@ -1,5 +1,5 @@
 /**
- * Requests forwarded between instances over Redis. Without sticky sessions, a subscription
+ * Requests forwarded between instances over the bus (ADR 057). Without sticky sessions, a subscription
  * request or an OAuth2 redirect may reach an instance that does not hold the SSE client it
  * names: that instance publishes the request on the RPC channel, every other instance answers
  * on the asker's reply channel (the one holding the client with its result, the others with
@@ -9,9 +9,9 @@
 import type { ChangeReceiver } from "./change-receiver.ts";
 import {
   MESSAGE_VERSION,
-  parseRpcReply,
-  parseRpcRequest,
-  rpcReplyMessage,
+  readRpcReply,
+  readRpcRequest,
+  rpcReply,
   type RpcRequest,
 } from "./fanout-messages.ts";
 import type { RealtimeLog, RemoteRequest, RemoteResult } from "./realtime-broker.ts";
@@ -19,15 +19,13 @@ import type { RealtimeLog, RemoteRequest, RemoteResult } from "./realtime-broker
 /** How long a forwarded request waits for the instance holding the client (ms). */
 export const RPC_TIMEOUT_MS = 3000;
 
-/** Publishes `message` on `channel`; resolves with how many subscribers received it. */
-export type Publish = (channel: string, message: string) => Promise<number>;
+/** Publishes `message` on the bus's `channel`; resolves with how many instances received it. */
+export type Publish = (channel: string, message: unknown) => Promise<number>;
 
 /** Options of {@link RemoteCalls}. */
 export interface RemoteCallsOptions {
   /** This instance's id (its reply channel's suffix). */
   origin: string;
-  /** Prefix of the channel names, as the fan-out's. */
-  prefix: string;
   publish: Publish;
   /** Answers the requests of other instances. */
   broker: Pick<ChangeReceiver, "handleRemote">;
@@ -45,9 +43,12 @@ interface PendingCall {
   finish(result: RemoteResult | null): void;
 }
 
-/** The name of the channel on which `origin` receives replies. */
-function replyChannel(prefix: string, origin: string): string {
-  return `${prefix}realtime:reply:${origin}`;
+/** The bus channel of forwarded requests (`<REDIS_PREFIX>realtime:rpc` in Redis). */
+export const RPC_CHANNEL = "realtime:rpc";
+
+/** The name of the bus channel on which `origin` receives replies. */
+function replyChannel(origin: string): string {
+  return `realtime:reply:${origin}`;
 }
 
 /** This instance's forwarded calls, and its answers to the others'. */
@@ -62,8 +63,8 @@ export class RemoteCalls {
 
   constructor(options: RemoteCallsOptions) {
     this.options = options;
-    this.requestChannel = `${options.prefix}realtime:rpc`;
-    this.replyChannel = replyChannel(options.prefix, options.origin);
+    this.requestChannel = RPC_CHANNEL;
+    this.replyChannel = replyChannel(options.origin);
   }
 
   /**
@@ -89,9 +90,9 @@ export class RemoteCalls {
       };
       this.calls.set(id, call);
       const message: RpcRequest = { v: MESSAGE_VERSION, id, origin, request };
-      this.options.publish(this.requestChannel, JSON.stringify(message)).then(
+      this.options.publish(this.requestChannel, message).then(
         (receivers) => {
-          // PUBLISH counts the subscribers that got it, this instance included.
+          // The bus counts the instances that got it, this one included.
           call.expected = receivers - 1;
           if (call.replies >= call.expected) call.finish(null);
         },
@@ -104,9 +105,9 @@ export class RemoteCalls {
   }
 
   /** Answers another instance's request (every instance answers, "not mine" included). */
-  answer(text: string): void {
-    const { log, reportDown, broker, publish, origin, prefix } = this.options;
-    const message = parseRpcRequest(text);
+  answer(value: unknown): void {
+    const { log, reportDown, broker, publish, origin } = this.options;
+    const message = readRpcRequest(value);
     if (!message) {
       log("warn", "realtime: ignored a malformed fan-out request");
       return;
@@ -118,17 +119,15 @@ export class RemoteCalls {
         log("error", "realtime: a forwarded request failed", error);
         return null;
       })
-      .then((result) =>
-        publish(replyChannel(prefix, message.origin), rpcReplyMessage(message.id, result)),
-      )
+      .then((result) => publish(replyChannel(message.origin), rpcReply(message.id, result)))
       .catch((error: unknown) => {
         reportDown(error);
       });
   }
 
   /** Counts a reply to one of this instance's calls, settling the call when it can. */
-  receiveReply(text: string): void {
-    const reply = parseRpcReply(text);
+  receiveReply(value: unknown): void {
+    const reply = readRpcReply(value);
     const call = reply ? this.calls.get(reply.id) : undefined;
     if (!reply || !call) return;
     if (reply.result) {

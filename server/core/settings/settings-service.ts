@@ -3,9 +3,17 @@
  * (application name, mail sender, rate limits, batch limits, log retention, the revision cap) is stored in
  * `_params` (`settings`) and applied to the running parts; what belongs to the environment
  * (APP_URL, the SMTP server, OAuth2 providers, trusted proxies) is shown read-only, with
- * every secret blanked. Other instances pick changes up within {@link REFRESH_MS}. ADR 023.
+ * every secret blanked. ADR 023.
+ *
+ * Other instances learn of a change on the bus (ADR 057): the instance that saved it publishes
+ * `{v, origin}` on the `settings` channel (again later while that fails), and every other one
+ * reads the settings again. Nothing polls: an instance reads them at start and again whenever
+ * its subscription (re)starts, so a message missed while it was cut off from Redis is not
+ * lost for good.
  */
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Bus, BusSubscription } from "../../tools/bus/index.ts";
 import type { Database } from "../../data/db.ts";
 import { readParam, writeParam } from "../../data/repositories/params-repository.ts";
 import { badRequest, fieldError, type FieldErrors } from "../errors.ts";
@@ -60,13 +68,33 @@ export interface EnvironmentSettings {
 export interface SettingsTargets {
   rateLimits?: (settings: RateLimitSettings) => void;
   mailFrom?: (from: string) => void;
-  /** The site's `meta` (its name is on every page: the page cache forgets them on a change). */
-  meta?: (meta: StoredSettings["meta"]) => void;
+  /**
+   * The site's `meta` (its name is on every page: the page cache forgets them on a change);
+   * `remote` when the change was made on another instance.
+   */
+  meta?: (meta: StoredSettings["meta"], remote: boolean) => void;
 }
 
-/** How often an instance rereads the stored settings (changes made through another one). */
-export const REFRESH_MS = 10_000;
+/** The bus channel of settings changes. */
+export const SETTINGS_CHANNEL = "settings";
+/** How soon a change the other instances could not be told of is announced again (ms). */
+export const ANNOUNCE_RETRY_MS = 2000;
+const MESSAGE_VERSION = 1;
 const PARAM_ID = "settings";
+
+/** How other instances are told, and where failures are reported. */
+export interface SettingsSharing {
+  /** The bus between instances; without it, changes reach other instances at their restart. */
+  bus?: Bus;
+  log?: (error: unknown, message: string) => void;
+}
+
+/** The sender of a settings message, or null when it is not one (any Redis peer may publish). */
+function messageOrigin(value: unknown): string | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { v, origin } = value as Record<string, unknown>;
+  return v === MESSAGE_VERSION && typeof origin === "string" ? origin : null;
+}
 
 function splitFrom(from: string): { senderName: string; senderAddress: string } {
   const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
@@ -135,12 +163,28 @@ export class SettingsService {
   /** Only what was ever changed through the API (the rest follows the environment). */
   private saved: Partial<StoredSettings> = {};
   private storedText = "";
-  private timer: ReturnType<typeof setInterval> | null = null;
+  /** This instance's id in its messages. */
+  private readonly origin = randomBytes(8).toString("hex");
+  private readonly bus: Bus | undefined;
+  private readonly log: (error: unknown, message: string) => void;
+  private subscription: BusSubscription | null = null;
+  /** Reads run one after the other, so the last one started reads the newest settings. */
+  private reading: Promise<void> = Promise.resolve();
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private announceFailed = false;
+  private stopped = false;
 
-  constructor(db: Database, env: EnvironmentSettings, targets: SettingsTargets = {}) {
+  constructor(
+    db: Database,
+    env: EnvironmentSettings,
+    targets: SettingsTargets = {},
+    sharing: SettingsSharing = {},
+  ) {
     this.db = db;
     this.env = env;
     this.targets = targets;
+    this.bus = sharing.bus;
+    this.log = sharing.log ?? (() => undefined);
     this.stored = this.defaults();
   }
 
@@ -180,24 +224,58 @@ export class SettingsService {
     return this.stored.meta.appName;
   }
 
-  /** Loads the stored settings and applies them; then rereads them every {@link REFRESH_MS}. */
+  /**
+   * Listens for other instances' changes, then loads the stored settings and applies them.
+   * Each time the subscription (re)starts on a shared bus they are read again: changes
+   * announced while this instance was not listening are not lost.
+   */
   async start(): Promise<void> {
+    const bus = this.bus;
+    if (bus && !this.subscription) {
+      this.subscription = bus.subscribe(
+        SETTINGS_CHANNEL,
+        (message) => {
+          const origin = messageOrigin(message);
+          if (origin !== null && origin !== this.origin) this.refresh();
+        },
+        {
+          onActive: () => {
+            if (bus.shared) this.refresh();
+          },
+        },
+      );
+    }
     await this.reload();
-    this.timer = setInterval(() => {
-      this.reload().catch(() => {
-        // A failed refresh keeps the settings in force; the next one tries again.
-      });
-    }, REFRESH_MS).unref();
   }
 
-  /** Stops the refresh. */
+  /** Stops listening and announcing. */
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopped = true;
+    this.subscription?.close();
+    this.subscription = null;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
   }
 
-  /** Rereads the stored settings (applied only when they changed). */
-  async reload(): Promise<void> {
+  /**
+   * Rereads the stored settings (applied only when they changed); `remote` when another
+   * instance changed them.
+   */
+  reload(options: { remote?: boolean } = {}): Promise<void> {
+    const run = this.reading.then(() => this.read(options.remote ?? false));
+    this.reading = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Another instance changed the settings: read them again (a failure keeps the ones in force). */
+  private refresh(): void {
+    if (this.stopped) return;
+    this.reload({ remote: true }).catch((error: unknown) => {
+      this.log(error, "settings: could not read the settings changed by another instance");
+    });
+  }
+
+  private async read(remote: boolean): Promise<void> {
     const text = (await readParam(this.db.kysely, PARAM_ID)) ?? "";
     if (text === this.storedText) return;
     this.storedText = text;
@@ -216,13 +294,35 @@ export class SettingsService {
       logs: { ...defaults.logs, ...saved.logs },
       revisions: { ...defaults.revisions, ...saved.revisions },
     };
-    this.apply();
+    this.apply(remote);
   }
 
-  private apply(): void {
+  /** Tells the other instances that the settings changed; again later while that fails. */
+  private announce(): void {
+    if (!this.bus || this.stopped) return;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.bus.publish(SETTINGS_CHANNEL, { v: MESSAGE_VERSION, origin: this.origin }).then(
+      () => {
+        this.announceFailed = false;
+      },
+      (error: unknown) => {
+        if (this.stopped) return;
+        if (!this.announceFailed)
+          this.log(error, "settings: other instances could not be told of a change yet; retrying");
+        this.announceFailed = true;
+        this.retry = setTimeout(() => {
+          this.announce();
+        }, ANNOUNCE_RETRY_MS);
+        this.retry.unref();
+      },
+    );
+  }
+
+  private apply(remote: boolean): void {
     this.targets.rateLimits?.(this.stored.rateLimits);
     this.targets.mailFrom?.(joinFrom(this.stored.meta.senderName, this.stored.meta.senderAddress));
-    this.targets.meta?.(this.stored.meta);
+    this.targets.meta?.(this.stored.meta, remote);
   }
 
   /** The settings as superusers see them (secrets blanked). */
@@ -295,6 +395,7 @@ export class SettingsService {
     };
     await writeParam(this.db.kysely, PARAM_ID, JSON.stringify(next));
     await this.reload();
+    this.announce();
     return this.view();
   }
 }

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "#tests/helpers/server-process.ts";
+import { RedisConnections } from "../redis/index.ts";
 import { RedisCounters } from "./redis-counters.ts";
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
@@ -13,14 +14,17 @@ const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 describe("RedisCounters", () => {
   const prefix = `cahier-test:${randomBytes(6).toString("hex")}:`;
   let admin: Redis;
+  let connections: RedisConnections;
   let counters: RedisCounters;
 
   beforeAll(() => {
     admin = new Redis(REDIS_URL);
-    counters = new RedisCounters({ url: REDIS_URL, prefix });
+    connections = new RedisConnections({ url: REDIS_URL, prefix });
+    counters = new RedisCounters({ redis: connections, prefix });
   });
   afterAll(async () => {
     await counters.close();
+    await connections.close();
     const keys = await admin.keys(`${prefix}*`);
     if (keys.length) await admin.del(...keys);
     await admin.quit();
@@ -61,8 +65,9 @@ describe("RedisCounters", () => {
   it("fails fast when Redis cannot be reached", async () => {
     const port = await freePort();
     const errors: Error[] = [];
+    const link = new RedisConnections({ url: `redis://127.0.0.1:${String(port)}`, prefix });
     const unreachable = new RedisCounters({
-      url: `redis://127.0.0.1:${String(port)}`,
+      redis: link,
       prefix,
       onError: (error) => errors.push(error),
     });
@@ -70,5 +75,6 @@ describe("RedisCounters", () => {
     await expect(unreachable.hit("x", 1000)).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(2000);
     await unreachable.close();
+    await link.close();
   });
 });

@@ -3,13 +3,13 @@
  * key prefix. One Lua script counts a hit atomically (INCR, then PEXPIRE on the first hit of
  * a window), so concurrent requests on several instances never lose a count.
  *
- * Commands fail fast instead of queueing while Redis is unreachable (`enableOfflineQueue:
- * false`, a 1 s command timeout; only the very first connection is waited for, up to 2 s):
- * the limiter then lets the request through and logs a warning (fail open), so an outage of
- * Redis never turns into failed requests.
+ * The counters use the instance's shared commands connection (`tools/redis`), which fails
+ * fast instead of queueing while Redis is unreachable (only the very first connection is
+ * waited for, up to 2 s): the limiter then lets the request through and logs a warning (fail
+ * open), so an outage of Redis never turns into failed requests.
  */
 import { createHash } from "node:crypto";
-import { Redis } from "ioredis";
+import type { RedisCommands, RedisConnections } from "../redis/index.ts";
 import type { CounterHit, CounterStore } from "./counters.ts";
 
 /** INCR + PEXPIRE on the window's first hit; answers `{count, pttl}`. */
@@ -24,13 +24,10 @@ return {count, ttl}
 `;
 const HIT_SHA = createHash("sha1").update(HIT_SCRIPT).digest("hex");
 
-/** How long the first requests wait for the first connection to Redis. */
-const FIRST_CONNECTION_WAIT_MS = 2000;
-
 /** Options of {@link RedisCounters}. */
 export interface RedisCountersOptions {
-  /** `redis://…` or `rediss://…`. */
-  url: string;
+  /** The instance's Redis connections (the counters use the commands one). */
+  redis: RedisConnections;
   /** Prepended to every key, e.g. `cahier:rate:` (tests use a unique one per run). */
   prefix: string;
   /** Called when the connection reports an error (the limiter logs it, throttled). */
@@ -38,42 +35,28 @@ export interface RedisCountersOptions {
 }
 
 /**
- * Counters in Redis (see the module comment). The connection opens on the first hit, so a
- * store built while limits are off costs nothing until the settings API switches them on.
+ * Counters in Redis (see the module comment). Nothing touches the connection before the
+ * first hit, so a store built while limits are off costs nothing until the settings API
+ * switches them on. Closing the store leaves the shared connection open (its owner closes it).
  */
 export class RedisCounters implements CounterStore {
   private readonly options: RedisCountersOptions;
-  private link: { redis: Redis; firstConnection: Promise<void> } | null = null;
+  private readonly onError = (error: Error) => this.options.onError?.(error);
+  private listening: RedisCommands | null = null;
 
   constructor(options: RedisCountersOptions) {
     this.options = options;
   }
 
-  /** The connection, opened on first use; resolves once it is ready (or failed, or 2 s). */
-  private async connection(): Promise<Redis> {
-    if (!this.link) {
-      const redis = new Redis(this.options.url, {
-        enableOfflineQueue: false,
-        commandTimeout: 1000,
-        maxRetriesPerRequest: 0,
-        // Keep trying to reconnect in the background, at most every 2 s.
-        retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
-      });
-      redis.on("error", (error: Error) => this.options.onError?.(error));
-      const firstConnection = new Promise<void>((resolve) => {
-        const settle = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(settle, FIRST_CONNECTION_WAIT_MS);
-        timer.unref();
-        redis.once("ready", settle);
-        redis.once("error", settle);
-      });
-      this.link = { redis, firstConnection };
+  /** The commands connection, once its first connection settled. */
+  private async connection(): Promise<RedisCommands> {
+    const { redis } = this.options;
+    if (!this.listening) {
+      this.listening = redis.commands;
+      this.listening.on("error", this.onError);
     }
-    await this.link.firstConnection;
-    return this.link.redis;
+    await redis.connected();
+    return redis.commands;
   }
 
   async hit(key: string, windowMs: number): Promise<CounterHit> {
@@ -96,14 +79,9 @@ export class RedisCounters implements CounterStore {
     await redis.del(this.options.prefix + key);
   }
 
-  async close(): Promise<void> {
-    const link = this.link;
-    if (!link) return;
-    this.link = null;
-    try {
-      await link.redis.quit();
-    } catch {
-      link.redis.disconnect();
-    }
+  close(): Promise<void> {
+    this.listening?.off("error", this.onError);
+    this.listening = null;
+    return Promise.resolve();
   }
 }

@@ -1,86 +1,68 @@
 /**
- * The Redis relay: with several instances (`REDIS_URL`), committed changes travel through one
- * Redis pub/sub channel. After commit each instance publishes the change (see
- * `fanout-messages.ts`); every instance, the publisher included, hands each message once to
- * its own broker, which re-reads and re-authorises the record for its own clients. Changes
- * from other instances are also re-emitted into the local `RecordEvents` (marked `remote`) so
- * the guest cache of every instance is invalidated. Requests for clients held by another
- * instance travel on a second channel (`fanout-rpc.ts`).
+ * The fan-out between instances: with several instances (`REDIS_URL`), committed changes
+ * travel on the bus's `realtime` channel (`<REDIS_PREFIX>realtime` in Redis, ADR 057). After
+ * commit each instance publishes the change (see `fanout-messages.ts`); every instance, the
+ * publisher included (the bus delivers one's own messages), hands each message once to its
+ * own broker, which re-reads and re-authorises the record for its own clients. Changes from
+ * other instances are also re-emitted into the local `RecordEvents` (marked `remote`) so the
+ * guest cache of every instance is invalidated. Requests for clients held by another instance
+ * travel on the `realtime:rpc` channel (`fanout-rpc.ts`).
  *
- * Redis pub/sub is lossy: while the subscription is down this instance's changes are
- * delivered locally (and logged, `echo-queue.ts`), and once it is back every client gets a
- * fresh `PB_CONNECT`, so the SDK resubscribes and pages refetch what they missed.
+ * The bus is lossy: while the subscription is down this instance's changes are delivered
+ * locally (and logged, `echo-queue.ts`), and once it is back every client gets a fresh
+ * `PB_CONNECT`, so the SDK resubscribes and pages refetch what they missed.
  */
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Bus, BusSubscription } from "../../tools/bus/index.ts";
 import { findCollection } from "../collections/collection-lookup.ts";
 import type { RecordChange, RecordEvents } from "../records/record-events.ts";
 import type { ChangeFanout, ChangeReceiver } from "./change-receiver.ts";
 import { EchoQueue } from "./echo-queue.ts";
-import {
-  changeMessage,
-  parseMessage,
-  resetMessage,
-  type FanoutMessage,
-} from "./fanout-messages.ts";
+import { changeMessage, readMessage, resetMessage, type FanoutMessage } from "./fanout-messages.ts";
 import { RemoteCalls } from "./fanout-rpc.ts";
 import type { RealtimeLog, RemoteClients, RemoteRequest, RemoteResult } from "./realtime-broker.ts";
 
-/** Options of {@link RedisFanout}. */
-export interface RedisFanoutOptions {
-  /** `redis://…` or `rediss://…`. */
-  url: string;
-  /** Prefix of the channel names (`<prefix>realtime…`), so deployments and test runs don't mix. */
-  prefix: string;
+/** The bus channel of changes and restores. */
+export const CHANGES_CHANNEL = "realtime";
+
+/** Options of {@link BusFanout}. */
+export interface BusFanoutOptions {
+  /** The bus between instances (it must deliver this instance's own messages back). */
+  bus: Bus;
   events: RecordEvents;
   broker: ChangeReceiver;
   log: RealtimeLog;
 }
 
-/** Several instances: changes travel through one Redis pub/sub channel. */
-export class RedisFanout implements ChangeFanout, RemoteClients {
+/** Several instances: changes travel on the bus (see the module comment). */
+export class BusFanout implements ChangeFanout, RemoteClients {
   /** This instance's id in published messages. */
   readonly origin = randomBytes(8).toString("hex");
-  /** The channel of changes and restores. */
-  readonly channel: string;
-  /** Requests for clients of other instances. */
+  /** The bus channel of changes and restores. */
+  readonly channel = CHANGES_CHANNEL;
+  /** The bus channel of requests for clients of other instances. */
   readonly rpcChannel: string;
+  private readonly bus: Bus;
   private readonly rpc: RemoteCalls;
   private readonly echoes: EchoQueue;
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
+  private readonly subscription: BusSubscription;
   private readonly events: RecordEvents;
   private readonly broker: ChangeReceiver;
   private readonly log: RealtimeLog;
   private readonly off: () => void;
   private readonly offReset: () => void;
   private seq = 0;
-  private subscribed = false;
-  private everSubscribed = false;
   private downLogged = false;
   private closed = false;
 
-  constructor(options: RedisFanoutOptions) {
-    this.channel = `${options.prefix}realtime`;
+  constructor(options: BusFanoutOptions) {
+    this.bus = options.bus;
     this.events = options.events;
     this.broker = options.broker;
     this.log = options.log;
-    const common = {
-      lazyConnect: false,
-      // Reconnect forever, at most every 2 s.
-      retryStrategy: (times: number) => Math.min(times * 100, 2000),
-    };
-    // No offline queue: a publish while Redis is down fails at once (and is delivered locally).
-    this.publisher = new Redis(options.url, {
-      ...common,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-    });
-    this.subscriber = new Redis(options.url, { ...common, autoResubscribe: false });
     this.rpc = new RemoteCalls({
       origin: this.origin,
-      prefix: options.prefix,
-      publish: (channel, message) => this.publisher.publish(channel, message),
+      publish: (channel, message) => this.bus.publish(channel, message),
       broker: options.broker,
       log: options.log,
       reportDown: (error) => {
@@ -91,28 +73,27 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
     this.echoes = new EchoQueue((change) => {
       this.broker.enqueue(change);
     }, options.log);
-    this.publisher.on("error", (error: unknown) => {
-      this.reportDown(error);
-    });
-    this.subscriber.on("error", (error: unknown) => {
-      this.reportDown(error);
-    });
-    this.subscriber.on("ready", () => {
-      this.subscribe();
-    });
-    this.subscriber.on("close", () => {
-      this.unsubscribed();
-    });
-    this.subscriber.on("message", (channel: string, text: string) => {
-      try {
-        if (channel === this.channel) this.receive(text);
-        else if (channel === this.rpc.requestChannel) this.rpc.answer(text);
-        else if (channel === this.rpc.replyChannel) this.rpc.receiveReply(text);
-      } catch (error) {
-        // SECURITY: nothing a Redis peer sends may take the process down (B26).
-        this.log("error", "realtime: a fan-out message could not be handled", error);
-      }
-    });
+    this.subscription = this.bus.subscribe(
+      [this.channel, this.rpc.requestChannel, this.rpc.replyChannel],
+      (message, channel) => {
+        try {
+          if (channel === this.channel) this.receive(message);
+          else if (channel === this.rpc.requestChannel) this.rpc.answer(message);
+          else this.rpc.receiveReply(message);
+        } catch (error) {
+          // SECURITY: nothing a Redis peer sends may take the process down (B26).
+          this.log("error", "realtime: a fan-out message could not be handled", error);
+        }
+      },
+      {
+        onActive: (again) => {
+          this.subscribed(again);
+        },
+        onInactive: (error) => {
+          this.unsubscribed(error);
+        },
+      },
+    );
     this.off = options.events.on((change) => {
       if (!change.remote) this.publish(change);
     });
@@ -131,61 +112,49 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
    * at once while unsubscribed).
    */
   call(request: RemoteRequest): Promise<RemoteResult | null> {
-    if (!this.subscribed || this.closed) return Promise.resolve(null);
+    if (!this.isSubscribed) return Promise.resolve(null);
     return this.rpc.call(request);
   }
 
-  /** Whether this instance currently receives the channel. */
+  /** Whether this instance currently receives the channels. */
   get isSubscribed(): boolean {
-    return this.subscribed;
+    return this.subscription.active && !this.closed;
   }
 
   /** Resolves once subscribed (or rejects after `timeoutMs`). */
   async ready(timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!this.subscribed) {
-      if (Date.now() > deadline) throw new Error("Redis fan-out is not subscribed");
+    while (!this.isSubscribed) {
+      if (Date.now() > deadline) throw new Error("the realtime fan-out is not subscribed");
       await new Promise((r) => setTimeout(r, 20));
     }
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.closed = true;
     this.off();
     this.offReset();
     if (this.broker.remote === this) this.broker.remote = null;
     this.rpc.cancelAll();
     this.echoes.drop();
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
+    this.subscription.close();
     return Promise.resolve();
   }
 
-  private subscribe(): void {
-    this.subscriber.subscribe(this.channel, this.rpc.requestChannel, this.rpc.replyChannel).then(
-      () => {
-        if (this.closed) return;
-        const reconnected = this.everSubscribed;
-        this.subscribed = true;
-        this.everSubscribed = true;
-        if (this.downLogged) this.log("info", "realtime: Redis fan-out is back");
-        this.downLogged = false;
-        // Messages may have been missed while the subscription was down.
-        if (reconnected) this.broker.resync();
-      },
-      (error: unknown) => {
-        this.reportDown(error);
-      },
-    );
+  private subscribed(again: boolean): void {
+    if (this.closed) return;
+    if (this.downLogged) this.log("info", "realtime: Redis fan-out is back");
+    this.downLogged = false;
+    // Messages may have been missed while the subscription was down.
+    if (again) this.broker.resync();
   }
 
-  private unsubscribed(): void {
-    if (!this.subscribed) return;
-    this.subscribed = false;
-    this.reportDown(new Error("Redis subscription connection closed"));
+  private unsubscribed(error: Error): void {
+    if (this.closed) return;
+    this.reportDown(error);
     // Their echo cannot come any more: this instance's clients get them now.
-    if (!this.closed) this.echoes.releaseAll();
+    this.echoes.releaseAll();
   }
 
   private reportDown(error: unknown): void {
@@ -203,11 +172,11 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
     const seq = this.seq;
     const message = changeMessage(this.origin, seq, change);
     // No echo will come while unsubscribed: deliver to this instance's clients now.
-    if (this.subscribed) this.echoes.hold(seq, change);
+    if (this.isSubscribed) this.echoes.hold(seq, change);
     else this.broker.enqueue(change);
-    this.publisher.publish(this.channel, JSON.stringify(message)).then(
+    this.bus.publish(this.channel, message).then(
       () => {
-        if (this.downLogged && this.subscribed) {
+        if (this.downLogged && this.isSubscribed) {
           this.downLogged = false;
           this.log("info", "realtime: Redis fan-out is back");
         }
@@ -221,19 +190,18 @@ export class RedisFanout implements ChangeFanout, RemoteClients {
 
   /**
    * Tells the other instances that this one replaced all the data (a restore). Lossy like
-   * every publish: while Redis is down they keep their caches until the TTLs and periodic
-   * reloads catch up (ADR 031).
+   * every publish: while Redis is down they keep their caches until the TTLs catch up and
+   * their subscription, once back, resyncs (ADR 031, ADR 057).
    */
   private publishReset(): void {
-    const message = resetMessage(this.origin);
-    this.publisher.publish(this.channel, JSON.stringify(message)).catch((error: unknown) => {
+    this.bus.publish(this.channel, resetMessage(this.origin)).catch((error: unknown) => {
       this.reportDown(error);
       this.log("warn", "realtime: other instances were not told about a restore", error);
     });
   }
 
-  private receive(text: string): void {
-    const message = parseMessage(text);
+  private receive(value: unknown): void {
+    const message = readMessage(value);
     if (!message) {
       this.log("warn", "realtime: ignored a malformed fan-out message");
       return;
