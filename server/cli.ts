@@ -51,7 +51,11 @@ async function serve(config: Config): Promise<void> {
     throw error;
   });
   const address = await app.http.listen({ port: config.port, host: config.host });
-  app.http.log.info(`Cahier is serving on ${address} (${app.db.dialect.name})`);
+  // The public address first (`APP_URL`, `http://localhost:8090` by default): the one to open,
+  // where passkeys work (issue 25 item 15); then the socket it listens on.
+  app.http.log.info(
+    `Cahier is serving on ${config.appUrl} (listening on ${address}, ${app.db.dialect.name})`,
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -8,7 +8,7 @@ describe("loadConfig", () => {
     expect(config.port).toBe(8090);
     expect(config.host).toBe("127.0.0.1");
     expect(config.dataDir).toBe(path.resolve("./data"));
-    expect(config.appUrl).toBe("http://127.0.0.1:8090");
+    expect(config.appUrl).toBe("http://localhost:8090");
     expect(config.siteUrl).toBeUndefined();
     expect(config.databaseUrl).toBeUndefined();
     expect(config.s3).toBeUndefined();
@@ -20,6 +20,20 @@ describe("loadConfig", () => {
       config.rateLimits.rules.map((r) => `${r.label} ${r.maxRequests}/${r.duration}s`),
     ).toEqual(["*:auth 2/3s", "*:create 20/5s", "/api/batch 3/1s", "/api/ 300/10s"]);
     expect(config.rateLimitsRedisPrefix).toBe("cahier:rate:");
+  });
+
+  it("defaults APP_URL to localhost where passkeys work, on the address HOST listens to", () => {
+    // Issue 25 item 15: browsers take no IP address as a WebAuthn relying party.
+    for (const host of ["127.0.0.1", "127.0.0.2", "::1", "localhost", "0.0.0.0", "::"]) {
+      expect(loadConfig({ HOST: host, PORT: "8091" }), host).toMatchObject({
+        host,
+        appUrl: "http://localhost:8091",
+      });
+    }
+    expect(loadConfig({ HOST: "192.168.1.20" }).appUrl).toBe("http://192.168.1.20:8090");
+    expect(loadConfig({ HOST: "fd00::5" }).appUrl).toBe("http://[fd00::5]:8090");
+    expect(loadConfig({ HOST: "journal.lan" }).appUrl).toBe("http://journal.lan:8090");
+    expect(loadConfig({ APP_URL: "http://127.0.0.1:8090/" }).appUrl).toBe("http://127.0.0.1:8090");
   });
 
   it("reads the page cache settings", () => {

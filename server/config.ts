@@ -145,7 +145,10 @@ export interface Config {
   host: string;
   /** Absolute path of the data folder (SQLite file, storage, outbox). */
   dataDir: string;
-  /** Public base URL of the app, used for links in emails. */
+  /**
+   * Public base URL of the app, used for links in emails: `APP_URL`, else
+   * `http://localhost:PORT` on a loopback or all-interfaces `HOST`, else `http://HOST:PORT`.
+   */
   appUrl: string;
   /**
    * `APP_URL` as configured (no trailing slash), or undefined: pages then build absolute
@@ -194,6 +197,19 @@ function defaultMailFrom(appUrl: string | undefined): string {
   return `Cahier <no-reply@${domain}>`;
 }
 
+/** Hosts that a browser on this machine reaches as `localhost`: loopback and every interface. */
+const LOCAL_HOSTS = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|0\.0\.0\.0|::)$/i;
+
+/**
+ * The host of the default `APP_URL`: `localhost` when `HOST` is a loopback address or every
+ * interface (browsers give passkeys to `localhost`, never to an IP address: issue 25 item 15),
+ * else `HOST` (bracketed when it is an IPv6 address).
+ */
+function defaultAppHost(host: string): string {
+  if (LOCAL_HOSTS.test(host)) return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
 /** Configuration errors, one line per bad variable. */
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -235,10 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host,
     dataDir: path.resolve(c.DATA_DIR),
-    appUrl: (c.APP_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${c.PORT}`).replace(
-      /\/+$/,
-      "",
-    ),
+    appUrl: (c.APP_URL ?? `http://${defaultAppHost(host)}:${c.PORT}`).replace(/\/+$/, ""),
     siteUrl: c.APP_URL?.replace(/\/+$/, ""),
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
