@@ -248,6 +248,11 @@ export class SettingsService {
     await this.reload();
   }
 
+  /** Whether other instances' changes reach this one now (always true on the in-process bus). */
+  get isListening(): boolean {
+    return this.subscription?.active ?? false;
+  }
+
   /** Stops listening and announcing. */
   stop(): void {
     this.stopped = true;
