@@ -62,3 +62,40 @@ export function fieldError(
     : message;
   return params ? { code, message: text, params } : { code, message: text };
 }
+
+/** The answer to a write that could not get the database's lock in time (issue 23 finding 6). */
+export const DATABASE_BUSY_MESSAGE = "The database is busy; try again in a moment.";
+/** Seconds a client is told to wait (`Retry-After`) before trying a refused write again. */
+export const DATABASE_BUSY_RETRY_AFTER = 2;
+
+/** A write refused by the storage itself: a database another process has locked. */
+export class StorageError extends CoreError {
+  override name = "StorageError";
+  /** Seconds to send in `Retry-After`, when trying again soon may work. */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, message: string, retryAfter?: number) {
+    super(status, message);
+    this.retryAfter = retryAfter;
+  }
+}
+
+function codeOf(error: object): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/**
+ * What a failure of the database means to the client, or null when it is no such failure:
+ * another process holding SQLite's lock past the wait (`SQLITE_BUSY`, which the data layer's
+ * `DatabaseBusyError` carries; issue 23 finding 6) → 503 with `Retry-After`. Causes are
+ * followed, for errors wrapped on their way up.
+ */
+export function storageFailure(error: unknown): StorageError | null {
+  for (let cause = error, depth = 0; cause && typeof cause === "object" && depth < 4; depth++) {
+    if (codeOf(cause)?.startsWith("SQLITE_BUSY"))
+      return new StorageError(503, DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER);
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}

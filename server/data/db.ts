@@ -5,17 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase as KyselySqliteDatabase,
-} from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { BoundedCache } from "../tools/cache/bounded-cache.ts";
 import type { DataDialect } from "./dialects/data-dialect.ts";
 import { postgresDialect } from "./dialects/postgres/postgres-dialect.ts";
 import { sqliteDialect } from "./dialects/sqlite/sqlite-dialect.ts";
+import { waitingSqliteDialect } from "./sqlite-driver.ts";
+
+export { DatabaseBusyError, DEFAULT_BUSY_DEADLINE_MS } from "./sqlite-driver.ts";
 
 /** Rows of any table: the registry decides the shape at run time. */
 export type AnyDB = Record<string, Record<string, unknown>>;
@@ -57,8 +54,20 @@ export interface Database {
    * server if this process dies.
    */
   tryExclusive<T>(name: string, work: () => Promise<T>): Promise<ExclusiveResult<T>>;
+  /**
+   * Whether the database takes writes right now, checked without waiting (the health check):
+   * see {@link WriteState}.
+   */
+  writeState(): Promise<WriteState>;
   close(): Promise<void>;
 }
+
+/**
+ * Whether a database takes writes: `ok`; `locked` (SQLite: another process holds the file's
+ * write lock); `readonly` (a read-only file or folder, a PostgreSQL standby); `full` (SQLite:
+ * no room to grow); `unavailable` (it does not answer).
+ */
+export type WriteState = "ok" | "locked" | "readonly" | "full" | "unavailable";
 
 /** What `Database.tryExclusive` answers. */
 export type ExclusiveResult<T> = { acquired: true; value: T } | { acquired: false };
@@ -81,17 +90,16 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** How many prepared statements SQLite keeps (the hot list queries repeat a few shapes). */
-const STATEMENT_CACHE_SIZE = 500;
-
 /**
  * SQLite pragmas. `synchronous = FULL` in WAL mode: each commit is fsynced before it is
- * acknowledged, so an acknowledged write survives power loss too (see ADR 004).
+ * acknowledged, so an acknowledged write survives power loss too (see ADR 004). The busy
+ * timeout covers opening only (nothing is served yet): then the driver sets it to 0 and waits
+ * out another process's lock on timers (`sqlite-driver.ts`, issue 23 finding 6).
  */
 const SQLITE_PRAGMAS = [
+  "busy_timeout = 10000",
   "journal_mode = WAL",
   "synchronous = FULL",
-  "busy_timeout = 10000",
   "foreign_keys = OFF",
   "temp_store = MEMORY",
   "cache_size = -32000",
@@ -108,31 +116,14 @@ const SQLITE_PRAGMAS = [
  */
 const OPTIMIZE_INTERVAL_MS = 60 * 60 * 1000;
 
-/**
- * Kysely opens every SQLite transaction with a plain, deferred `begin`. A deferred transaction
- * that reads and then writes fails with `SQLITE_BUSY_SNAPSHOT` (no busy timeout helps) when
- * another process committed between its read and its write: the CLI creating a superuser while
- * the server writes its request log, for one. Transactions here are write transactions, so they
- * begin immediately: the write lock is taken first, and other writers wait their turn.
- */
-function sqliteStatementText(query: string): string {
-  return query === "begin" ? "begin immediate" : query;
-}
-
-/**
- * Wraps better-sqlite3 so Kysely reuses prepared statements instead of re-preparing, and so
- * its transactions begin immediately ({@link sqliteStatementText}).
- */
-function cachingDatabase(db: SqliteDatabase.Database): KyselySqliteDatabase {
-  const cache = new BoundedCache<string, SqliteDatabase.Statement>({ max: STATEMENT_CACHE_SIZE });
-  return {
-    close: () => db.close(),
-    prepare: (query: string) => cache.getOrSet(query, () => db.prepare(sqliteStatementText(query))),
-  };
+/** What opening SQLite may be told. */
+export interface SqliteOptions {
+  /** How long a write may wait for another process's lock before it fails (ms). */
+  busyDeadlineMs?: number | undefined;
 }
 
 /** Opens SQLite at `<dataDir>/data.db`. */
-export function openSqlite(dataDir: string): Database {
+export function openSqlite(dataDir: string, options: SqliteOptions = {}): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "data.db");
   const raw = new SqliteDatabase(file);
@@ -148,12 +139,20 @@ export function openSqlite(dataDir: string): Database {
     }
   }, OPTIMIZE_INTERVAL_MS);
   optimizer.unref();
-  const kysely = new Kysely<AnyDB>({
-    dialect: new SqliteDialect({ database: cachingDatabase(raw) }),
+  const { dialect, probeWrite } = waitingSqliteDialect(raw, {
+    deadlineMs: options.busyDeadlineMs,
   });
+  const kysely = new Kysely<AnyDB>({ dialect });
   return {
     kysely,
     dialect: sqliteDialect,
+    async writeState() {
+      try {
+        return await probeWrite();
+      } catch {
+        return "unavailable";
+      }
+    },
     integrityCheck() {
       const rows = raw.pragma("integrity_check") as { integrity_check: string }[];
       return Promise.resolve(rows.map((r) => r.integrity_check).join("; "));
@@ -225,6 +224,16 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     kysely,
     dialect: postgresDialect,
+    async writeState() {
+      try {
+        const result = await pool.query<{ readonly: string }>(
+          "SELECT current_setting('transaction_read_only') AS readonly",
+        );
+        return result.rows[0]?.readonly === "on" ? "readonly" : "ok";
+      } catch {
+        return "unavailable";
+      }
+    },
     async integrityCheck() {
       // PostgreSQL has no whole-database check; verify every table can be scanned.
       const client = await pool.connect();
@@ -309,9 +318,13 @@ export function openPostgres(url: string, poolSize = 10): Database {
 }
 
 /** Opens the configured database. */
-export function openDatabase(options: {
-  dataDir: string;
-  databaseUrl?: string | undefined;
-}): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+export function openDatabase(
+  options: {
+    dataDir: string;
+    databaseUrl?: string | undefined;
+  } & SqliteOptions,
+): Database {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(options.dataDir, { busyDeadlineMs: options.busyDeadlineMs });
 }

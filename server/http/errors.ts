@@ -1,7 +1,7 @@
 /** PocketBase-shaped error responses `{data, message, status}` and the central error handler. */
 import type { FastifyError, FastifyInstance } from "fastify";
 import { MfaRequiredError } from "../core/auth/mfa/mfa-sessions.ts";
-import { CoreError, type FieldErrors } from "../core/errors.ts";
+import { CoreError, storageFailure, type FieldErrors } from "../core/errors.ts";
 import { StorageUnavailableError } from "../tools/filesystem/index.ts";
 
 /** The answer when the file storage (an S3 bucket) cannot be reached (ADR 030). */
@@ -65,6 +65,16 @@ export function registerErrorHandlers(
       // The message names the operation and key, never credentials or signed requests.
       request.log.error({ err: error }, "file storage unavailable");
       return reply.status(503).send(apiErrorBody(503, STORAGE_UNAVAILABLE_MESSAGE));
+    }
+    const storage = storageFailure(error);
+    if (storage) {
+      // A locked database, a full or read-only disk: said plainly, never a generic 500.
+      request.log[storage.retryAfter === undefined ? "error" : "warn"](
+        { err: error },
+        "the storage refused a write",
+      );
+      if (storage.retryAfter !== undefined) reply.header("Retry-After", String(storage.retryAfter));
+      return reply.status(storage.status).send(apiErrorBody(storage.status, storage.message));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {

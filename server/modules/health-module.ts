@@ -1,5 +1,4 @@
 /** `GET /api/health` as a module: the database, and Redis when `REDIS_URL` is in use. */
-import { sql } from "kysely";
 import { RedisPing } from "../core/health/redis-ping.ts";
 import { registerHealthRoutes } from "../http/health/health.ts";
 import type { Kernel } from "../kernel/module.ts";
@@ -18,14 +17,8 @@ export function healthModule(kernel: Kernel): void {
   const probe = {
     engine: db.dialect.name,
     redis: redisPing,
-    ping: async () => {
-      try {
-        await sql`SELECT 1`.execute(db.kysely);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    // Without waiting: a database another process has locked is reported, not waited for.
+    database: () => db.writeState(),
   };
   kernel.routes.push((app) => {
     registerHealthRoutes(app, probe);

@@ -5,8 +5,11 @@ import type { FastifyInstance } from "fastify";
 export interface HealthProbe {
   /** Database engine name. */
   engine: string;
-  /** Resolves true when the database answers. */
-  ping(): Promise<boolean>;
+  /**
+   * Whether the database takes writes, checked without waiting: `"ok"`, or what is wrong
+   * (`"unavailable"`, `"locked"` by another process, `"readonly"`, `"full"`).
+   */
+  database(): Promise<string>;
   /** Redis, when `REDIS_URL` is in use: resolves true when it answers `PING`. */
   redis?: { ping(): Promise<boolean> } | undefined;
 }
@@ -14,8 +17,10 @@ export interface HealthProbe {
 /**
  * Registers the health route. PocketBase's shape: `{code:200, message:"API is healthy.",
  * data:{}}`, with details (`database`, `redis`, `canBackup`, `realIP`…) for superusers only;
- * 503 `API is unhealthy.` naming the failing part (`database` or `redis`: `"unavailable"`)
- * when the database or Redis does not answer.
+ * 503 `API is unhealthy.` naming each failing part and what is wrong with it: `database`
+ * (`"unavailable"`, `"locked"`, `"readonly"`, `"full"`), `redis` (`"unavailable"`). A
+ * database another process has locked still answers reads, but refuses writes (issue 23
+ * finding 6).
  */
 export function registerHealthRoutes(app: FastifyInstance, probe: HealthProbe): void {
   app.route({
@@ -23,12 +28,12 @@ export function registerHealthRoutes(app: FastifyInstance, probe: HealthProbe): 
     url: "/api/health",
     handler: async (request, reply) => {
       const [database, redis] = await Promise.all([
-        probe.ping(),
+        probe.database(),
         probe.redis ? probe.redis.ping() : Promise.resolve(true),
       ]);
-      if (!database || !redis) {
+      if (database !== "ok" || !redis) {
         const failing: Record<string, string> = {};
-        if (!database) failing.database = "unavailable";
+        if (database !== "ok") failing.database = database;
         if (!redis) failing.redis = "unavailable";
         return reply.status(503).send({ code: 503, data: failing, message: "API is unhealthy." });
       }
