@@ -131,8 +131,7 @@ describe.skipIf(!DIALECTS.includes("postgres"))("page cache across instances", (
 
   it("shows B's guests the application name set through A", async () => {
     await onB("/team", (page) => page.body.includes("· Cahier</title>"));
-    // B reads the settings again on A's message, well before its own refresh (every 10 s,
-    // which could explain one quick change, never two in a row).
+    // B reads the settings again on A's message (nothing polls, ADR 057), two changes in a row.
     for (const name of ["Carnet", "Cahier bis"]) {
       await call("PATCH", "/api/settings", { meta: { appName: name } }, rootToken);
       await until(
