@@ -1,6 +1,6 @@
 /**
- * `cahier` command line: serve | migrate | superuser upsert EMAIL PASSWORD | seed | backup |
- * restore | reindex.
+ * `cahier` command line: serve | migrate | superuser upsert EMAIL PASSWORD |
+ * seed [--demo-accounts] | backup | restore | reindex.
  */
 import path from "node:path";
 import { createApp } from "./app.ts";
@@ -20,7 +20,10 @@ Commands:
   serve                              Start the server (default)
   migrate                            Apply pending database migrations
   superuser upsert EMAIL PASSWORD    Create or update a superuser
-  seed                               Add demo content (users, entries, posts, collections, items)
+  seed [--demo-accounts]             Add demo content (entries, posts, collections, items and
+                                     their authors, whom nobody can sign in to); with
+                                     --demo-accounts, also accounts to try (random passwords,
+                                     printed once)
   backup [NAME.zip]                  Write a backup (database and files) to DATA_DIR/backups
   restore NAME.zip|PATH              Restore a backup (stop the server first)
   reindex                            Rebuild the search index (safe while the server runs)
@@ -125,10 +128,13 @@ export async function main(argv: string[]): Promise<number> {
         await upsertSuperuser(config, rest[1], rest[2]);
         return 0;
       case "seed": {
+        const unknown = rest.filter((arg) => arg !== "--demo-accounts");
+        if (unknown.length > 0) throw new UsageError(`unknown seed option "${unknown.join(" ")}"`);
         const { seed } = await import("./seed.ts");
         const app = await createApp({ ...config, logLevel: "silent" });
         try {
-          console.log(await seed(app));
+          const result = await seed(app, { demoAccounts: rest.includes("--demo-accounts") });
+          console.log(result.summary);
         } finally {
           await app.close();
         }

@@ -5,11 +5,21 @@
  * relative to the day of seeding, so the demo always looks recent.
  */
 
-/** Password of every demo account created by the seed (printed in its summary). */
-export const DEMO_PASSWORD = "demo-password-2026";
+/**
+ * The domain of the demo accounts' addresses: `.invalid` is reserved (RFC 2606), so no mail
+ * (password reset, sign-in code) ever reaches anyone through them.
+ */
+export const DEMO_EMAIL_DOMAIN = "demo.invalid";
 
-/** Email of the demo superuser (created unless a superuser with that email exists). */
-export const DEMO_SUPERUSER_EMAIL = "admin@cahier.local";
+/**
+ * What seeds before issue 25 made, so a new seed can find them and take back their published
+ * password: a superuser, and demo users at `<username>@cahier.local`, all with this password.
+ */
+export const LEGACY_SEED = {
+  password: "demo-password-2026",
+  superuserEmail: "admin@cahier.local",
+  emailDomain: "cahier.local",
+} as const;
 
 /** A demo user; `username` identifies it in the other seed records. */
 export interface SeedUser {
@@ -80,11 +90,15 @@ export interface SeedItem {
 
 const FENCE = "```";
 
-/** Demo users: one admin, two writers and two plain users, in both locales. */
+/**
+ * Demo users: one admin, two writers and two plain users, in both locales. Without
+ * `--demo-accounts` they are the content's authors only: nobody can sign in to them, and the
+ * admin is a writer.
+ */
 export const SEED_USERS: readonly SeedUser[] = [
   {
     username: "camille",
-    email: "camille@cahier.local",
+    email: "camille@demo.invalid",
     name: "Camille Laurent",
     role: "admin",
     locale: "fr",
@@ -95,7 +109,7 @@ export const SEED_USERS: readonly SeedUser[] = [
   },
   {
     username: "june",
-    email: "june@cahier.local",
+    email: "june@demo.invalid",
     name: "June Park",
     role: "writer",
     locale: "en",
@@ -105,7 +119,7 @@ Newsletter: [Green Margins](https://example.com/green-margins)`,
   },
   {
     username: "etienne",
-    email: "etienne@cahier.local",
+    email: "etienne@demo.invalid",
     name: "Étienne Morel",
     role: "writer",
     locale: "fr",
@@ -115,7 +129,7 @@ Newsletter: [Green Margins](https://example.com/green-margins)`,
   },
   {
     username: "sam",
-    email: "sam@cahier.local",
+    email: "sam@demo.invalid",
     name: "Sam Okafor",
     role: "",
     locale: "en",
@@ -123,7 +137,7 @@ Newsletter: [Green Margins](https://example.com/green-margins)`,
   },
   {
     username: "lea",
-    email: "lea@cahier.local",
+    email: "lea@demo.invalid",
     name: "Léa Rousseau",
     role: "",
     locale: "fr",
@@ -667,12 +681,20 @@ The freeze-thaw cycles break seed dormancy for you. More detail in this [extensi
 
 1. Lan Su Chinese Garden, Portland
 2. The Bloedel Reserve moss garden, Bainbridge Island
+3. Elizabeth F. Gamble Garden, Palo Alto
+4. The Ruth Bancroft Garden, Walnut Creek, for its dry beds
 
 ## Europe
 
-3. Jardin des Plantes de Nantes, the greenhouse
-4. The Chelsea Physic Garden, London
-5. Orto Botanico di Padova, the oldest of them all
+5. Jardin des Plantes de Nantes, the greenhouse
+6. The Chelsea Physic Garden, London
+7. Orto Botanico di Padova, the oldest of them all
+8. Hortus Botanicus, Amsterdam, and its palm house
+9. Jardin de l'Évêché, Limoges, on the terraces above the Vienne
+
+## Further east
+
+10. Murin-an, Kyoto: a borrowed mountain behind a small lawn
 
 ## How I choose
 

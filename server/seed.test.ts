@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operatorRequest } from "#server/cli.ts";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
 import type { RecordData } from "#server/core/records/request-info.ts";
-import { seed } from "#server/seed.ts";
+import { seed, type SeedResult } from "#server/seed.ts";
 import {
-  DEMO_PASSWORD,
-  DEMO_SUPERUSER_EMAIL,
+  DEMO_EMAIL_DOMAIN,
+  LEGACY_SEED,
   SEED_ENTRIES,
   SEED_ITEMS,
   SEED_NOTEBOOKS,
@@ -37,14 +37,37 @@ async function counts(app: TestApp): Promise<Record<string, number>> {
   return result;
 }
 
-async function login(app: TestApp, collection: string, identity: string): Promise<string> {
+/** The status of a password sign-in. */
+async function signInStatus(
+  app: TestApp,
+  collection: string,
+  identity: string,
+  password: string,
+): Promise<number> {
   const res = await app.http.inject({
     method: "POST",
     url: `/api/collections/${collection}/auth-with-password`,
-    payload: { identity, password: DEMO_PASSWORD },
+    payload: { identity, password },
+  });
+  return res.statusCode;
+}
+
+/** Signs a demo account in with the password the seed printed for it; its token. */
+async function login(app: TestApp, result: SeedResult, username: string): Promise<string> {
+  const account = result.accounts.find((a) => a.username === username);
+  if (!account) throw new Error(`the seed made no account to try for ${username}`);
+  const res = await app.http.inject({
+    method: "POST",
+    url: "/api/collections/users/auth-with-password",
+    payload: { identity: username, password: account.password },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ token: string }>().token;
+}
+
+/** The numbered list items of a Markdown text (`1. …`, `10. …`). */
+function numberedItems(markdown: string): number {
+  return markdown.split("\n").filter((line) => /^\d+\. /.test(line)).length;
 }
 
 const publicEntries = SEED_ENTRIES.filter((e) => e.visibility === "public");
@@ -85,15 +108,28 @@ describe("seed data", () => {
       expect(markdown).toMatch(feature);
     }
   });
+
+  it("gives the demo users addresses no mail reaches", () => {
+    for (const user of SEED_USERS) expect(user.email).toBe(`${user.username}@${DEMO_EMAIL_DOMAIN}`);
+    expect(DEMO_EMAIL_DOMAIN).toMatch(/\.invalid$/);
+  });
+
+  it("lists as many gardens as the title says (issue 25 item 16)", () => {
+    const gardens = required(
+      SEED_POSTS.find((p) => p.title.startsWith("Ten small gardens")),
+      "a post about ten gardens",
+    );
+    expect(numberedItems(gardens.content)).toBe(10);
+  });
 });
 
 describe.each(DIALECTS)("seed (%s)", (dialect) => {
   let app: TestApp;
-  let summary: string;
+  let result: SeedResult;
 
   beforeAll(async () => {
     app = await createTestApp(dialect);
-    summary = await seed(app);
+    result = await seed(app);
   });
   afterAll(async () => {
     await app.close();
@@ -101,22 +137,36 @@ describe.each(DIALECTS)("seed (%s)", (dialect) => {
 
   it("creates all the demo content and summarises it", async () => {
     expect(await counts(app)).toEqual({
-      _superusers: 1,
+      _superusers: 0,
       users: SEED_USERS.length,
       collections: SEED_NOTEBOOKS.length,
       entries: SEED_ENTRIES.length,
       posts: SEED_POSTS.length,
       items: SEED_ITEMS.length,
     });
-    expect(summary).toMatch(new RegExp(`entries\\s+${SEED_ENTRIES.length} created, 0 skipped`));
-    expect(summary).toContain(DEMO_PASSWORD);
-    expect(summary).toContain(DEMO_SUPERUSER_EMAIL);
-    for (const user of SEED_USERS) expect(summary).toContain(user.email);
+    expect(result.summary).toMatch(
+      new RegExp(`entries\\s+${SEED_ENTRIES.length} created, 0 skipped`),
+    );
+    expect(result.summary).toContain("cahier seed --demo-accounts");
   });
 
-  it("creates users of each role, in both locales, with private emails", async () => {
-    expect(await count(app, "users", 'role = "admin"')).toBe(1);
-    expect(await count(app, "users", 'role = "writer"')).toBe(2);
+  it("makes no account anyone can sign in to, and no admin (issue 25 item 1)", async () => {
+    expect(result.accounts).toEqual([]);
+    expect(result.summary).not.toMatch(/WARNING|password:|superuser/i);
+    expect(result.summary).not.toContain(LEGACY_SEED.password);
+    expect(await count(app, "users", 'role = "admin"')).toBe(0);
+    expect(await count(app, "users", `email !~ "%@${DEMO_EMAIL_DOMAIN}"`)).toBe(0);
+    for (const user of SEED_USERS) {
+      for (const identity of [user.username, user.email])
+        expect(await signInStatus(app, "users", identity, LEGACY_SEED.password)).toBe(400);
+    }
+    expect(
+      await signInStatus(app, "_superusers", LEGACY_SEED.superuserEmail, LEGACY_SEED.password),
+    ).toBe(400);
+  });
+
+  it("creates users of each role but admin, in both locales, with private emails", async () => {
+    expect(await count(app, "users", 'role = "writer"')).toBe(3);
     expect(await count(app, "users", 'role = ""')).toBe(2);
     expect(await count(app, "users", 'locale = "en"')).toBeGreaterThan(0);
     expect(await count(app, "users", 'locale = "fr"')).toBeGreaterThan(0);
@@ -140,11 +190,6 @@ describe.each(DIALECTS)("seed (%s)", (dialect) => {
     expect(await count(app, "items", 'data.region != "" && tags:length > 0')).toBe(
       SEED_ITEMS.length,
     );
-  });
-
-  it("lets the demo accounts sign in with the demo password", async () => {
-    await login(app, "_superusers", DEMO_SUPERUSER_EMAIL);
-    for (const user of SEED_USERS) await login(app, "users", user.username);
   });
 
   it("shows guests only public entries and due posts", async () => {
@@ -173,9 +218,47 @@ describe.each(DIALECTS)("seed (%s)", (dialect) => {
     }
   });
 
+  it("is idempotent", async () => {
+    const before = await counts(app);
+    const again = await seed(app);
+    expect(await counts(app)).toEqual(before);
+    expect(again.summary).toContain("nothing created");
+    expect(again.summary).toMatch(new RegExp(`posts\\s+0 created, ${SEED_POSTS.length} skipped`));
+    expect(again.accounts).toEqual([]);
+  });
+});
+
+describe.each(DIALECTS)("seed --demo-accounts (%s)", (dialect) => {
+  let app: TestApp;
+  let result: SeedResult;
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect);
+    result = await seed(app, { demoAccounts: true });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("warns, and prints one random password per account, once", async () => {
+    expect(await count(app, "_superusers")).toBe(0);
+    expect(result.summary).toContain("WARNING");
+    expect(result.accounts.map((a) => a.username).sort()).toEqual(
+      SEED_USERS.map((u) => u.username).sort(),
+    );
+    const passwords = result.accounts.map((a) => a.password);
+    expect(new Set(passwords).size).toBe(passwords.length);
+    for (const account of result.accounts) {
+      expect(account.password).toMatch(/^[A-Za-z0-9]{24}$/);
+      expect(result.summary.split(account.password).length - 1, account.username).toBe(1);
+      expect(await signInStatus(app, "users", account.email, account.password)).toBe(200);
+    }
+    expect(await count(app, "users", 'role = "admin"')).toBe(1);
+    expect(await count(app, "users", 'role = "writer"')).toBe(2);
+  });
+
   it("shows drafts and scheduled posts to their authors only", async () => {
-    const author = SEED_USERS.find((u) => u.username === scheduledPost.author);
-    const token = await login(app, "users", author?.email ?? "");
+    const token = await login(app, result, scheduledPost.author);
     await runScenario(app, {
       name: "author lists own posts",
       method: "GET",
@@ -184,7 +267,7 @@ describe.each(DIALECTS)("seed (%s)", (dialect) => {
       expectedStatus: 200,
       expectedContent: ['"totalItems":1', scheduledPost.title],
     });
-    const reader = await login(app, "users", "sam");
+    const reader = await login(app, result, "sam");
     await runScenario(app, {
       name: "plain user lists posts",
       method: "GET",
@@ -203,7 +286,7 @@ describe.each(DIALECTS)("seed (%s)", (dialect) => {
       expectedStatus: 200,
       expectedContent: ['"totalItems":0'],
     });
-    const writer = await login(app, "users", "june");
+    const writer = await login(app, result, "june");
     await runScenario(app, {
       name: "writer lists items",
       method: "GET",
@@ -212,7 +295,7 @@ describe.each(DIALECTS)("seed (%s)", (dialect) => {
       expectedStatus: 200,
       expectedContent: ['"totalItems":0'],
     });
-    const admin = await login(app, "users", "camille");
+    const admin = await login(app, result, "camille");
     await runScenario(app, {
       name: "admin lists items",
       method: "GET",
@@ -227,13 +310,57 @@ describe.each(DIALECTS)("seed (%s)", (dialect) => {
     });
   });
 
-  it("is idempotent", async () => {
+  it("gives new passwords when run again, and the old ones stop working", async () => {
     const before = await counts(app);
-    const again = await seed(app);
+    const again = await seed(app, { demoAccounts: true });
     expect(await counts(app)).toEqual(before);
-    expect(again).toContain("nothing created");
-    expect(again).toMatch(new RegExp(`posts\\s+0 created, ${SEED_POSTS.length} skipped`));
-    expect(again).toContain(`Superuser ${DEMO_SUPERUSER_EMAIL} already existed`);
+    for (const account of again.accounts) {
+      const old = result.accounts.find((a) => a.username === account.username);
+      expect(account.password).not.toBe(old?.password);
+      expect(await signInStatus(app, "users", account.username, old?.password ?? "")).toBe(400);
+      expect(await signInStatus(app, "users", account.username, account.password)).toBe(200);
+    }
+  });
+});
+
+describe.each(DIALECTS)("seed after an earlier seed (%s)", (dialect) => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("takes back the published password of what an earlier seed made", async () => {
+    const { password, superuserEmail, emailDomain } = LEGACY_SEED;
+    await app.records.create(requireCollection("_superusers"), operatorRequest(), {
+      email: superuserEmail,
+      password,
+      passwordConfirm: password,
+    });
+    const june = await app.createUser({
+      username: "june",
+      email: `june@${emailDomain}`,
+      role: "writer",
+      password,
+    });
+    // An earlier demo user whose owner chose a password of their own keeps it.
+    await app.createUser({ username: "sam", email: `sam@${emailDomain}`, password: "sams-own-1" });
+    const { summary, accounts } = await seed(app);
+    expect(accounts).toEqual([]);
+    expect(await signInStatus(app, "_superusers", superuserEmail, password)).toBe(400);
+    expect(await signInStatus(app, "users", "june", password)).toBe(400);
+    expect(await signInStatus(app, "users", "sam", "sams-own-1")).toBe(200);
+    expect(summary).toContain(`Superuser ${superuserEmail}`);
+    expect(summary).toContain("cahier superuser upsert");
+    expect(summary).toMatch(/users\s+3 created, 2 skipped \(already there\)/);
+    // Their content goes to the accounts the earlier seed made.
+    const juneId = String(june.record.id);
+    expect(await count(app, "posts", `author = "${juneId}"`)).toBe(
+      SEED_POSTS.filter((p) => p.author === "june").length,
+    );
   });
 });
 
@@ -249,7 +376,7 @@ describe.each(DIALECTS)("seed next to existing accounts (%s)", (dialect) => {
 
   it("never attaches demo content to someone else's account", async () => {
     const stranger = await app.createUser({ username: "Sam", email: "someone@example.com" });
-    const summary = await seed(app);
+    const { summary } = await seed(app);
     const samEntries = SEED_ENTRIES.filter((e) => e.author === "sam").length;
     const samNotebooks = SEED_NOTEBOOKS.filter((n) => n.owner === "sam").length;
     expect(summary).toContain('User "sam" belongs to another account');

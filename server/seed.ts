@@ -1,24 +1,31 @@
 /**
- * `cahier seed`: demo content (users of each role, notebooks, entries, posts, items) created
- * through the record service as a superuser, so validation and slug generation apply.
+ * `cahier seed`: demo content (notebooks, entries, posts, items and the users who wrote them)
+ * created through the record service as a superuser, so validation and slug generation apply.
  * Idempotent: a record is looked up by its identity (email, username, code, or owner and slug)
  * first and left untouched when it exists. The content itself lives in `seed-data.ts`.
+ *
+ * SECURITY (issue 25 item 1): the seed makes no superuser, and by default nobody can sign in
+ * to the demo users (random passwords nobody is told, addresses on `.invalid`), none of whom is
+ * an admin. Only `--demo-accounts` makes accounts to try: each gets its role and a new random
+ * password, printed once under a warning.
  */
 import type { App } from "./app.ts";
+import { randomSecret } from "./core/auth/secrets.ts";
 import { requireCollection } from "./core/collections/collection-lookup.ts";
 import type { Collection } from "./core/models/collection.ts";
 import { operatorRequest, type RecordData } from "./core/records/request-info.ts";
 import { slugify } from "#shared/records/slugs.ts";
 import { formatDate } from "./core/records/values.ts";
+import { verifyPassword } from "./tools/security/passwords.ts";
 import {
-  DEMO_PASSWORD,
-  DEMO_SUPERUSER_EMAIL,
+  LEGACY_SEED,
   SEED_ENTRIES,
   SEED_ITEMS,
   SEED_NOTEBOOKS,
   SEED_POSTS,
   SEED_USERS,
   type SeedPublication,
+  type SeedUser,
 } from "./seed-data.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,15 +73,46 @@ function publicationFields(now: Date, publication: SeedPublication): RecordData 
   };
 }
 
+/** Options of {@link seed}. */
+export interface SeedOptions {
+  /**
+   * Make the demo users accounts to try: each gets its role (an admin among them) and a new
+   * random password, returned in `accounts` and in the summary. Off by default.
+   */
+  demoAccounts?: boolean;
+}
+
+/** A demo account made usable by `--demo-accounts`. */
+export interface DemoAccount {
+  username: string;
+  email: string;
+  role: SeedUser["role"];
+  /** Its new random password, shown this once. */
+  password: string;
+}
+
+/** What {@link seed} did. */
+export interface SeedResult {
+  /** The multi-line summary the CLI prints: counts, notes, and the accounts to try, if any. */
+  summary: string;
+  /** The accounts to try (`demoAccounts` only), with their passwords. */
+  accounts: DemoAccount[];
+}
+
+/** A password nobody is told: 24 random letters and digits (about 143 bits). */
+function unknownPassword(): string {
+  return randomSecret(24);
+}
+
 /**
- * Adds the demo content to the app's database and returns a multi-line summary with counts
- * and the demo logins. Running it again creates nothing new and reports what it skipped.
- * Example: `console.log(await seed(app))`.
+ * Adds the demo content to the app's database; answers a summary with counts (and, with
+ * `demoAccounts`, the accounts to try). Running it again creates nothing new and reports what
+ * it skipped. Example: `console.log((await seed(app)).summary)`.
  */
-export async function seed(app: App): Promise<string> {
+export async function seed(app: App, options: SeedOptions = {}): Promise<SeedResult> {
+  const demoAccounts = options.demoAccounts === true;
   const request = operatorRequest();
   const users = requireCollection("users");
-  const superusers = requireCollection("_superusers");
   const notebooks = requireCollection("collections");
   const entries = requireCollection("entries");
   const posts = requireCollection("posts");
@@ -112,32 +150,19 @@ export async function seed(app: App): Promise<string> {
     return created;
   };
 
-  // SECURITY: existing accounts keep their password; only accounts created here use the
-  // published demo password.
-  const superuser = tally();
-  if (await app.records.findAuthRecord(superusers, "email", DEMO_SUPERUSER_EMAIL)) {
-    superuser.existing += 1;
-    notes.push(`Superuser ${DEMO_SUPERUSER_EMAIL} already existed; its password was not changed.`);
-  } else {
-    await create(superusers, {
-      email: DEMO_SUPERUSER_EMAIL,
-      password: DEMO_PASSWORD,
-      passwordConfirm: DEMO_PASSWORD,
-      verified: true,
-    });
-    superuser.created += 1;
-  }
+  // SECURITY: a seed before issue 25 made a superuser and demo users with a password printed
+  // in the repository; those still holding it get a random one that nobody is told.
+  const legacy = await takeBackLegacyPasswords(app, notes);
 
   const userIds = new Map<string, string>();
   const userTally = tally();
+  const accounts: DemoAccount[] = [];
   for (const user of SEED_USERS) {
-    const byEmail = await app.records.findAuthRecord(users, "email", user.email);
-    if (byEmail) {
-      userIds.set(user.username, String(byEmail.id));
-      userTally.existing += 1;
-      continue;
-    }
-    if (await app.records.findAuthRecord(users, "username", user.username)) {
+    const legacyEmail = `${user.username}@${LEGACY_SEED.emailDomain}`;
+    const existing =
+      (await app.records.findAuthRecord(users, "email", user.email)) ??
+      (await app.records.findAuthRecord(users, "email", legacyEmail));
+    if (!existing && (await app.records.findAuthRecord(users, "username", user.username))) {
       // Another account holds the username: never attach demo content to it.
       userTally.blocked += 1;
       notes.push(
@@ -145,15 +170,43 @@ export async function seed(app: App): Promise<string> {
       );
       continue;
     }
-    const created = await create(users, {
-      ...user,
-      password: DEMO_PASSWORD,
-      passwordConfirm: DEMO_PASSWORD,
-      emailVisibility: false,
-      verified: true,
-    });
-    userIds.set(user.username, String(created.id));
-    userTally.created += 1;
+    // Without --demo-accounts no demo user is an admin: nobody signs in to them anyway.
+    const role = demoAccounts || user.role !== "admin" ? user.role : "writer";
+    const password = unknownPassword();
+    let id: string;
+    if (existing) {
+      id = String(existing.id);
+      userTally.existing += 1;
+      // Existing demo users are left as they are, unless accounts to try were asked for.
+      if (demoAccounts) {
+        await app.records.update(users, request, id, {
+          password,
+          passwordConfirm: password,
+          role,
+        });
+      }
+    } else {
+      const { username, email, name, locale, bio } = user;
+      const created = await create(users, {
+        username,
+        email,
+        name,
+        locale,
+        bio,
+        role,
+        password,
+        passwordConfirm: password,
+        emailVisibility: false,
+        verified: true,
+      });
+      id = String(created.id);
+      userTally.created += 1;
+    }
+    userIds.set(user.username, id);
+    if (demoAccounts) {
+      const email = existing ? String(existing.email) : user.email;
+      accounts.push({ username: user.username, email, role, password });
+    }
   }
 
   /** The id of the seeded user `username`; a user that could not be seeded blocks `counts`. */
@@ -229,20 +282,53 @@ export async function seed(app: App): Promise<string> {
     );
   }
 
-  return summary(
-    [
-      ["superuser", superuser],
-      ["users", userTally],
-      ["collections", notebookTally],
-      ["entries", entryTally],
-      ["posts", postTally],
-      ["items", itemTally],
-    ],
-    notes,
-  );
+  const rows: [string, Tally][] = [
+    ["users", userTally],
+    ["collections", notebookTally],
+    ["entries", entryTally],
+    ["posts", postTally],
+    ["items", itemTally],
+  ];
+  return { summary: summary(rows, notes, accounts, legacy), accounts };
 }
 
-function summary(rows: [string, Tally][], notes: string[]): string {
+/**
+ * Gives a random password, told to nobody, to every account a seed before issue 25 made that
+ * still has the password it printed: its superuser and its demo users. Answers how many.
+ */
+async function takeBackLegacyPasswords(app: App, notes: string[]): Promise<number> {
+  const request = operatorRequest();
+  const holders: { collection: Collection; email: string }[] = [
+    { collection: requireCollection("_superusers"), email: LEGACY_SEED.superuserEmail },
+    ...SEED_USERS.map((user) => ({
+      collection: requireCollection("users"),
+      email: `${user.username}@${LEGACY_SEED.emailDomain}`,
+    })),
+  ];
+  let count = 0;
+  for (const { collection, email } of holders) {
+    const row = await app.records.findAuthRecord(collection, "email", email);
+    if (!row || !(await verifyPassword(LEGACY_SEED.password, String(row.password)))) continue;
+    const password = unknownPassword();
+    await app.records.update(collection, request, String(row.id), {
+      password,
+      passwordConfirm: password,
+    });
+    count += 1;
+    if (collection.name === "_superusers")
+      notes.push(
+        `Superuser ${email}, made by an earlier seed with its published password, now has a password nobody knows: run "cahier superuser upsert ${email} PASSWORD" to choose one.`,
+      );
+  }
+  return count;
+}
+
+function summary(
+  rows: [string, Tally][],
+  notes: string[],
+  accounts: DemoAccount[],
+  legacy: number,
+): string {
   const created = rows.reduce((sum, [, t]) => sum + t.created, 0);
   const lines = [
     created > 0 ? "Demo content seeded:" : "Demo content already present, nothing created:",
@@ -253,13 +339,32 @@ function summary(rows: [string, Tally][], notes: string[]): string {
       `  ${name.padEnd(12)}${String(t.created).padStart(3)} created, ${t.existing} skipped (already there)${blocked}`,
     );
   }
-  lines.push(`Demo logins (password "${DEMO_PASSWORD}" for accounts created by the seed):`);
-  lines.push(`  ${"superuser".padEnd(10)}${DEMO_SUPERUSER_EMAIL}`);
-  for (const user of SEED_USERS) {
+  if (legacy > 0)
     lines.push(
-      `  ${(user.role || "user").padEnd(10)}${user.email} (${user.username}, ${user.locale})`,
+      `${String(legacy)} account${legacy === 1 ? "" : "s"} from an earlier seed had the published demo password; it is replaced by one nobody knows.`,
+    );
+  lines.push(...notes);
+  if (accounts.length === 0) {
+    const users = rows.find(([name]) => name === "users")?.[1].created ?? 0;
+    if (users > 0)
+      lines.push(
+        "Nobody can sign in to the demo users made now: their passwords are random and were not kept.",
+      );
+    lines.push('For accounts to try, run "cahier seed --demo-accounts".');
+    return lines.join("\n");
+  }
+  lines.push(
+    "",
+    "WARNING: these demo accounts, an admin among them, sign in with the passwords below, shown",
+    "only now (a new seed with --demo-accounts gives new ones). Anyone who reads them can use",
+    "the accounts: keep demo accounts off a site that others can reach.",
+    "",
+    `  ${"role".padEnd(8)}${"username".padEnd(10)}${"email".padEnd(24)}password`,
+  );
+  for (const account of accounts) {
+    lines.push(
+      `  ${(account.role || "user").padEnd(8)}${account.username.padEnd(10)}${account.email.padEnd(24)}${account.password}`,
     );
   }
-  lines.push(...notes);
   return lines.join("\n");
 }
