@@ -25,7 +25,7 @@ export const IMPORT_SKIP_CODES = [
   "description_shortened",
   /** A tag past the most a record holds; `params.max`. */
   "too_many_tags",
-  /** A post imported as an entry: the account may not write posts. */
+  /** A post imported as a private entry: the account may not write posts. */
   "post_as_entry",
   /** A Ghost page, not a post. */
   "ghost_page",

@@ -36,7 +36,7 @@ const REASONS: { [C in ImportSkipCode]: (p: ImportSkipParams) => string } = {
   text_too_long: (p) => `its text is longer than ${v(p, "max")} characters`,
   description_shortened: (p) => `shortened to ${v(p, "max")} characters`,
   too_many_tags: (p) => `more than ${v(p, "max")} tags`,
-  post_as_entry: () => "imported as an entry: only writers publish posts",
+  post_as_entry: () => "imported as a private entry: only writers publish posts",
   ghost_page: () => "a Ghost page, not a post",
   members_only_draft: (p) => `imported as a draft: for ${v(p, "visibility")} only on Ghost`,
   collection_as_tag: (p) => `posts have no collection: its posts are tagged "${v(p, "tag")}"`,

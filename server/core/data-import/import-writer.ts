@@ -451,7 +451,10 @@ function dateOf(record: PlannedEntry | PlannedPost): string {
   return record.kind === "entry" ? record.date : record.publishedAt || record.created;
 }
 
-/** A post as an entry, for an account that may not write posts (published: public). */
+/**
+ * A post as a private entry, for an account that may not write posts: a published post does
+ * not become public through an account that may not publish (issue 25 item 6).
+ */
 function asEntry(post: PlannedPost): PlannedEntry {
   return {
     kind: "entry",
@@ -461,7 +464,7 @@ function asEntry(post: PlannedPost): PlannedEntry {
     content: post.content,
     tags: post.tags,
     name: post.slug,
-    visibility: post.status === "published" ? "public" : "private",
+    visibility: "private",
     date: post.publishedAt || post.created,
     collectionRef: post.collectionRef,
     // The cover first, unless the text shows it (then its planned file links it).

@@ -110,8 +110,9 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
       collection: journal.id,
     });
     const [shore, dune] = trip.attachments as [string, string];
+    // Issue 25 item 6: the place is kept, as the text's last line.
     expect(trip.content).toBe(
-      `![](/api/files/entries/${String(trip.id)}/${shore})\n\nWe walked along the shore\\.\n\n![](/api/files/entries/${String(trip.id)}/${dune})`,
+      `![](/api/files/entries/${String(trip.id)}/${shore})\n\nWe walked along the shore\\.\n\n![](/api/files/entries/${String(trip.id)}/${dune})\n\n*Étretat*`,
     );
     expect(await downloadFile(app, user.token, "entries", String(trip.id), shore)).toEqual(
       new Uint8Array(sample.media["PHOTO-SHORE"] as Uint8Array),
@@ -242,17 +243,25 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
     expect(wip.content).toBe(`Draft text\n\n![wip](/api/files/entries/${String(wip.id)}/${image})`);
   });
 
-  it("gives an account that may not post the posts as entries, and says so", async () => {
+  it("gives an account that may not post the posts as private entries, and says so first", async () => {
     const user = await account("");
-    const result = await importArchive(app, user.token, { format: "ghost", file: ghostJson() });
-    expect(result.json.imported).toEqual({ entries: 4, posts: 0, collections: 0, files: 0 });
-    expect(reasons(result)).toContain(
-      'post "Hello Ghost": imported as an entry: only writers publish posts',
+    const dry = await importArchive(app, user.token, {
+      format: "ghost",
+      file: ghostJson(),
+      dryRun: "true",
+    });
+    // Issue 25 item 6: the dry run tells what will happen, private entries included.
+    expect(reasons(dry)).toContain(
+      'post "Hello Ghost": imported as a private entry: only writers publish posts',
     );
+    const result = await importArchive(app, user.token, { format: "ghost", file: ghostJson() });
+    expect(result.json).toEqual(dry.json);
+    expect(result.json.imported).toEqual({ entries: 4, posts: 0, collections: 0, files: 0 });
     const { entries, posts } = await user.own();
     expect(posts).toEqual([]);
+    expect(entries.map((e) => e.visibility)).toEqual(["private", "private", "private", "private"]);
     expect(byTitle(entries, "Hello Ghost")).toMatchObject({
-      visibility: "public",
+      visibility: "private",
       date: "2024-01-05 08:00:00.000Z",
       name: "hello-ghost",
       tags: ["News", "Garden"],
@@ -307,15 +316,16 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
         visibility: "public",
       }),
     ]);
-    // In a collection, the blog needs no tag.
+    // In a collection, the blog needs no tag; published posts become private entries (issue 25
+    // item 6: an account that may not publish does not publish them as public entries).
     expect(byTitle(entries, "First note")).toMatchObject({
-      visibility: "public",
+      visibility: "private",
       collection: collections[0]?.id,
       date: "2022-02-02 02:02:02.000Z",
       tags: ["hello"],
     });
     expect(byTitle(entries, "Headline")).toMatchObject({
-      visibility: "public",
+      visibility: "private",
       collection: collections[0]?.id,
       tags: [],
     });

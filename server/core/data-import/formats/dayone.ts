@@ -3,18 +3,20 @@
  * (`{ metadata, entries: [...] }`) and the media beside it (`photos/<md5>.<type>`, `videos/`,
  * `audios/`, `pdfs/`). Each journal becomes a collection, each entry an entry:
  *
- * - date: `creationDate`; text: the first line is the title (taken out of the text when it
- *   fits one), the rest the body; tags: `tags`, and `starred` as the tag "starred";
+ * - date: `creationDate`; title: the first line of the text, as plain text (see
+ *   {@link titleAndBody}); tags: `tags`, and `starred` as the tag "starred";
  * - photos, videos, audio and PDFs become attachments, and their `dayone-moment://<id>`
- *   (`dayone-moment:/video/<id>`, …) references in the text point at the stored files.
+ *   (`dayone-moment:/video/<id>`, …) references in the text point at the stored files;
+ * - the place (`location`, with a map link when it has coordinates) and the weather
+ *   (`weather`: conditions and temperature) end the text, as one line in italics.
  *
  * Entries are private: Day One has no public entries. The import key is the entry's `uuid`.
  */
 import path from "node:path";
+import { markdownToPlainText, truncate } from "#shared/markdown/plain-text.ts";
 import { emptyPlan, skipped, type ImportPlan } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import {
-  clamp,
   cleanTags,
   cleanTitle,
   MAX_TAGS,
@@ -50,24 +52,75 @@ function isMediaLine(line: string): boolean {
   return line.replace(/!?\[[^\]]*\]\([^)]*\)/g, "").trim() === "";
 }
 
+/** A Markdown heading line (`# Title`). */
+const HEADING = /^ {0,3}#{1,6}\s/;
+
 /**
- * The title (the first line with words) and the body: the title line leaves the text when
- * it fits a title, otherwise the text stays whole and the title is its beginning.
+ * The title and the body of an entry's text (issue 25 item 6). The title is the plain text
+ * (Markdown taken out) of the first line with words. That line leaves the body when it is a
+ * heading, or plain text followed by more (Day One shows its first line as the title);
+ * otherwise (a line with Markdown, the entry's only line, a line too long for a title) the
+ * text stays whole, so no word and no formatting is lost and the body is never empty.
  */
-function titleAndBody(text: string): { title: string; body: string } {
+export function titleAndBody(text: string): { title: string; body: string } {
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const whole = lines.join("\n").trim();
   const index = lines.findIndex((line) => line.trim() !== "" && !isMediaLine(line));
-  if (index === -1) return { title: "", body: text.trim() };
-  const line = (lines[index] ?? "").replace(/^\s*#{1,6}\s+/, "").trim();
-  if (runeLength(line) > MAX_TITLE) return { title: clamp(line, MAX_TITLE), body: text.trim() };
-  lines.splice(index, 1);
-  return {
-    title: line,
-    body: lines
-      .join("\n")
-      .replace(/^\s*\n/, "")
-      .trim(),
-  };
+  if (index === -1) return { title: "", body: whole };
+  const line = lines[index] ?? "";
+  const plain = markdownToPlainText(line);
+  // The title line leaves with one blank line around it, so paragraphs stay one blank apart.
+  const after = lines[index + 1]?.trim() === "" ? index + 2 : index + 1;
+  const rest = [...lines.slice(0, index), ...lines.slice(after)].join("\n").trim();
+  const isTitle = HEADING.test(line) || plain === line.trim();
+  if (!isTitle || rest === "" || runeLength(plain) > MAX_TITLE)
+    return { title: truncate(plain, MAX_TITLE), body: whole };
+  return { title: plain, body: rest };
+}
+
+/** `text` with the characters that would start Markdown inline syntax escaped. */
+function escapeInline(text: string): string {
+  return text.replace(/[\\`*_[\]<>|~]/g, (char) => `\\${char}`);
+}
+
+/** A coordinate of `location` within `limit` degrees, rounded to 6 decimals (about 0.1 m). */
+function coordinate(location: unknown, key: string, limit: number): number | null {
+  const value = prop(location, key);
+  if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > limit) return null;
+  return Number(value.toFixed(6));
+}
+
+/**
+ * An entry's place and weather as one line of Markdown in italics, or `""` without either:
+ * `*[Étretat, Normandie, France](https://www.openstreetmap.org/…) · Partly Cloudy, 12 °C*`.
+ * Words are Day One's (place names, its weather conditions), none of ours, so the line reads
+ * the same in any language.
+ */
+export function placeAndWeather(entry: unknown): string {
+  const location = prop(entry, "location");
+  const names = ["placeName", "localityName", "administrativeArea", "country"]
+    .map((key) => str(prop(location, key)).trim())
+    .filter((name, index, all) => name !== "" && all.indexOf(name) === index);
+  let place = escapeInline(names.join(", "));
+  const latitude = coordinate(location, "latitude", 90);
+  const longitude = coordinate(location, "longitude", 180);
+  if (latitude !== null && longitude !== null) {
+    const at = `${String(latitude)}/${String(longitude)}`;
+    const map = `https://www.openstreetmap.org/?mlat=${String(latitude)}&mlon=${String(longitude)}#map=15/${at}`;
+    place = `[${place || `${String(latitude)}, ${String(longitude)}`}](${map})`;
+  }
+  const weather = prop(entry, "weather");
+  const celsius = prop(weather, "temperatureCelsius");
+  const sky = [
+    escapeInline(str(prop(weather, "conditionsDescription")).trim()),
+    typeof celsius === "number" && Number.isFinite(celsius)
+      ? `${String(Math.round(celsius))}\u00a0°C`
+      : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const line = [place, sky].filter(Boolean).join(" · ");
+  return line ? `*${line}*` : "";
 }
 
 /** Reads a `dayone` upload. */
@@ -136,7 +189,9 @@ export async function readDayOne({ source, placeholders }: FormatContext): Promi
       });
       // Media the text does not show are still the entry's.
       for (const file of byIdentifier.values()) files.add(file);
-      const { title, body } = titleAndBody(text);
+      const parts = titleAndBody(text);
+      // Where and in what weather it was written, kept as the text's last line.
+      const body = [parts.body, placeAndWeather(entry)].filter(Boolean).join("\n\n");
       const date = pbDate(prop(entry, "creationDate"));
       const tags = cleanTags(
         [...list(entry, "tags"), ...(prop(entry, "starred") === true ? ["starred"] : [])],
@@ -145,7 +200,7 @@ export async function readDayOne({ source, placeholders }: FormatContext): Promi
             skipped(`tag "${tag}" of entry ${uuid}`, "too_many_tags", { max: MAX_TAGS }),
           ),
       );
-      const cleanedTitle = cleanTitle(title, date ? date.slice(0, 10) : "Day One");
+      const cleanedTitle = cleanTitle(parts.title, date ? date.slice(0, 10) : "Day One");
       plan.records.push({
         kind: "entry",
         key: `dayone:${uuid}`,

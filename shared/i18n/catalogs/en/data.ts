@@ -84,7 +84,7 @@ const data = {
       text_too_long: "Its text is longer than {{max}} characters",
       description_shortened: "Shortened to {{max}} characters",
       too_many_tags: "More than {{max}} tags",
-      post_as_entry: "Imported as an entry: only writers publish posts",
+      post_as_entry: "Imported as a private entry: only writers publish posts",
       ghost_page: "A Ghost page, not a post",
       members_only_draft: "Imported as a draft: only for “{{visibility}}” on Ghost",
       collection_as_tag: "Posts have no collection: its posts are tagged “{{tag}}”",

@@ -87,7 +87,7 @@ const data = {
       text_too_long: "Son texte dépasse {{max}} caractères",
       description_shortened: "Raccourcie à {{max}} caractères",
       too_many_tags: "Plus de {{max}} étiquettes",
-      post_as_entry: "Importé comme entrée : seuls les rédacteurs publient des articles",
+      post_as_entry: "Importé comme entrée privée : seuls les rédacteurs publient des articles",
       ghost_page: "Une page Ghost, pas un article",
       members_only_draft: "Importé comme brouillon : réservé à « {{visibility}} » sur Ghost",
       collection_as_tag:
