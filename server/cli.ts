@@ -5,6 +5,7 @@
 import path from "node:path";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { ConnectionDrain } from "./connection-drain.ts";
 import { superusersCollection } from "./data/registry/collections.ts";
 import { openDatabase } from "./data/db.ts";
 import { migrate } from "./data/migrations/index.ts";
@@ -46,6 +47,14 @@ function servedMessage(holders: readonly ServingHolder[]): string {
   ].join("\n");
 }
 
+/**
+ * A stopping server answers the requests in flight for this long, then closes the connections
+ * still open (ms); whatever is left of closing must fit in {@link SHUTDOWN_DEADLINE_MS}.
+ */
+const SHUTDOWN_GRACE_MS = 7_000;
+/** A stopping server exits within this (ms), done closing or not (issue 23 finding 7). */
+const SHUTDOWN_DEADLINE_MS = 9_500;
+
 async function serve(config: Config): Promise<void> {
   // Marks the database as served, so `cahier restore` refuses to run under this server (F8).
   const serving = await holdServingLock(config);
@@ -53,6 +62,7 @@ async function serve(config: Config): Promise<void> {
     await serving.release();
     throw error;
   });
+  const drain = new ConnectionDrain(app.http.server);
   const address = await app.http.listen({ port: config.port, host: config.host });
   // The public address first (`APP_URL`, `http://localhost:8090` by default): the one to open,
   // where passkeys work (issue 25 item 15); then the socket it listens on.
@@ -60,12 +70,27 @@ async function serve(config: Config): Promise<void> {
     `Cahier is serving on ${config.appUrl} (listening on ${address}, ${app.db.dialect.name})`,
   );
   let closing = false;
+  // Stops accepting connections, answers the requests in flight (each closing its connection),
+  // closes idle keep-alive connections and realtime streams, then the rest of the app; exits
+  // within SHUTDOWN_DEADLINE_MS even if something hangs (issue 23 finding 7).
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.http.log.info(`${signal} received, closing`);
-    await app.close();
-    await serving.release();
+    setTimeout(() => {
+      app.http.log.error(`still closing after ${String(SHUTDOWN_DEADLINE_MS)} ms: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    setTimeout(() => {
+      drain.force();
+    }, SHUTDOWN_GRACE_MS).unref();
+    drain.start();
+    try {
+      await app.close();
+    } finally {
+      drain.stop();
+      await serving.release();
+    }
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
