@@ -50,7 +50,8 @@ describe.each(DIALECTS)("job queue across processes (%s)", (dialect) => {
         ...process.env,
         WORKER: name,
         DATA_DIR: fresh.dataDir,
-        ...(fresh.databaseUrl ? { DATABASE_URL: fresh.databaseUrl } : {}),
+        // The fresh database's URL, or none on SQLite: CI sets one for the PostgreSQL pass.
+        DATABASE_URL: fresh.databaseUrl ?? "",
         ...env,
       },
       stdio: ["ignore", "pipe", "inherit"],

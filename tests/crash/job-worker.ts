@@ -16,7 +16,7 @@ import { openDatabase } from "#server/data/db.ts";
 const worker = process.env.WORKER ?? "worker";
 const db = openDatabase({
   dataDir: process.env.DATA_DIR ?? "",
-  databaseUrl: process.env.DATABASE_URL,
+  databaseUrl: process.env.DATABASE_URL || undefined,
 });
 const queue = new JobQueue(db, {
   owner: worker,
