@@ -67,6 +67,7 @@ export async function authModule(kernel: Kernel, deps: AuthDeps): Promise<AuthPa
   });
   const oauth2 = new OAuth2Service(records, auth, oauth2Providers, logWarning);
   const throttle = new AuthThrottle(db);
+  const appName = () => settings.appName;
   const accounts = new AccountService({
     db,
     records,
@@ -75,8 +76,9 @@ export async function authModule(kernel: Kernel, deps: AuthDeps): Promise<AuthPa
     throttle,
     mailer: deps.mailer,
     appUrl: config.appUrl,
+    // Mails name the site as its settings have it when they are sent (issue 25 item 3).
+    appName,
   });
-  const appName = () => settings.appName;
   const twoFactor = createTwoFactor({
     db,
     records,

@@ -6,7 +6,7 @@ import type { Row } from "../../data/repositories/record-repository.ts";
 import type { Database } from "../../data/db.ts";
 import { badRequest, CoreError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { mailLocale, type MailRecipient } from "../mail/templates.ts";
+import { mailLocale, mailSite, type MailRecipient, type MailSite } from "../mail/templates.ts";
 import type { AuthCollection } from "../models/collection.ts";
 import type { RecordService } from "../records/record-service.ts";
 import { operatorRequest, type AuthInfo, type RecordData } from "../records/request-info.ts";
@@ -14,16 +14,27 @@ import type { AuthService } from "./auth-service.ts";
 import type { AuthThrottle } from "./auth-throttle.ts";
 import type { RecordTokens } from "./record-tokens.ts";
 
+/** What the mails of the account flows need of the site. */
+export interface MailSiteDeps {
+  /** Public base URL of the web app, without a trailing slash (`APP_URL`). */
+  appUrl: string;
+  /** The site's name, as its settings have it now (mails name the site, issue 25 item 3). */
+  appName: () => string;
+}
+
+/** The site a mail sent now comes from. */
+export function siteOf(deps: MailSiteDeps): MailSite {
+  return mailSite(deps.appUrl, deps.appName());
+}
+
 /** What the account flows need. */
-export interface AccountDeps {
+export interface AccountDeps extends MailSiteDeps {
   db: Database;
   records: RecordService;
   auth: AuthService;
   tokens: RecordTokens;
   throttle: AuthThrottle;
   mailer: Mailer;
-  /** Public base URL of the web app, without a trailing slash (`APP_URL`). */
-  appUrl: string;
 }
 
 /** The base of the account flows: each holds the same dependencies. */

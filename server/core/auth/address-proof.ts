@@ -38,15 +38,13 @@ import type { Collection } from "../models/collection.ts";
 import type { RecordEvent } from "../records/record-hooks.ts";
 import type { RecordService } from "../records/record-service.ts";
 import type { RecordData } from "../records/request-info.ts";
-import { recipientOf } from "./account-deps.ts";
+import { recipientOf, siteOf, type MailSiteDeps } from "./account-deps.ts";
 
 /** What the first proof of an address needs. */
-export interface AddressProofDeps {
+export interface AddressProofDeps extends MailSiteDeps {
   /** Whose lifecycle hooks and change events are used. */
   records: RecordService;
   mailer: Mailer;
-  /** Public base URL of the web app, without a trailing slash (`APP_URL`). */
-  appUrl: string;
 }
 
 /** The rows one proof deleted, by collection, and whether an authenticator went. */
@@ -92,7 +90,7 @@ async function removeWaysIn(event: RecordEvent): Promise<Removed> {
  * authenticators and devices; superusers are verified by definition).
  */
 export function registerAddressProof(deps: AddressProofDeps): void {
-  const { records, mailer, appUrl } = deps;
+  const { records, mailer } = deps;
   // From the transaction to its commit: keyed by the write's values, the one object the
   // event of the after hook and the events of its commit and rollback hooks share.
   const pending = new WeakMap<RecordData, Removed>();
@@ -128,7 +126,7 @@ export function registerAddressProof(deps: AddressProofDeps): void {
       };
       const email = event.values.email;
       if (removedAnything(summary) && typeof email === "string" && email !== "")
-        mailer.send(addressProvenMail(appUrl, recipientOf(event.values), summary));
+        mailer.send(addressProvenMail(siteOf(deps), recipientOf(event.values), summary));
     },
     users,
   );

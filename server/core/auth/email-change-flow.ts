@@ -9,7 +9,7 @@ import type { AuthCollection, Collection } from "../models/collection.ts";
 import type { RequestInfo } from "../records/request-info.ts";
 import { verifyPassword } from "../../tools/security/passwords.ts";
 import { SUPERUSERS_COLLECTION_ID } from "../../data/registry/collections.ts";
-import { AccountFlow, recipientOf, saveAuthRecord } from "./account-deps.ts";
+import { AccountFlow, recipientOf, saveAuthRecord, siteOf } from "./account-deps.ts";
 import {
   emailError,
   requireAuthCollection,
@@ -54,7 +54,7 @@ export class EmailChangeFlow extends AccountFlow {
       );
     const auth = changeableCollection(collection);
     const input = await read();
-    const { records, tokens, mailer, appUrl } = this.deps;
+    const { records, tokens, mailer } = this.deps;
     const row = await records.findById(auth, String(authInfo.record.id));
     if (!row) throw unauthorized();
     const current = String(row.email);
@@ -71,7 +71,7 @@ export class EmailChangeFlow extends AccountFlow {
       email: current,
       newEmail: input.newEmail,
     });
-    mailer.send(emailChangeMail(appUrl, recipientOf(row, input.newEmail), token));
+    mailer.send(emailChangeMail(siteOf(this.deps), recipientOf(row, input.newEmail), token));
   }
 
   /**

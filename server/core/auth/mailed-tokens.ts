@@ -6,9 +6,9 @@
 import type { Row } from "../../data/repositories/record-repository.ts";
 import { fieldError, type FieldError } from "../errors.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import type { MailRecipient } from "../mail/templates.ts";
+import type { MailRecipient, MailSite } from "../mail/templates.ts";
 import type { AuthCollection } from "../models/collection.ts";
-import { recipientOf, type AccountDeps } from "./account-deps.ts";
+import { recipientOf, siteOf, type AccountDeps } from "./account-deps.ts";
 import { BLANK } from "./auth-input.ts";
 import { RESEND_WINDOW_SECONDS, resendKey } from "./auth-throttle.ts";
 import {
@@ -19,7 +19,7 @@ import {
 } from "./record-tokens.ts";
 
 /** Builds the mail that carries a link with `token` (e.g. `passwordResetMail`). */
-export type LinkMail = (appUrl: string, recipient: MailRecipient, token: string) => MailMessage;
+export type LinkMail = (site: MailSite, recipient: MailRecipient, token: string) => MailMessage;
 
 /** Options of {@link mailTokenLink}. */
 export interface MailTokenLinkOptions {
@@ -43,13 +43,13 @@ export async function mailTokenLink(
   email: string,
   options: MailTokenLinkOptions,
 ): Promise<void> {
-  const { records, throttle, tokens, mailer, appUrl } = deps;
+  const { records, throttle, tokens, mailer } = deps;
   const row = await records.findAuthRecord(auth, "email", email);
   const key = resendKey(type, auth.id, email);
   const allowed = await throttle.hit(key, 1, RESEND_WINDOW_SECONDS);
   if (!row || !allowed || options.skip?.(row) === true) return;
   const token = await tokens.sign(auth, row, type, { email: String(row.email) });
-  mailer.send(options.mail(appUrl, recipientOf(row), token), {
+  mailer.send(options.mail(siteOf(deps), recipientOf(row), token), {
     onError: () => throttle.reset(key),
   });
 }

@@ -20,7 +20,13 @@ import { generateFromPattern } from "../records/record-input.ts";
 import { rowToRecord } from "../records/record-service.ts";
 import type { RequestInfo } from "../records/request-info.ts";
 import { formatDate } from "../records/values.ts";
-import { AccountFlow, recipientOf, saveAuthRecord, type AccountDeps } from "./account-deps.ts";
+import {
+  AccountFlow,
+  recipientOf,
+  saveAuthRecord,
+  siteOf,
+  type AccountDeps,
+} from "./account-deps.ts";
 import type { AuthResponse } from "./auth-service.ts";
 import {
   readEmail,
@@ -131,7 +137,7 @@ export class OtpFlow extends AccountFlow {
       created,
       updated: created,
     });
-    mailer.send(otpMail(recipientOf(row), code), {
+    mailer.send(otpMail(siteOf(this.deps), recipientOf(row), code), {
       // Nobody got this code: forget it.
       onError: () => deleteOtp(db.kysely, id),
     });

@@ -12,7 +12,8 @@ import enProven from "#shared/i18n/catalogs/en/address-proven-mail.ts";
 import frProven from "#shared/i18n/catalogs/fr/address-proven-mail.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import type { MailMessage } from "./mailer.ts";
-import { alertMail, fill } from "./alert-mail.ts";
+import { alertMail, wording } from "./alert-mail.ts";
+import type { MailSite } from "./mail-layout.ts";
 import type { MailRecipient } from "./templates.ts";
 
 const CATALOGS = { en: enProven, fr: frProven } satisfies Record<Locale, unknown>;
@@ -38,31 +39,33 @@ export function removedAnything(removed: RemovedWaysIn): boolean {
 
 /** The email telling `recipient` that their address is proven and what was removed. */
 export function addressProvenMail(
-  appUrl: string,
+  site: MailSite,
   recipient: MailRecipient,
   removed: RemovedWaysIn,
 ): MailMessage {
-  const proven = CATALOGS[recipient.locale];
-  const plural = new Intl.PluralRules(recipient.locale);
+  const { locale } = recipient;
+  const proven = CATALOGS[locale];
+  const plural = new Intl.PluralRules(locale);
   const counted = (key: "passkeys" | "links" | "devices", count: number) => {
     const form = plural.select(count) === "one" ? proven[`${key}_one`] : proven[`${key}_other`];
-    return fill(form, { count: String(count) });
+    return wording(locale, form, { count: String(count) });
   };
-  return alertMail(recipient, {
-    subject: proven.subject,
-    intro: proven.intro,
+  const values = { appName: site.name, email: recipient.email };
+  return alertMail(site, recipient, {
+    subject: wording(locale, proven.subject, values),
+    intro: wording(locale, proven.intro, values),
     details: [
       removed.passkeys > 0 ? counted("passkeys", removed.passkeys) : "",
-      removed.authenticator ? proven.authenticator : "",
+      removed.authenticator ? wording(locale, proven.authenticator) : "",
       removed.links > 0 ? counted("links", removed.links) : "",
       removed.devices > 0 ? counted("devices", removed.devices) : "",
     ].filter((item) => item !== ""),
     bulleted: true,
-    ifYou: proven.ifYou,
-    ifNotYou: proven.ifNotYou,
+    ifYou: wording(locale, proven.ifYou),
+    ifNotYou: wording(locale, proven.ifNotYou),
     links: [
-      { label: proven.settingsAction, href: `${appUrl}${SETTINGS_PATH}` },
-      { label: proven.resetAction, href: `${appUrl}${PASSWORD_RESET_PATH}` },
+      { label: wording(locale, proven.settingsAction), href: `${site.url}${SETTINGS_PATH}` },
+      { label: wording(locale, proven.resetAction), href: `${site.url}${PASSWORD_RESET_PATH}` },
     ],
   });
 }

@@ -1,30 +1,24 @@
 /**
- * The layout of the security alerts sent to an account's owner (a new device, ADR 053; an
- * address proven and the ways in removed, ADR 056): a greeting, what happened, a list of
- * details, what to do if it was them and if it was not, action links and the signature, as
- * plain text and as HTML.
+ * The layout of the notices sent to an account's owner (a new device, ADR 053; an address
+ * proven and the ways in removed, ADR 056; someone using their address, ADR 061): a greeting,
+ * what happened, a list of details, what to do if it was them and if it was not, action links
+ * and the site's signature, as plain text and as HTML.
  *
  * SECURITY: every value in the HTML is escaped; the links are the caller's, built from the
  * configured app URL.
  */
-import enMail from "#shared/i18n/catalogs/en/mail.ts";
-import frMail from "#shared/i18n/catalogs/fr/mail.ts";
-import type { Locale } from "#shared/i18n/locales.ts";
 import type { MailMessage } from "./mailer.ts";
-import { escapeHtml, type MailRecipient } from "./templates.ts";
+import { buttonHtml, colon, documentHtml, escapeHtml, type MailSite } from "./mail-layout.ts";
+import { greeting, signature, type MailRecipient } from "./templates.ts";
 
-const MAIL = { en: enMail, fr: frMail } satisfies Record<Locale, unknown>;
+export { wording } from "./mail-layout.ts";
 
-/** A catalog message with its `{{name}}` placeholders filled in (unknown ones kept). */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
-}
-
-/** What an alert says, in the recipient's language. */
+/** What an alert says, in the recipient's language, its wording done (`wording`). */
 export interface Alert {
   subject: string;
-  /** What happened (`{{email}}` is filled with the recipient's address). */
+  /** What happened. */
   intro: string;
+  /** Details, if any. */
   details: readonly string[];
   /** Whether the text version marks each detail with `- ` (a list) or not (labelled lines). */
   bulleted: boolean;
@@ -33,45 +27,34 @@ export interface Alert {
   links: readonly { label: string; href: string }[];
 }
 
-/** The alert as an email to `recipient`. */
-export function alertMail(recipient: MailRecipient, alert: Alert): MailMessage {
-  const mail = MAIL[recipient.locale];
-  const name = recipient.name.trim();
-  const greeting = name ? fill(mail.greeting, { name }) : mail.greetingNoName;
-  const intro = fill(alert.intro, { email: recipient.email });
+/** The alert as an email from `site` to `recipient`. */
+export function alertMail(site: MailSite, recipient: MailRecipient, alert: Alert): MailMessage {
+  const { locale } = recipient;
+  const hello = greeting(recipient);
+  const signed = signature(site, locale);
   const { details, links } = alert;
   const text = [
-    greeting,
-    intro,
-    details.map((item) => (alert.bulleted ? `- ${item}` : item)).join("\n"),
+    hello,
+    alert.intro,
+    ...(details.length > 0
+      ? [details.map((item) => (alert.bulleted ? `- ${item}` : item)).join("\n")]
+      : []),
     alert.ifYou,
     alert.ifNotYou,
-    links.map((l) => `${l.label}:\n${l.href}`).join("\n\n"),
-    mail.signature,
+    links.map((l) => `${l.label}${colon(locale)}\n${l.href}`).join("\n\n"),
+    signed,
   ].join("\n\n");
   const e = escapeHtml;
-  const html = [
-    "<!doctype html>",
-    `<html lang="${recipient.locale}">`,
-    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(alert.subject)}</title></head>`,
-    `<body style="margin:0;padding:24px;background:#f5f5f4;color:#1f2937;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5">`,
-    `<main style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">`,
-    `<p>${e(greeting)}</p>`,
-    `<p>${e(intro)}</p>`,
-    `<ul>${details.map((item) => `<li>${e(item)}</li>`).join("")}</ul>`,
+  const html = documentHtml(locale, alert.subject, [
+    `<p>${e(hello)}</p>`,
+    `<p>${e(alert.intro)}</p>`,
+    ...(details.length > 0
+      ? [`<ul>${details.map((item) => `<li>${e(item)}</li>`).join("")}</ul>`]
+      : []),
     `<p>${e(alert.ifYou)}</p>`,
     `<p>${e(alert.ifNotYou)}</p>`,
-    `<p style="margin:24px 0">${links
-      .map(
-        (l) =>
-          `<a href="${e(l.href)}" style="display:inline-block;margin:0 8px 8px 0;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${e(l.label)}</a>`,
-      )
-      .join("")}</p>`,
-    `<p>${e(mail.signature)}</p>`,
-    "</main>",
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
+    `<p style="margin:24px 0">${links.map((l) => buttonHtml(l.href, l.label)).join("")}</p>`,
+    `<p>${e(signed)}</p>`,
+  ]);
   return { to: recipient.email, subject: alert.subject, text: `${text}\n`, html };
 }

@@ -11,7 +11,8 @@ import frDevice from "#shared/i18n/catalogs/fr/device-mail.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { UNKNOWN_DEVICE } from "../../tools/user-agents/device-name.ts";
 import type { MailMessage } from "./mailer.ts";
-import { alertMail, fill } from "./alert-mail.ts";
+import { alertMail, wording } from "./alert-mail.ts";
+import type { MailSite } from "./mail-layout.ts";
 import type { MailRecipient } from "./templates.ts";
 
 const CATALOGS = { en: enDevice, fr: frDevice } satisfies Record<Locale, unknown>;
@@ -22,7 +23,7 @@ export const PASSWORD_PATH = "/profileSettings#password";
 
 /** The sign-in the email is about. */
 export interface NewDeviceSignIn {
-  /** The device's readable name ("Firefox on Windows"). */
+  /** The device's readable name, as `deviceName` makes it ("Firefox on Windows"). */
   device: string;
   ip: string;
   /** When the sign-in happened. */
@@ -39,29 +40,42 @@ function formatTime(time: Date, locale: Locale): string {
   return `${text} UTC`;
 }
 
+/**
+ * The device's name in `locale`: `deviceName`'s "<browser> on <system>" (English, as stored
+ * on the device record) is worded again ("Firefox sous Windows"), its unknown device too.
+ */
+function localDevice(device: string, locale: Locale): string {
+  const catalog = CATALOGS[locale];
+  if (device === UNKNOWN_DEVICE) return wording(locale, catalog.unknownDevice);
+  const parts = /^(.+?) on (.+)$/.exec(device);
+  return parts
+    ? wording(locale, catalog.deviceOn, { browser: parts[1] ?? "", system: parts[2] ?? "" })
+    : device;
+}
+
 /** The email telling `recipient` of a sign-in from a new device. */
 export function newDeviceMail(
-  appUrl: string,
+  site: MailSite,
   recipient: MailRecipient,
   signIn: NewDeviceSignIn,
 ): MailMessage {
-  const device = CATALOGS[recipient.locale];
-  return alertMail(recipient, {
-    subject: device.subject,
-    intro: device.intro,
+  const { locale } = recipient;
+  const device = CATALOGS[locale];
+  const values = { appName: site.name, email: recipient.email };
+  return alertMail(site, recipient, {
+    subject: wording(locale, device.subject, values),
+    intro: wording(locale, device.intro, values),
     details: [
-      fill(device.device, {
-        device: signIn.device === UNKNOWN_DEVICE ? device.unknownDevice : signIn.device,
-      }),
-      fill(device.ip, { ip: signIn.ip || device.unknownIp }),
-      fill(device.time, { time: formatTime(signIn.time, recipient.locale) }),
+      wording(locale, device.device, { device: localDevice(signIn.device, locale) }),
+      wording(locale, device.ip, { ip: signIn.ip || wording(locale, device.unknownIp) }),
+      wording(locale, device.time, { time: formatTime(signIn.time, locale) }),
     ],
     bulleted: false,
-    ifYou: device.ifYou,
-    ifNotYou: device.ifNotYou,
+    ifYou: wording(locale, device.ifYou),
+    ifNotYou: wording(locale, device.ifNotYou),
     links: [
-      { label: device.devicesAction, href: `${appUrl}${DEVICES_PATH}` },
-      { label: device.passwordAction, href: `${appUrl}${PASSWORD_PATH}` },
+      { label: wording(locale, device.devicesAction), href: `${site.url}${DEVICES_PATH}` },
+      { label: wording(locale, device.passwordAction), href: `${site.url}${PASSWORD_PATH}` },
     ],
   });
 }

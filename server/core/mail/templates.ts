@@ -1,21 +1,35 @@
 /**
  * The emails of the account flows, in the recipient's language (`shared/i18n/catalogs/<locale>/mail.ts`),
- * as plain text and HTML. Every link is built from the configured app URL and lands on a web
- * route: `/login?verify=…`, `/passwordReset?token=…`, `/profileSettings?emailChange=…`.
+ * as plain text and HTML, in the site's name and colour (`mail-layout.ts`). Every link is built
+ * from the configured app URL and lands on a web route: `/login?verify=…`,
+ * `/passwordReset?token=…`, `/profileSettings?emailChange=…`.
  *
  * SECURITY: the app URL comes from configuration (`APP_URL`), never from a request's `Host` or
  * `X-Forwarded-Host`, so nobody can make us mail a victim a link to their own site. Every value
- * that ends up in the HTML (names, addresses, links, and the catalog text itself) is escaped.
+ * that ends up in the HTML (names, addresses, links, the site's name, and the catalog text
+ * itself) is escaped.
  */
 import enMail from "#shared/i18n/catalogs/en/mail.ts";
 import frMail from "#shared/i18n/catalogs/fr/mail.ts";
 import type { CatalogShape } from "#shared/i18n/catalog-shape.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#shared/i18n/locales.ts";
 import type { MailMessage } from "./mailer.ts";
+import {
+  buttonHtml,
+  colon,
+  documentHtml,
+  escapeHtml,
+  linkHtml,
+  wording,
+  type MailSite,
+} from "./mail-layout.ts";
+
+export { escapeHtml, mailSite, type MailSite } from "./mail-layout.ts";
 
 type MailCatalog = CatalogShape<typeof enMail>;
 
-const CATALOGS: Record<Locale, MailCatalog> = { en: enMail, fr: frMail };
+/** The account emails' messages, by language. */
+export const MAIL_CATALOGS: Record<Locale, MailCatalog> = { en: enMail, fr: frMail };
 
 /** Who an email is for. */
 export interface MailRecipient {
@@ -31,22 +45,18 @@ export function mailLocale(value: unknown): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Escapes text for HTML content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+/** The greeting of `recipient` ("Hello Ada," or "Hello,"), in their language. */
+export function greeting(recipient: MailRecipient): string {
+  const catalog = MAIL_CATALOGS[recipient.locale];
+  const name = recipient.name.trim();
+  return name
+    ? wording(recipient.locale, catalog.greeting, { name })
+    : wording(recipient.locale, catalog.greetingNoName);
 }
 
-/** Fills `{{key}}` placeholders. */
-function fill(template: string, values: Record<string, string> = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (match, key: string) => values[key] ?? match);
+/** The signature, in `locale`, naming the site. */
+export function signature(site: MailSite, locale: Locale): string {
+  return wording(locale, MAIL_CATALOGS[locale].signature, { appName: site.name });
 }
 
 /** `${appUrl}${path}?${param}=${token}` (the app URL has no trailing slash). */
@@ -67,11 +77,11 @@ interface Content {
   signature: string;
 }
 
-function layoutText(content: Content): string {
+function layoutText(content: Content, locale: Locale): string {
   const action =
     "code" in content.action
       ? content.action.code
-      : `${content.action.label}:\n${content.action.href}`;
+      : `${content.action.label}${colon(locale)}\n${content.action.href}`;
   return `${[content.greeting, content.intro, action, content.expires, content.ignore, content.signature].join("\n\n")}\n`;
 }
 
@@ -80,17 +90,12 @@ function layoutHtml(content: Content, locale: Locale): string {
   const action =
     "code" in content.action
       ? `<p style="font-size:28px;font-weight:700;letter-spacing:4px;font-family:ui-monospace,Menlo,Consolas,monospace;margin:24px 0">${e(content.action.code)}</p>`
-      : `<p style="margin:24px 0"><a href="${e(content.action.href)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${e(content.action.label)}</a></p>`;
+      : `<p style="margin:24px 0">${buttonHtml(content.action.href, content.action.label)}</p>`;
   const fallback =
     "code" in content.action
       ? ""
-      : `<p style="font-size:14px;color:#4b5563">${e(content.linkFallback)}<br><a href="${e(content.action.href)}" style="color:#1d4ed8;word-break:break-all">${e(content.action.href)}</a></p>`;
-  return [
-    "<!doctype html>",
-    `<html lang="${locale}">`,
-    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(content.subject)}</title></head>`,
-    `<body style="margin:0;padding:24px;background:#f5f5f4;color:#1f2937;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5">`,
-    `<main style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">`,
+      : `<p style="font-size:14px;color:#57534d">${e(content.linkFallback)}<br>${linkHtml(content.action.href, content.action.href)}</p>`;
+  return documentHtml(locale, content.subject, [
     `<p>${e(content.greeting)}</p>`,
     `<p>${e(content.intro)}</p>`,
     action,
@@ -98,11 +103,7 @@ function layoutHtml(content: Content, locale: Locale): string {
     fallback,
     `<p>${e(content.ignore)}</p>`,
     `<p>${e(content.signature)}</p>`,
-    "</main>",
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
+  ]);
 }
 
 /** The link-carrying emails, by their catalog section and the web route they land on. */
@@ -117,64 +118,66 @@ type MailKind = keyof typeof LINK_MAILS | "otp";
 
 /**
  * The one builder of every account email: the catalog section `kind` in the recipient's
- * language, with a greeting by name, the action (a link button or a code), and the common
- * fallback and signature, laid out as text and HTML. `{{email}}` in the intro is the
- * recipient's address.
+ * language, naming the site, with a greeting by name, the action (a link button or a code),
+ * and the common fallback and signature, laid out as text and HTML. `{{email}}` in the intro
+ * is the recipient's address, `{{appName}}` the site's name.
  */
 function accountMail(
   kind: MailKind,
+  site: MailSite,
   recipient: MailRecipient,
   action: Content["action"],
 ): MailMessage {
-  const catalog = CATALOGS[recipient.locale];
+  const { locale } = recipient;
+  const catalog = MAIL_CATALOGS[locale];
   const section = catalog[kind];
-  const name = recipient.name.trim();
+  const values = { appName: site.name, email: recipient.email };
   const content: Content = {
-    subject: section.subject,
-    greeting: name ? fill(catalog.greeting, { name }) : catalog.greetingNoName,
-    intro: fill(section.intro, { email: recipient.email }),
+    subject: wording(locale, section.subject, values),
+    greeting: greeting(recipient),
+    intro: wording(locale, section.intro, values),
     action,
-    expires: section.expires,
-    ignore: section.ignore,
-    linkFallback: catalog.linkFallback,
-    signature: catalog.signature,
+    expires: wording(locale, section.expires, values),
+    ignore: wording(locale, section.ignore, values),
+    linkFallback: wording(locale, catalog.linkFallback, values),
+    signature: signature(site, locale),
   };
   return {
     to: recipient.email,
     subject: content.subject,
-    text: layoutText(content),
-    html: layoutHtml(content, recipient.locale),
+    text: layoutText(content, locale),
+    html: layoutHtml(content, locale),
   };
 }
 
 /** An email whose action is a link to `LINK_MAILS[kind]` carrying `token`. */
 function linkMail(
   kind: keyof typeof LINK_MAILS,
-  appUrl: string,
+  site: MailSite,
   recipient: MailRecipient,
   token: string,
 ): MailMessage {
   const { path, param } = LINK_MAILS[kind];
-  const label = CATALOGS[recipient.locale][kind].action;
-  return accountMail(kind, recipient, { label, href: link(appUrl, path, param, token) });
+  const label = wording(recipient.locale, MAIL_CATALOGS[recipient.locale][kind].action);
+  return accountMail(kind, site, recipient, { label, href: link(site.url, path, param, token) });
 }
 
 /** The email with the link that verifies the recipient's address (`/login?verify=…`). */
 export function verificationMail(
-  appUrl: string,
+  site: MailSite,
   recipient: MailRecipient,
   token: string,
 ): MailMessage {
-  return linkMail("verification", appUrl, recipient, token);
+  return linkMail("verification", site, recipient, token);
 }
 
 /** The email with the link to choose a new password (`/passwordReset?token=…`). */
 export function passwordResetMail(
-  appUrl: string,
+  site: MailSite,
   recipient: MailRecipient,
   token: string,
 ): MailMessage {
-  return linkMail("passwordReset", appUrl, recipient, token);
+  return linkMail("passwordReset", site, recipient, token);
 }
 
 /**
@@ -182,14 +185,14 @@ export function passwordResetMail(
  * (`/profileSettings?emailChange=…`); `recipient.email` is the new address.
  */
 export function emailChangeMail(
-  appUrl: string,
+  site: MailSite,
   recipient: MailRecipient,
   token: string,
 ): MailMessage {
-  return linkMail("emailChange", appUrl, recipient, token);
+  return linkMail("emailChange", site, recipient, token);
 }
 
 /** The email carrying a one-time sign-in code. */
-export function otpMail(recipient: MailRecipient, code: string): MailMessage {
-  return accountMail("otp", recipient, { code });
+export function otpMail(site: MailSite, recipient: MailRecipient, code: string): MailMessage {
+  return accountMail("otp", site, recipient, { code });
 }

@@ -152,7 +152,7 @@ describe.each(DIALECTS)("devices of every sign-in method (%s)", (dialect) => {
       "Mobile Safari on iOS",
     );
     // A new device of an account that had one (its sign-up's) is announced.
-    await catcher.waitForMail("otpdevice@example.com", "New sign-in to your Cahier account");
+    await catcher.waitForMail("otpdevice@example.com", "New sign-in to your account on Cahier");
   });
 
   it("OAuth2, with an account it creates and then finds", async () => {

@@ -355,7 +355,7 @@ describe.each(DIALECTS)("devices (%s)", (dialect) => {
       await signIn("dave@example.com", FIREFOX, "198.51.100.20");
       const mail = await catcher.waitForMail(
         "dave@example.com",
-        "New sign-in to your Cahier account",
+        "New sign-in to your account on Cahier",
       );
       expect(mail.text).toContain("Hello Dave,");
       expect(mail.text).toContain("Device: Firefox on Windows");
@@ -377,11 +377,11 @@ describe.each(DIALECTS)("devices (%s)", (dialect) => {
       await signIn("erin@example.com", "<b>Evil</b>/1.0", "198.51.100.21");
       const mail = await catcher.waitForMail(
         "erin@example.com",
-        "Nouvelle connexion à votre compte Cahier",
+        "Nouvelle connexion à votre compte sur Cahier",
       );
-      expect(mail.text).toContain("Appareil : Appareil inconnu");
-      expect(mail.text).toContain("Adresse IP : 198.51.100.21");
-      expect(mail.text).toContain("Heure :");
+      expect(mail.text).toContain("Appareil\u202f: Appareil inconnu");
+      expect(mail.text).toContain("Adresse IP\u202f: 198.51.100.21");
+      expect(mail.text).toContain("Heure\u202f:");
       expect(mail.html).toContain('<html lang="fr">');
     });
   });

@@ -206,7 +206,7 @@ describe.each(DIALECTS)("email change (%s)", (dialect) => {
         expectedStatus: 204,
       });
       const mail = await kit.catcher.waitForMail("carol.new@example.com");
-      expect(mail.subject).toBe("Confirmez votre nouvelle adresse e-mail Cahier");
+      expect(mail.subject).toBe("Confirmez votre nouvelle adresse e-mail pour Cahier");
       expect(mail.text).toContain("Carol.New@example.com");
       expect(mail.raw).not.toContain("evil.tld");
       expect(mail.text).toContain(`${KIT_APP_URL}/profileSettings?emailChange=`);

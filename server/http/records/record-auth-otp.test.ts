@@ -133,7 +133,7 @@ describe.each(DIALECTS)("one-time passwords (%s)", (dialect) => {
       await kit.mailSettled();
       expect(kit.catcher.unread("nobody@example.com")).toEqual([]);
       const mail = await kit.catcher.waitForMail(user.email);
-      expect(mail.subject).toBe("Your Cahier sign-in code");
+      expect(mail.subject).toBe("Your sign-in code for Cahier");
       expect(mail.text).toMatch(/\b\d{8}\b/);
       expect(mail.text).not.toMatch(/https?:\/\//);
     });
@@ -141,7 +141,7 @@ describe.each(DIALECTS)("one-time passwords (%s)", (dialect) => {
     it("B4: the code mail names no host a request chose", async () => {
       const user = await newUser("forwardedotp");
       const mail = await kit.mailWithForgedHost(REQUEST, user.email, 200);
-      expect(mail.subject).toBe("Your Cahier sign-in code");
+      expect(mail.subject).toBe("Your sign-in code for Cahier");
     });
 
     it("stores only a hash of the code, with the address it went to", async () => {
@@ -219,7 +219,7 @@ describe.each(DIALECTS)("one-time passwords (%s)", (dialect) => {
       await kit.app.records.update(kit.users, operatorRequest(), user.id, { locale: "fr" });
       await kit.post(REQUEST, { email: user.email });
       const mail = await kit.catcher.waitForMail(user.email);
-      expect(mail.subject).toBe("Votre code de connexion Cahier");
+      expect(mail.subject).toBe("Votre code de connexion à Cahier");
     });
   });
 

@@ -227,7 +227,7 @@ describe.each(DIALECTS)("password reset (%s)", (dialect) => {
       });
       // The first proof of the address signed out the device of the sign-up's session, and
       // says so (ADR 056).
-      const told = await kit.catcher.waitForMail(user.email, "address is confirmed");
+      const told = await kit.catcher.waitForMail(user.email, "for Cahier is confirmed");
       expect(told.text).toContain("1 signed-in device");
       // A successful reset lifts the resend suppression.
       await mailedToken(user.email);
@@ -313,7 +313,7 @@ describe.each(DIALECTS)("password reset (%s)", (dialect) => {
       });
       expect(res.body).toBe("");
       const mail = await kit.catcher.waitForMail(email);
-      expect(mail.subject).toBe("Reset your Cahier password");
+      expect(mail.subject).toBe("Reset your password for Cahier");
       const token = tokenFromLink(mail.text, "/passwordReset", "token");
       await check({
         name: "on users",

@@ -241,8 +241,8 @@ describe.each(DIALECTS)("factors added before an address is proven (%s)", (diale
     expect(read.statusCode).toBe(404);
 
     // Told by mail, what was removed listed.
-    const mail = await kit.catcher.waitForMail(intruder.email, "address is confirmed");
-    expect(mail.subject).toBe("Your Cahier email address is confirmed");
+    const mail = await kit.catcher.waitForMail(intruder.email, "for Cahier is confirmed");
+    expect(mail.subject).toBe("Your email address for Cahier is confirmed");
     expect(mail.text).toContain("1 passkey");
     expect(mail.text).toContain("the authenticator app of two-step verification");
     expect(mail.text).toContain("1 linked account (Google, GitHub…)");
@@ -282,7 +282,7 @@ describe.each(DIALECTS)("factors added before an address is proven (%s)", (diale
 
     // In the account's language.
     const mail = await kit.catcher.waitForMail(intruder.email, "est confirmée");
-    expect(mail.subject).toBe("Votre adresse e-mail Cahier est confirmée");
+    expect(mail.subject).toBe("Votre adresse e-mail pour Cahier est confirmée");
     expect(mail.text).toContain("1 clé d'accès");
   });
 
@@ -303,7 +303,7 @@ describe.each(DIALECTS)("factors added before an address is proven (%s)", (diale
       devices: 0,
     });
     expect(await refresh(intruder.token)).toBe(401);
-    await kit.catcher.waitForMail(intruder.email, "address is confirmed");
+    await kit.catcher.waitForMail(intruder.email, "for Cahier is confirmed");
   });
 
   it("a verification link keeps the session of the browser that confirms it, and only that one", async () => {
@@ -337,7 +337,7 @@ describe.each(DIALECTS)("factors added before an address is proven (%s)", (diale
     expect(confirmed.status, confirmed.body).toBe(204);
     expect(await refresh(here)).toBe(200);
     expect(await refresh(elsewhere)).toBe(401);
-    const mail = await kit.catcher.waitForMail(email, "address is confirmed");
+    const mail = await kit.catcher.waitForMail(email, "for Cahier is confirmed");
     expect(mail.text).toContain("1 signed-in device");
     expect(mail.text).not.toContain("passkey");
   });

@@ -167,7 +167,10 @@ describe.each(DIALECTS)("email verification (%s)", (dialect) => {
         body: { email: "VerifyMe@Example.com", verified: true },
         expectedStatus: 204,
       });
-      const mail = await kit.catcher.waitForMail(user.email, "Verify your Cahier email address");
+      const mail = await kit.catcher.waitForMail(
+        user.email,
+        "Verify your email address for Cahier",
+      );
       expect(mail.from).toBe("Cahier <no-reply@cahier.example>");
       expect(mail.text).toContain(`${KIT_APP_URL}/login?verify=`);
       expect(mail.html).toContain(`href="${KIT_APP_URL}/login?verify=`);
@@ -220,7 +223,7 @@ describe.each(DIALECTS)("email verification (%s)", (dialect) => {
         expectedStatus: 204,
       });
       const mail = await kit.catcher.waitForMail(user.email);
-      expect(mail.subject).toBe("Vérifiez votre adresse e-mail Cahier");
+      expect(mail.subject).toBe("Vérifiez votre adresse e-mail pour Cahier");
       expect(mail.text).toContain("Bonjour francoise,");
       expect(mail.html).toContain('<html lang="fr">');
     });

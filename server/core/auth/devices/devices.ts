@@ -26,7 +26,7 @@ import type { AuthCollection, Collection } from "../../models/collection.ts";
 import type { RecordService } from "../../records/record-service.ts";
 import { operatorRequest, type RecordData, type RequestInfo } from "../../records/request-info.ts";
 import { formatDate } from "../../records/values.ts";
-import { recipientOf } from "../account-deps.ts";
+import { recipientOf, siteOf, type MailSiteDeps } from "../account-deps.ts";
 import type { AuthService, DeviceSessions, SignInEvent } from "../auth-service.ts";
 import type { TokenClaims } from "../tokens.ts";
 
@@ -34,12 +34,10 @@ import type { TokenClaims } from "../tokens.ts";
 export const LAST_SEEN_INTERVAL_MS = 60_000;
 
 /** What the devices need. */
-export interface DevicesDeps {
+export interface DevicesDeps extends MailSiteDeps {
   db: Database;
   records: RecordService;
   mailer: Mailer;
-  /** Public base URL of the web app, without a trailing slash (`APP_URL`). */
-  appUrl: string;
   clock?: () => number;
 }
 
@@ -129,7 +127,11 @@ export class Devices implements DeviceSessions {
     });
     if (options.alert && known && typeof record.email === "string" && record.email) {
       this.deps.mailer.send(
-        newDeviceMail(this.deps.appUrl, recipientOf(record), { device: name, ip: origin.ip, time }),
+        newDeviceMail(siteOf(this.deps), recipientOf(record), {
+          device: name,
+          ip: origin.ip,
+          time,
+        }),
       );
     }
     return String(created.id);

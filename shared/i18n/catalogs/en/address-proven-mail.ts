@@ -6,9 +6,9 @@
  * the count's plural category.
  */
 const addressProvenMail = {
-  subject: "Your Cahier email address is confirmed",
+  subject: "Your email address for {{appName}} is confirmed",
   intro:
-    "The email address of your Cahier account ({{email}}) is now confirmed. Ways into the account set up before it was confirmed could have been added by someone who registered your address before you did, so they were removed:",
+    "The email address of your account on {{appName}} ({{email}}) is now confirmed. Ways into the account set up before it was confirmed could have been added by someone who registered your address before you did, so they were removed:",
   passkeys_one: "{{count}} passkey",
   passkeys_other: "{{count}} passkeys",
   authenticator: "the authenticator app of two-step verification",

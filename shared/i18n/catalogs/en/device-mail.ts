@@ -4,8 +4,9 @@
  * `{{name}}` placeholders are filled in and HTML-escaped by `server/core/mail/device-mail.ts`.
  */
 const deviceMail = {
-  subject: "New sign-in to your Cahier account",
-  intro: "Your Cahier account ({{email}}) was just signed in from a device it had not used before:",
+  subject: "New sign-in to your account on {{appName}}",
+  intro:
+    "Your account on {{appName}} ({{email}}) was just signed in from a device it had not used before:",
   device: "Device: {{device}}",
   ip: "IP address: {{ip}}",
   time: "Time: {{time}}",
@@ -14,6 +15,8 @@ const deviceMail = {
   devicesAction: "Review my devices",
   passwordAction: "Change my password",
   unknownDevice: "Unknown device",
+  /** A device as `deviceName` names it: its browser on its system. */
+  deviceOn: "{{browser}} on {{system}}",
   unknownIp: "unknown",
 };
 

@@ -3,9 +3,9 @@ import type { CatalogShape } from "../../catalog-shape.ts";
 import type en from "../en/address-proven-mail.ts";
 
 const addressProvenMail = {
-  subject: "Votre adresse e-mail Cahier est confirmée",
+  subject: "Votre adresse e-mail pour {{appName}} est confirmée",
   intro:
-    "L'adresse e-mail de votre compte Cahier ({{email}}) est maintenant confirmée. Les moyens d'entrer dans le compte mis en place avant cette confirmation ont pu être ajoutés par quelqu'un qui a inscrit votre adresse avant vous : ils ont donc été supprimés :",
+    "L'adresse e-mail de votre compte sur {{appName}} ({{email}}) est maintenant confirmée. Les moyens d'entrer dans le compte mis en place avant cette confirmation ont pu être ajoutés par quelqu'un qui a inscrit votre adresse avant vous : ils ont donc été supprimés :",
   passkeys_one: "{{count}} clé d'accès",
   passkeys_other: "{{count}} clés d'accès",
   authenticator: "l'application d'authentification de la validation en deux étapes",

@@ -3,9 +3,9 @@ import type { CatalogShape } from "../../catalog-shape.ts";
 import type en from "../en/device-mail.ts";
 
 const deviceMail = {
-  subject: "Nouvelle connexion à votre compte Cahier",
+  subject: "Nouvelle connexion à votre compte sur {{appName}}",
   intro:
-    "Votre compte Cahier ({{email}}) vient d'être connecté depuis un appareil qu'il n'avait encore jamais utilisé :",
+    "Votre compte sur {{appName}} ({{email}}) vient d'être connecté depuis un appareil qu'il n'avait encore jamais utilisé :",
   device: "Appareil : {{device}}",
   ip: "Adresse IP : {{ip}}",
   time: "Heure : {{time}}",
@@ -15,6 +15,7 @@ const deviceMail = {
   devicesAction: "Voir mes appareils",
   passwordAction: "Changer mon mot de passe",
   unknownDevice: "Appareil inconnu",
+  deviceOn: "{{browser}} sous {{system}}",
   unknownIp: "inconnue",
 } satisfies CatalogShape<typeof en>;
 
