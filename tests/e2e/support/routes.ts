@@ -241,4 +241,11 @@ export const SUPERUSER_ROUTES: readonly RouteCase[] = [
     guest: "login",
     title: (l) => CATALOGS[l].adminSystem.backups.title,
   },
+  {
+    route: "/admin/jobs",
+    path: "/admin/jobs",
+    viewer: "superuser",
+    guest: "login",
+    title: (l) => CATALOGS[l].adminSystem.jobs.title,
+  },
 ];
