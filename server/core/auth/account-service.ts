@@ -9,6 +9,7 @@
  * from the configured app URL.
  */
 import type { AccountDeps } from "./account-deps.ts";
+import { registerAddressInUse } from "./address-in-use.ts";
 import { registerAddressProof } from "./address-proof.ts";
 import { Devices } from "./devices/devices.ts";
 import { EmailChangeFlow } from "./email-change-flow.ts";
@@ -35,5 +36,7 @@ export class AccountService {
     this.devices = new Devices(deps);
     this.devices.attachTo(deps.auth);
     registerAddressProof(deps);
+    // Sign-up tells no one which addresses have accounts (ADR 061).
+    registerAddressInUse(deps);
   }
 }

@@ -66,7 +66,7 @@ export class AuthThrottle {
  * work as known ones and answers take as long.
  */
 export function resendKey(
-  kind: "verification" | "passwordReset",
+  kind: "verification" | "passwordReset" | "addressInUse",
   collectionId: string,
   email: string,
 ): string {

@@ -1,7 +1,9 @@
 /**
  * Email change (`request-email-change`, `confirm-email-change`): a signed-in record asks for a
  * new address; a link mailed to that new address, confirmed with the current password, makes
- * it the record's email (verified), which rotates `tokenKey` and signs every session out.
+ * it the record's email (verified), which rotates `tokenKey` and signs every session out. A
+ * request for an address another account has answers alike and mails its owner a notice
+ * instead (ADR 061).
  */
 import { badRequest, fieldError, forbidden, unauthorized } from "../errors.ts";
 import { emailChangeMail } from "../mail/templates.ts";
@@ -17,6 +19,7 @@ import {
   throwIfInvalid,
   type ReadInput,
 } from "./auth-input.ts";
+import { notifyAddressInUse } from "./address-in-use.ts";
 import { checkMailedToken } from "./mailed-tokens.ts";
 import { unverifiedPayload } from "./record-tokens.ts";
 
@@ -61,12 +64,14 @@ export class EmailChangeFlow extends AccountFlow {
     let error = emailError(input.newEmail);
     if (!error && input.newEmail === current)
       error = fieldError("validation_not_in_invalid", "Must not be in list.");
-    if (!error) {
-      const owner = await records.findAuthRecord(auth, "email", input.newEmail);
-      if (owner && owner.id !== row.id)
-        error = fieldError("validation_invalid_new_email", "Invalid new email address.");
-    }
     throwIfInvalid({ newEmail: error });
+    const owner = await records.findAuthRecord(auth, "email", input.newEmail);
+    if (owner && owner.id !== row.id) {
+      // SECURITY (ADR 061): answered as for a free address, so the requester learns nothing of
+      // who has an account; the address's owner is told, and nobody gets a link.
+      await notifyAddressInUse(this.deps, auth, owner, "emailChange");
+      return;
+    }
     const token = await tokens.sign(auth, row, "emailChange", {
       email: current,
       newEmail: input.newEmail,

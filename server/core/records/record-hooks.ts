@@ -132,6 +132,21 @@ export interface RecordEvent {
    * reference to a deleted record. Such updates write only the changed columns.
    */
   readonly cascade: boolean;
+  /**
+   * Set by a `beforeCreate` hook to answer the create without writing it (ADR 061). The
+   * write is validated as any other; then nothing is stored, no after or commit hook runs and
+   * its rollback hooks do, `committed` runs once the transaction has committed, and the create
+   * answers the record as its request would see it, with `values` over `event.values`.
+   */
+  standIn?: StandIn;
+}
+
+/** A create answered without being written; see {@link RecordEvent.standIn}. */
+export interface StandIn {
+  /** Values the answer shows instead of those validated (an address put back). */
+  values: RecordData;
+  /** Runs after the commit of the transaction the create was in (a mail to send). */
+  committed?: () => Promise<void> | void;
 }
 
 /** A lifecycle hook; it may be async. */

@@ -79,6 +79,11 @@ export class PendingWrite {
     this.unit.afterCommit.push(() => this.settle("afterCommit"));
   }
 
+  /** Tells the lifecycle the write will not be stored, whatever its unit does: rollback hooks run now. */
+  async discard(): Promise<void> {
+    await this.settle("afterRollback");
+  }
+
   /** Tells the lifecycle the write failed: inside a batch, its rollback hooks run now. */
   async failed(): Promise<void> {
     if (this.nested) await this.settle("afterRollback");

@@ -24,14 +24,14 @@ import type { RecordFiles } from "../files/record-files.ts";
 import { isAuthCollection, isMultiValue, type Collection } from "../models/collection.ts";
 import { RecordExpander } from "./record-expand.ts";
 import { rowToRecord } from "./record-export.ts";
-import type { RecordAction, RecordEvent, RecordHooks } from "./record-hooks.ts";
+import type { RecordAction, RecordEvent, RecordHooks, StandIn } from "./record-hooks.ts";
 import { applyBody, generateFromPattern } from "./record-input.ts";
 import { isSuperuser, RecordQuery } from "./record-query.ts";
 import { checkIdAndRelations, saveRecord } from "./record-store.ts";
 import { PendingWrite, runInUnit, type UnitOfWork } from "./record-unit.ts";
 import { validatePassword, validateRecord } from "./record-validation.ts";
 import type { RecordData, RequestInfo } from "./request-info.ts";
-import { emptyValue, nowString } from "./values.ts";
+import { emptyValue, nowString, toStoredValue } from "./values.ts";
 
 /** Max depth of a delete cascade. */
 const MAX_CASCADE_DEPTH = 16;
@@ -206,6 +206,8 @@ export class RecordWriter {
           );
           values.tokenKey = randomSecret(50);
         }
+        const standIn = write.event.standIn;
+        if (standIn) return await this.standIn(scope, write, request, standIn, expand);
         await this.storeUploads(write, applied.uploads);
         await this.save(scope, collection, values, null);
         await write.after();
@@ -215,6 +217,33 @@ export class RecordWriter {
         throw error;
       }
     });
+  }
+
+  /**
+   * Answers a create that a before hook stood in for (ADR 061): nothing is stored, its
+   * rollback hooks run, its `committed` waits for the commit, and the record is presented
+   * from its values as the stored one would be.
+   */
+  private async standIn(
+    scope: Scope,
+    write: PendingWrite,
+    request: RequestInfo,
+    standIn: StandIn,
+    expand?: string,
+  ): Promise<RecordData> {
+    await write.discard();
+    const { committed } = standIn;
+    if (committed)
+      scope.unit.afterCommit.push(async () => {
+        await committed();
+      });
+    const { collection } = write.event;
+    const values = { ...write.event.values, ...standIn.values };
+    const row: Row = {};
+    for (const field of collection.fields)
+      row[field.name] = toStoredValue(field, values[field.name]);
+    const [record] = await scope.expander.present(collection, [row], request, expand);
+    return record as RecordData;
   }
 
   /**

@@ -89,7 +89,22 @@ describe.each(DIALECTS)("mails of a renamed site (%s)", (dialect) => {
     expect((await kit.post(`${USERS}/confirm-verification`, { token })).status).toBe(204);
     mails.push(await kit.catcher.waitForMail(user.email, (m) => m.html.includes("<ul>")));
 
-    expect(mails).toHaveLength(6);
+    // Someone signs up with the address; someone else asks to move to another owner's address:
+    // the owners' notices (ADR 061).
+    const signUp = { email: user.email, password: "password456", passwordConfirm: "password456" };
+    expect((await kit.post(`${USERS}/records`, signUp)).status).toBe(200);
+    mails.push(await kit.catcher.waitForMail(user.email));
+    const other = await kit.newUser(`other_${locale}`, { locale });
+    const stranger = await kit.newUser(`stranger_${locale}`);
+    const moved = await kit.post(
+      `${USERS}/request-email-change`,
+      { newEmail: other.email },
+      { token: stranger.token },
+    );
+    expect(moved.status, moved.body).toBe(204);
+    mails.push(await kit.catcher.waitForMail(other.email));
+
+    expect(mails).toHaveLength(8);
     for (const mail of mails) {
       expectRenamed(mail);
       expect(mail.html).toContain(`<html lang="${locale}">`);

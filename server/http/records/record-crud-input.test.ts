@@ -377,8 +377,8 @@ describe.each(DIALECTS)("records input (%s)", (dialect) => {
         notExpectedContent: ['"email":{'],
       },
       {
-        name: "email unique",
-        as: "guest",
+        name: "email unique (to those who see addresses: ADR 061)",
+        as: "root",
         method: "POST",
         url: USERS,
         body: {
@@ -389,6 +389,21 @@ describe.each(DIALECTS)("records input (%s)", (dialect) => {
         },
         expectedStatus: 400,
         expectedContent: [fieldCode("email", "validation_not_unique")],
+      },
+      {
+        name: "a guest's sign-up with a taken email is answered as a new one (ADR 061)",
+        as: "guest",
+        method: "POST",
+        url: USERS,
+        body: {
+          username: "alice3",
+          email: "alice@example.com",
+          password: "password123",
+          passwordConfirm: "password123",
+        },
+        expectedStatus: 200,
+        expectedContent: ['"username":"alice3"', '"verified":false'],
+        notExpectedContent: ["alice@example.com", '"email"'],
       },
       {
         name: "username format",
