@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { createApp } from "./app.ts";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { checkDataDir, ConfigError, loadConfig, startupProblem, type Config } from "./config.ts";
 import { ConnectionDrain } from "./connection-drain.ts";
 import { superusersCollection } from "./data/registry/collections.ts";
 import { openDatabase } from "./data/db.ts";
@@ -132,8 +132,12 @@ class UsageError extends Error {}
 /** Runs the CLI with arguments (without node and script). */
 export async function main(argv: string[]): Promise<number> {
   const [command = "serve", ...rest] = argv;
+  let dataDir: string | undefined;
   try {
     const config = loadConfig();
+    dataDir = config.dataDir;
+    // A read-only or misplaced DATA_DIR is said in one line, before anything opens it.
+    if (!["help", "--help", "-h"].includes(command)) checkDataDir(config);
     switch (command) {
       case "serve":
         await serve(config);
@@ -225,7 +229,9 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command "${command}"`);
     }
   } catch (error) {
-    if (error instanceof ConfigError) console.error(error.message);
+    const problem = dataDir === undefined ? undefined : startupProblem(error, dataDir);
+    if (problem) console.error(problem.message);
+    else if (error instanceof ConfigError) console.error(error.message);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
     else if (error instanceof CoreError)
       console.error(`${error.message} ${JSON.stringify(error.data)}`);

@@ -2,6 +2,7 @@
  * Environment configuration, validated once at start. Every setting has a clear error
  * message; nothing else reads `process.env`.
  */
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -275,4 +276,61 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxClientsPerIp: c.REALTIME_MAX_CLIENTS_PER_IP,
     },
   };
+}
+
+/** What a failed write in `DATA_DIR` says about it, by error code. */
+const DATA_DIR_PROBLEMS: Record<string, string> = {
+  EROFS: "is on a read-only file system",
+  EACCES: "is not writable by this process (permission denied)",
+  EPERM: "is not writable by this process (operation not permitted)",
+  ENOTDIR: "is not a folder (a file is in its place)",
+  EEXIST: "is not a folder (a file is in its place)",
+  ENOSPC: "is on a full disk",
+  EDQUOT: "is on a disk whose quota is used up",
+  SQLITE_READONLY: "holds a database this process cannot write to",
+  SQLITE_CANTOPEN: "holds a database this process cannot open",
+  SQLITE_FULL: "is on a full disk",
+};
+
+/** The problem an error names, when it is one of {@link DATA_DIR_PROBLEMS}. */
+function dataDirProblem(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return undefined;
+  return DATA_DIR_PROBLEMS[code] ?? DATA_DIR_PROBLEMS[code.replace(/_[A-Z]+$/, "")];
+}
+
+/** A start-up failure's one-line explanation, naming `DATA_DIR`. */
+function dataDirError(dataDir: string, problem: string): ConfigError {
+  return new ConfigError(
+    `DATA_DIR (${dataDir}) ${problem}: Cahier keeps its database, uploaded files and mail ` +
+      "outbox there. Make it a writable folder, or set DATA_DIR to one.",
+  );
+}
+
+/**
+ * Checks at start that `DATA_DIR` is a folder this process can write to (creating it when
+ * missing), unless nothing lives there (PostgreSQL and S3 both in use). A read-only, missing
+ * or misplaced folder stops the start with a message naming it instead of a stack trace
+ * (issue 23 finding 7).
+ */
+export function checkDataDir(config: Pick<Config, "dataDir" | "databaseUrl" | "s3">): void {
+  if (config.databaseUrl && config.s3) return;
+  const probe = path.join(config.dataDir, `.start-${String(process.pid)}`);
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(probe, "");
+    fs.rmSync(probe);
+  } catch (error) {
+    const problem = dataDirProblem(error);
+    throw dataDirError(config.dataDir, problem ?? `cannot be written to (${String(error)})`);
+  }
+}
+
+/**
+ * A start-up failure of the data folder or the SQLite file in it (read-only, full, not a
+ * folder), explained in one line naming `DATA_DIR`; undefined for any other failure.
+ */
+export function startupProblem(error: unknown, dataDir: string): ConfigError | undefined {
+  const problem = dataDirProblem(error);
+  return problem ? dataDirError(dataDir, problem) : undefined;
 }

@@ -235,7 +235,13 @@ class WaitingSqliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw("commit"));
   }
 
+  /**
+   * SQLite rolls a transaction back by itself after some errors (`SQLITE_FULL`, `SQLITE_IOERR`,
+   * `SQLITE_NOMEM`…): then there is nothing left to roll back, and a `rollback` would fail
+   * with "no transaction is active" in place of the error that says what happened.
+   */
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.db.inTransaction) return;
     await connection.executeQuery(CompiledQuery.raw("rollback"));
   }
 

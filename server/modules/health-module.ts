@@ -1,11 +1,15 @@
-/** `GET /api/health` as a module: the database, and Redis when `REDIS_URL` is in use. */
+/**
+ * `GET /api/health` as a module: the database, the data folder when something is stored
+ * there, and Redis when `REDIS_URL` is in use.
+ */
 import { RedisPing } from "../core/health/redis-ping.ts";
+import { diskState } from "../data/disk-state.ts";
 import { registerHealthRoutes } from "../http/health/health.ts";
 import type { Kernel } from "../kernel/module.ts";
 
 /** Registers the health route and its probes. */
 export function healthModule(kernel: Kernel): void {
-  const { redis, db, log, lifecycle } = kernel;
+  const { redis, db, log, lifecycle, config } = kernel;
   const redisPing = redis
     ? lifecycle.add(
         new RedisPing(redis, (error) => {
@@ -19,6 +23,8 @@ export function healthModule(kernel: Kernel): void {
     redis: redisPing,
     // Without waiting: a database another process has locked is reported, not waited for.
     database: () => db.writeState(),
+    // DATA_DIR holds the SQLite file, or uploaded files without S3.
+    disk: !config.databaseUrl || !config.s3 ? () => diskState(config.dataDir) : undefined,
   };
   kernel.routes.push((app) => {
     registerHealthRoutes(app, probe);

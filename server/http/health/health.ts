@@ -1,4 +1,7 @@
-/** `GET|HEAD /api/health`: liveness plus the status of the database and, when used, Redis. */
+/**
+ * `GET|HEAD /api/health`: liveness plus the status of the database, of the data folder and,
+ * when used, Redis.
+ */
 import type { FastifyInstance } from "fastify";
 
 /** What health reports on. */
@@ -10,6 +13,11 @@ export interface HealthProbe {
    * (`"unavailable"`, `"locked"` by another process, `"readonly"`, `"full"`).
    */
   database(): Promise<string>;
+  /**
+   * The data folder, when the database or uploaded files live there: `"ok"`, or what is
+   * wrong (`"full"`, `"readonly"`, `"unavailable"`).
+   */
+  disk?: (() => Promise<string>) | undefined;
   /** Redis, when `REDIS_URL` is in use: resolves true when it answers `PING`. */
   redis?: { ping(): Promise<boolean> } | undefined;
 }
@@ -18,22 +26,24 @@ export interface HealthProbe {
  * Registers the health route. PocketBase's shape: `{code:200, message:"API is healthy.",
  * data:{}}`, with details (`database`, `redis`, `canBackup`, `realIP`…) for superusers only;
  * 503 `API is unhealthy.` naming each failing part and what is wrong with it: `database`
- * (`"unavailable"`, `"locked"`, `"readonly"`, `"full"`), `redis` (`"unavailable"`). A
- * database another process has locked still answers reads, but refuses writes (issue 23
- * finding 6).
+ * (`"unavailable"`, `"locked"`, `"readonly"`, `"full"`), `disk` (`"full"`, `"readonly"`,
+ * `"unavailable"`), `redis` (`"unavailable"`). A database another process has locked still
+ * answers reads, but refuses writes (issue 23 findings 6 and 7).
  */
 export function registerHealthRoutes(app: FastifyInstance, probe: HealthProbe): void {
   app.route({
     method: ["GET", "HEAD"],
     url: "/api/health",
     handler: async (request, reply) => {
-      const [database, redis] = await Promise.all([
+      const [database, disk, redis] = await Promise.all([
         probe.database(),
+        probe.disk ? probe.disk() : Promise.resolve("ok"),
         probe.redis ? probe.redis.ping() : Promise.resolve(true),
       ]);
-      if (database !== "ok" || !redis) {
+      if (database !== "ok" || disk !== "ok" || !redis) {
         const failing: Record<string, string> = {};
         if (database !== "ok") failing.database = database;
+        if (disk !== "ok") failing.disk = disk;
         if (!redis) failing.redis = "unavailable";
         return reply.status(503).send({ code: 503, data: failing, message: "API is unhealthy." });
       }
