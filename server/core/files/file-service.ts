@@ -16,6 +16,7 @@ import {
   THUMB_PLACEHOLDER,
   type StoredFile,
 } from "../../tools/filesystem/index.ts";
+import { tokenDeviceActive } from "../auth/devices/devices.ts";
 import type { Secrets } from "../auth/secrets.ts";
 import { readUnverifiedClaims, signToken, verifyToken } from "../auth/tokens.ts";
 import { findCollection } from "../collections/collection-lookup.ts";
@@ -158,18 +159,30 @@ export class FileService {
     return secret;
   }
 
-  /** `POST /api/files/token`: a 180 s file token for the request's auth record; 401 for guests. */
+  /**
+   * `POST /api/files/token`: a 180 s file token for the request's auth record; 401 for guests.
+   * It names the device of the request's session (ADR 053), and dies with it.
+   */
   async fileToken(request: RequestInfo): Promise<string> {
     const auth = request.auth;
     if (!auth) throw unauthorized();
     return signToken(
-      { id: String(auth.record.id), type: "file", collectionId: auth.collection.id },
+      {
+        id: String(auth.record.id),
+        type: "file",
+        collectionId: auth.collection.id,
+        ...(auth.device === undefined ? {} : { device: auth.device }),
+      },
       `${String(auth.record.tokenKey)}${this.secret(auth.collection)}`,
       FILE_TOKEN_DURATION,
     );
   }
 
-  /** The auth record of a file token; null for a missing, invalid, expired or foreign one. */
+  /**
+   * The auth record of a file token; null for a missing, invalid, expired or foreign one, and
+   * for one whose device was signed out since it was minted (issue 23 finding 7: it still
+   * downloaded the whole export for its 180 s life).
+   */
   async authFromFileToken(token: string | undefined): Promise<AuthInfo | null> {
     const claims = token ? readUnverifiedClaims(token.trim()) : null;
     if (!token || !claims || claims.type !== "file") return null;
@@ -179,11 +192,13 @@ export class FileService {
     const row = await this.records.findById(collection, claims.id);
     if (!row) return null;
     const key = `${String(row.tokenKey)}${this.secret(collection)}`;
-    if (!(await verifyToken(token.trim(), key))) return null;
+    const verified = await verifyToken(token.trim(), key);
+    if (!verified || !(await tokenDeviceActive(this.records.db, collection, verified))) return null;
     return {
       collection,
       record: rowToRecord(collection, row),
       isSuperuser: collection.id === SUPERUSERS_COLLECTION_ID,
+      device: typeof verified.device === "string" ? verified.device : undefined,
     };
   }
 

@@ -236,6 +236,71 @@ describe.each(DIALECTS)("file tokens and protected files (%s)", (dialect) => {
       });
     });
 
+    it("refuses file tokens of a device signed out since, for files and the export alike", async () => {
+      // Dave signs in on two devices, and a file token is minted on the laptop.
+      const dave = await app.createUser({ password: "password123" });
+      const signIn = async (browser: string) =>
+        (
+          await app.http.inject({
+            method: "POST",
+            url: "/api/collections/users/auth-with-password",
+            headers: { "user-agent": browser },
+            payload: { identity: dave.record.email, password: "password123" },
+          })
+        ).json<{ token: string }>().token;
+      const phone = await signIn("Dave's phone");
+      const laptop = await signIn("Dave's laptop");
+      const { body, headers } = multipartBody([
+        { name: "author", value: String(dave.record.id) },
+        { name: "title", value: "Dave's" },
+        { name: "attachments", filename: "d.txt", data: CONTENT },
+      ]);
+      const created = (
+        await app.http.inject({
+          method: "POST",
+          url: "/api/collections/entries/records",
+          headers: { ...headers, authorization: laptop },
+          payload: body,
+        })
+      ).json<RecordData>();
+      const fileUrl = `/api/files/entries/${String(created.id)}/${(created.attachments as string[])[0]!}`;
+      const mint = async (session: string) =>
+        (
+          await app.http.inject({
+            method: "POST",
+            url: "/api/files/token",
+            headers: { authorization: session },
+          })
+        ).json<{ token: string }>().token;
+      const laptopFiles = await mint(laptop);
+      const phoneFiles = await mint(phone);
+      for (const [name, url, status] of [
+        ["file, laptop", `${fileUrl}?token=${laptopFiles}`, 200],
+        ["export, laptop", `/api/export?token=${laptopFiles}`, 200],
+      ] as const) {
+        await runScenario(app, { name, method: "GET", url, expectedStatus: status });
+      }
+
+      // From the phone, Dave signs every other device out: the laptop's file token dies too.
+      await runScenario(app, {
+        name: "sign the laptop out",
+        method: "POST",
+        url: "/api/collections/users/devices/sign-out-others",
+        token: phone,
+        expectedStatus: 204,
+      });
+      for (const [name, url, status] of [
+        ["file, laptop signed out", `${fileUrl}?token=${laptopFiles}`, 404],
+        ["export, laptop signed out", `/api/export?token=${laptopFiles}`, 401],
+        ["file, phone", `${fileUrl}?token=${phoneFiles}`, 200],
+        ["export, phone", `/api/export?token=${phoneFiles}`, 200],
+      ] as const) {
+        await runScenario(app, { name, method: "GET", url, expectedStatus: status });
+      }
+      // Each file token names the device of the session it was minted with.
+      expect(decodeJwt(laptopFiles).device).toBe(decodeJwt(laptop).device);
+    });
+
     it("applies the same rule to thumbnails", async () => {
       await runScenario(app, {
         name: "private thumb as guest",

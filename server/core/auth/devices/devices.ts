@@ -64,6 +64,22 @@ function originOf(request: RequestInfo, impersonatedBy = ""): Origin {
   };
 }
 
+/**
+ * Whether the device a token was issued to still exists: tokens of no device (ADR 053) pass; a
+ * device claim on another collection's token, or naming another account's device, does not.
+ * Session tokens and the file tokens minted with them (issue 23 finding 7) are checked alike,
+ * so signing a device out ends both.
+ */
+export async function tokenDeviceActive(
+  db: Database,
+  collection: AuthCollection,
+  claims: TokenClaims,
+): Promise<boolean> {
+  if (claims.device === undefined) return true;
+  if (collection.id !== USERS_COLLECTION_ID || typeof claims.device !== "string") return false;
+  return deviceExists(db.kysely, claims.device, claims.id);
+}
+
 /** The devices of `users` accounts and the checks of their tokens. */
 export class Devices implements DeviceSessions {
   private readonly deps: DevicesDeps;
@@ -139,9 +155,7 @@ export class Devices implements DeviceSessions {
 
   /** Whether a token's device still exists; tokens of no device (ADR 053) pass. */
   async isActive(collection: AuthCollection, claims: TokenClaims): Promise<boolean> {
-    if (claims.device === undefined) return true;
-    if (collection.id !== USERS_COLLECTION_ID || typeof claims.device !== "string") return false;
-    return deviceExists(this.deps.db.kysely, claims.device, claims.id);
+    return tokenDeviceActive(this.deps.db, collection, claims);
   }
 
   /**
