@@ -17,6 +17,14 @@ import {
 
 const ORIGIN = "https://journal.example.com";
 
+/** What HTML shows for a text with character references (the ones the feeds write). */
+function htmlText(html: string): string {
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"' };
+  return html.replace(/&(#\d+|amp|lt|gt|quot);/g, (_match, name: string) =>
+    name.startsWith("#") ? String.fromCharCode(Number(name.slice(1))) : (named[name] ?? ""),
+  );
+}
+
 /** A model whose every text is hostile. */
 function model(): FeedModel {
   const nasty = 'A & B <i>x</i> ]]> "q" \u0001\uFFFE\uD800 ✓ 😀';
@@ -76,7 +84,9 @@ describe("renderFeed", () => {
   it("writes well-formed RSS and Atom whatever the text", () => {
     const rss = parseXml(renderFeed(model(), "rss"));
     const item = child(child(rss, "channel"), "item");
-    expect(child(item, "title").text).toBe('A & B <i>x</i> ]]> "q"  ✓ 😀');
+    expect(child(item, "title").text).toBe(
+      "A &amp; B &lt;i&gt;x&lt;/i&gt; ]]&gt; &quot;q&quot;  ✓ 😀",
+    );
     expect(child(item, "link").text).toBe(`${ORIGIN}/post/a/b?x=1&y=2`);
     expect(child(item, "content:encoded").text).toBe("<p>ok ]]> done</p>");
 
@@ -97,6 +107,20 @@ describe("renderFeed", () => {
       "alternate",
       "self",
     ]);
+  });
+
+  it("escapes RSS titles as text, so a reader that reads them as HTML shows the markup", () => {
+    const rss = parseXml(renderFeed(model(), "rss"));
+    const channel = child(rss, "channel");
+    expect(child(channel, "title").text).toBe(
+      "A &#38; B &#60;i&#62;x&#60;/i&#62; ]]&#62; &#34;q&#34;  ✓ 😀",
+    );
+    expect(child(child(channel, "item"), "title").text).toBe(
+      "A &amp; B &lt;i&gt;x&lt;/i&gt; ]]&gt; &quot;q&quot;  ✓ 😀",
+    );
+    // Read as HTML, each is the text that was written, not markup.
+    for (const title of [child(channel, "title"), child(child(channel, "item"), "title")])
+      expect(htmlText(title.text)).toBe('A & B <i>x</i> ]]> "q"  ✓ 😀');
   });
 
   it("writes JSON Feed 1.1", () => {

@@ -7,7 +7,8 @@
  * and every query also names what a feed may hold (published and due posts, public entries of
  * a public collection) so that a signed-in author's cookie never adds their drafts, scheduled
  * posts or unlisted entries to a feed. Contents are the Markdown renderer's inert HTML;
- * titles and summaries are escaped where the format reads them as HTML.
+ * titles and summaries are escaped wherever a reader may read them as HTML (RSS titles
+ * included, which sit in CDATA: markup in a title shows as its characters).
  */
 import { createHash } from "node:crypto";
 import { Feed, type Author, type Item } from "feed";
@@ -107,6 +108,15 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Plain text as HTML text (for the Atom and RSS elements read as HTML). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+}
+
+/**
+ * {@link escapeHtml} with numeric references: for the RSS channel's title, which the feed
+ * package writes as XML text through a writer that turns every `&amp;` back into `&` first
+ * (its guard against escaping twice), so a named `&amp;` would not survive.
+ */
+function escapeHtmlNumeric(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 }
 
 /**
@@ -243,7 +253,8 @@ function xmlFeed(model: FeedModel, format: "rss" | "atom"): Feed {
   const urls = feedUrls(model);
   const feed = new Feed({
     id: model.homeUrl,
-    title: xmlSafe(model.title),
+    // RSS readers may read titles as HTML (issue 23 finding 7); Atom's feed title is text.
+    title: xmlSafe(format === "rss" ? escapeHtmlNumeric(model.title) : model.title),
     description: xmlSafe(model.description),
     link: model.homeUrl,
     language: model.language,
@@ -255,8 +266,9 @@ function xmlFeed(model: FeedModel, format: "rss" | "atom"): Feed {
   });
   for (const item of model.items) {
     const entry: Item = {
-      // Atom reads `title` and `summary` as HTML (`type="html"`): escape the plain text.
-      title: xmlSafe(format === "atom" ? escapeHtml(item.title) : item.title),
+      // Atom reads `title` and `summary` as HTML (`type="html"`), and RSS readers may read
+      // titles as HTML too, CDATA or not (issue 23 finding 7): escape the plain text.
+      title: xmlSafe(escapeHtml(item.title)),
       link: item.url,
       date: item.updated,
       published: item.published,

@@ -215,9 +215,10 @@ describe.each(DIALECTS)("feeds, sitemap and robots.txt (%s)", (dialect) => {
       ).toBe(`${ORIGIN}/blog/rss.xml`);
 
       const items = childrenNamed(channel, "item");
+      // Titles are escaped: a reader that reads them as HTML shows their text (issue 23).
       expect(items.map((item) => child(item, "title").text)).toEqual([
-        "Semis d'hiver",
-        "Tom & Jerry <3 ]]>",
+        "Semis d&#39;hiver",
+        "Tom &amp; Jerry &lt;3 ]]&gt;",
         "Bob writes",
       ]);
       for (const never of NEVER) expect(res.body).not.toContain(never);
@@ -431,11 +432,11 @@ describe.each(DIALECTS)("feeds, sitemap and robots.txt (%s)", (dialect) => {
     it("holds their published posts only, in every format", async () => {
       const rss = parseXml((await get("/profile/alice/rss.xml")).body);
       const channel = child(rss, "channel");
-      expect(child(channel, "title").text).toBe("Posts by Alice <Writer> & Co");
+      expect(child(channel, "title").text).toBe("Posts by Alice &#60;Writer&#62; &#38; Co");
       expect(child(channel, "link").text).toBe(`${ORIGIN}/profile/alice`);
       expect(childrenNamed(channel, "item").map((item) => child(item, "title").text)).toEqual([
-        "Semis d'hiver",
-        "Tom & Jerry <3 ]]>",
+        "Semis d&#39;hiver",
+        "Tom &amp; Jerry &lt;3 ]]&gt;",
       ]);
       const atom = parseXml((await get("/profile/alice/atom.xml")).body);
       expect(child(child(atom, "author"), "name").text).toBe("Alice <Writer> & Co");
