@@ -3,7 +3,8 @@
  * due posts, 30 per page, tag filter), `/archive` (public entries and posts plus the viewer's
  * own, merged by date across pages, kind and tag filters), `/collections` and a collection's
  * page; their meta (title, description, canonical) and empty states, in English and French;
- * and B21: user strings are escaped in the HTML and in the serialised loader data.
+ * an unlisted collection kept off its public entries' pages (ADR 062); and B21: user strings
+ * are escaped in the HTML and in the serialised loader data.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
@@ -345,6 +346,37 @@ describe.each(DIALECTS)("listing pages (%s)", (dialect) => {
         cookie: authCookie(olga),
       });
       expect(edit.statusCode).toBe(403);
+    });
+  });
+
+  describe("an unlisted collection's public entries (ADR 062)", () => {
+    it("show the collection only to its owner: its title, description and link stay hidden", async () => {
+      const link = (
+        await app.http.inject({
+          method: "GET",
+          url: "/api/collections/collections/records?owner=paul&name=paul-link-notebook&filter=(name%3D'paul-link-notebook')",
+        })
+      ).json<{ items: { id: string }[] }>().items[0];
+      expect(link).toBeDefined();
+      await app.seedRecord("entries", {
+        author: paul.record.id,
+        title: "Paul linked entry",
+        content: "Text.",
+        visibility: "public",
+        collection: link?.id ?? "",
+      });
+      for (const cookie of [undefined, authCookie(olga)]) {
+        const res = await page("/entry/paul/paul-linked-entry", cookie ? { cookie } : {});
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain("Paul linked entry");
+        expect(res.body).not.toContain("Paul link notebook");
+        expect(res.body).not.toContain("/collection/paul/paul-link-notebook");
+      }
+      const own = await page("/entry/paul/paul-linked-entry", { cookie: authCookie(paul) });
+      expect(main(own.body)).toContain('href="/collection/paul/paul-link-notebook"');
+      // A public collection's entry shows it to everyone.
+      const open = await page("/entry/paul/paul-public-notes");
+      expect(main(open.body)).toContain('href="/collection/paul/paul-notebook"');
     });
   });
 

@@ -1,8 +1,9 @@
 /**
  * Issue 6 item 2 in the browser: two windows as different users see each other's public
  * changes live (through `/api/realtime`, same origin, under the page's CSP) and never the
- * private ones; a record that turns private leaves the other window; an open post follows its
- * changes and says so once unpublished; two editors of one entry warn before overwriting.
+ * private ones; a record that turns private leaves the other window; an unlisted collection
+ * opened by its link follows its changes; an open post follows its changes and says so once
+ * unpublished; two editors of one entry warn before overwriting.
  * Accounts are created per test so the fixtures other specs read stay untouched.
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -167,6 +168,27 @@ test.describe("live pages", () => {
     await apiA.collection("entries").update(entry.id, { visibility: "private" });
     await expect(pageB.getByRole("link", { name: open })).toHaveCount(0, { timeout: 20_000 });
     await expect(pageB.getByText(secret)).toHaveCount(0);
+    await expectNoCspViolation(pageB, csp);
+    await contextB.close();
+  });
+
+  test("an unlisted collection opened by its link follows its changes live (ADR 062)", async ({
+    browser,
+  }) => {
+    const { apiA, a, contextB, pageB, csp } = await twoPeople(browser);
+    const notebook = await apiA.collection("collections").create({
+      owner: a.id,
+      title: `Link notebook ${uniqueName("")}`,
+      visibility: "unlisted",
+    });
+    await openLive(pageB, `/collection/${a.username}/${String(notebook.name)}`);
+    await expect(pageB.getByRole("heading", { level: 1 })).toHaveText(String(notebook.title));
+    // The page subscribes with the link: by its id alone, the collection is hidden from B.
+    const renamed = `Renamed notebook ${uniqueName("")}`;
+    await apiA.collection("collections").update(notebook.id, { title: renamed });
+    await expect(pageB.getByRole("heading", { level: 1 })).toHaveText(renamed, {
+      timeout: 20_000,
+    });
     await expectNoCspViolation(pageB, csp);
     await contextB.close();
   });

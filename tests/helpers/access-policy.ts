@@ -1,9 +1,10 @@
 /**
  * Who may do what, written from the design's access rules (design §5, ADR 017, ADR 041,
- * ADR 046, ADR 047) in plain JavaScript, independently of the rule strings of the registry.
- * The generated access matrix (`tests/properties/access-matrix.test.ts`) asks the real API
- * every collection × action × actor question and compares the answer with this model, so a
- * rule that drifts from the design, or a collection added without a policy here, fails.
+ * ADR 046, ADR 047, ADR 062) in plain JavaScript, independently of the rule strings of the
+ * registry. The generated access matrix (`tests/properties/access-matrix.test.ts`) asks the
+ * real API every collection × action × actor question and compares the answer with this
+ * model, so a rule that drifts from the design, or a collection added without a policy here,
+ * fails.
  *
  * Actors include the two that rules forget most easily: a **suspended** user (their tokens
  * stop working when the suspension is set, so they are a guest) and a **demoted** writer (the
@@ -138,7 +139,12 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
     delete: (actor, record) =>
       (member(actor) && record.id === actor.id) || (adminActor(actor) && record.role !== "admin"),
   },
-  collections: ownedVisibility("owner"),
+  // An unlisted collection is shown only to a request naming its link (owner and name), which
+  // the matrix never sends: by id it is as hidden as a private one (ADR 062).
+  collections: {
+    ...ownedVisibility("owner"),
+    view: (actor, record) => record.visibility === "public" || owns(actor, record, "owner"),
+  },
   entries: ownedVisibility("author"),
   posts: {
     list: (actor, record, now) => live(record, now) || owns(actor, record, "author"),

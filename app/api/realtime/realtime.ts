@@ -23,6 +23,8 @@ export interface SubscriptionOptions {
   filter?: string | undefined;
   expand?: string | undefined;
   fields?: string | undefined;
+  /** Other `@request.query` values the rules read: an unlisted record's link (ADR 062). */
+  query?: Record<string, string> | undefined;
 }
 
 /** Calls `listener` each time the realtime connection is (re)established. */

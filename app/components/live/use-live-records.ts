@@ -32,6 +32,8 @@ export interface LiveTopic {
   expand?: string;
   /** Fields kept in each event's record. */
   fields?: string;
+  /** Other `@request.query` values the rules read: an unlisted record's link (ADR 062). */
+  query?: Record<string, string>;
 }
 
 /** A record change, or a resync after events may have been missed. */
@@ -137,7 +139,7 @@ export function useLiveRecords(options: LiveRecordsOptions): { status: LiveStatu
                 record: event.record,
               });
             },
-            { filter: t.filter, expand: t.expand, fields: t.fields },
+            { filter: t.filter, expand: t.expand, fields: t.fields, query: t.query },
           ),
         ),
       ];

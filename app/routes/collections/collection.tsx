@@ -98,10 +98,15 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   const { collection, owner, username, isOwner, page, totalPages, totalItems } = loaderData;
   // Entries without a filter: one that moves out of the collection must leave the page too,
-  // and a filtered subscription never hears of a record that stops matching.
+  // and a filtered subscription never hears of a record that stops matching. The collection
+  // by its link: an unlisted one is shown only to a request naming it (ADR 062).
   const live = useLiveRecords({
     topics: [
-      { collection: "collections", topic: collection.id },
+      {
+        collection: "collections",
+        topic: collection.id,
+        query: { owner: username, name: collection.name },
+      },
       { collection: "entries", topic: "*" },
     ],
   });

@@ -225,6 +225,15 @@ const ownerField = (name: string, required: boolean, cascadeDelete: boolean): Fi
 });
 const markdownField = (name: string, max: number): Field => ({ name, type: "text", max });
 
+/**
+ * Who is shown a collection (its title, description and name), by a list, a view, an expand,
+ * a realtime event or a relation filter alike: everyone a public one; its owner; an unlisted
+ * one only to a request that names its link, the owner's username and its name (ADR 062).
+ */
+const COLLECTION_SHOWN_RULE =
+  `visibility = "public" || owner = @request.auth.id || ` +
+  `(visibility = "unlisted" && name = @request.query.name && owner.username = @request.query.owner)`;
+
 /** Collections: notebooks that group a user's entries. */
 export const collectionsCollection: Collection = {
   id: COLLECTIONS_ID,
@@ -245,11 +254,10 @@ export const collectionsCollection: Collection = {
     // A page finds a collection by its owner's username and its name: the name narrows it.
     { name: "idx_name_collections", columns: ["name"] },
   ],
-  // An unlisted collection is listed only to a request that names its link (ADR 017, ADR 033).
-  listRule:
-    `visibility = "public" || owner = @request.auth.id || ` +
-    `(visibility = "unlisted" && name = @request.query.name && owner.username = @request.query.owner)`,
-  viewRule: `visibility != "private" || owner = @request.auth.id`,
+  // An unlisted collection is listed only to a request that names its link (ADR 017, ADR 033),
+  // and shown only to one: its id, which its public entries carry, is no link (ADR 062).
+  listRule: COLLECTION_SHOWN_RULE,
+  viewRule: COLLECTION_SHOWN_RULE,
   createRule: `@request.auth.collectionName = "users" && owner = @request.auth.id`,
   updateRule: `owner = @request.auth.id && (@request.body.owner:isset = false || @request.body.owner = @request.auth.id)`,
   deleteRule: "owner = @request.auth.id",

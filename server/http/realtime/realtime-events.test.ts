@@ -181,6 +181,35 @@ describe.each(DIALECTS)("realtime record events (%s)", (dialect) => {
     guest.close();
   });
 
+  it("sends an unlisted collection's changes only to a subscription naming its link (ADR 062)", async () => {
+    const notebook = (
+      await api("POST", "/api/collections/collections/records", alice.token, {
+        owner: alice.record.id,
+        title: "Link only",
+        visibility: "unlisted",
+      })
+    ).json<Rec>();
+    const byId = `collections/${notebook.id}`;
+    const byLink = withOptions(byId, {
+      owner: String(alice.record.username),
+      name: String(notebook.name),
+    });
+    const guest = await rt.subscribed(["entries/*", byId, byLink]);
+    const owner = await rt.subscribed([byId], alice.token);
+    await api("PATCH", `/api/collections/collections/records/${notebook.id}`, alice.token, {
+      title: "Link only 2",
+    });
+    const seen = await guest.next();
+    expect(seen.event).toBe(byLink);
+    expect(title(seen.data)).toBe("Link only 2");
+    expect(title((await owner.next(byId)).data)).toBe("Link only 2");
+    // Its id alone, which its public entries carry, is no link: nothing came to that topic.
+    await nothingUntilMarker(guest);
+    expect(guest.events.filter((e) => e.event === byId)).toEqual([]);
+    guest.close();
+    owner.close();
+  });
+
   it("sends deletes with the record as it was, only to those who could see it", async () => {
     const pub = await createEntry(alice, { title: "Doomed <b>&</b>", visibility: "public" });
     const priv = await createEntry(alice, { title: "Doomed private", visibility: "private" });

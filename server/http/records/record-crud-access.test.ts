@@ -655,6 +655,11 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
       expectedStatus: 200,
       expectedContent: content,
     });
+    const quietAlone: Outcome = {
+      expectedStatus: 200,
+      expectedContent: ['"title":"Quiet unlisted day"', '"expand":{}'],
+      notExpectedContent: ["Link notebook"],
+    };
     const view = [
       ...matrix(
         "view a public entry in a private notebook, expanded",
@@ -673,11 +678,12 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
         "view an unlisted entry, expanded",
         { method: "GET", url: "/api/collections/entries/records/$eQuiet?expand=collection" },
         {
-          guest: ok('"title":"Quiet unlisted day"', '"title":"Link notebook"'),
+          // The entry's link is not its unlisted notebook's: the notebook stays hidden (ADR 062).
+          guest: quietAlone,
           owner: ok('"title":"Quiet unlisted day"', '"title":"Link notebook"'),
-          other: ok('"title":"Quiet unlisted day"', '"title":"Link notebook"'),
-          writer: ok('"title":"Quiet unlisted day"', '"title":"Link notebook"'),
-          admin: ok('"title":"Quiet unlisted day"', '"title":"Link notebook"'),
+          other: quietAlone,
+          writer: quietAlone,
+          admin: quietAlone,
           superuser: ok('"title":"Quiet unlisted day"', '"title":"Link notebook"'),
         },
       ),
@@ -1134,9 +1140,25 @@ describe.each(DIALECTS)("records access matrix (%s)", (dialect) => {
     };
     const locked: Outcome = { expectedStatus: 200, expectedContent: ['"title":"Locked notebook"'] };
     const view = [
+      // ADR 062: by its id alone, an unlisted notebook is as hidden as a private one.
       ...matrix(
         "view an unlisted notebook",
         { method: "GET", url: "/api/collections/collections/records/$cLink" },
+        {
+          guest: NOT_FOUND,
+          owner: linked,
+          other: NOT_FOUND,
+          writer: NOT_FOUND,
+          admin: NOT_FOUND,
+          superuser: linked,
+        },
+      ),
+      ...matrix(
+        "view an unlisted notebook by its link",
+        {
+          method: "GET",
+          url: "/api/collections/collections/records/$cLink?owner=alice&name=link-notebook",
+        },
         {
           guest: linked,
           owner: linked,
@@ -1560,6 +1582,19 @@ describe.each(DIALECTS)(
           "view an unlisted notebook by id",
           { method: "GET", url: "/api/collections/collections/records/$cLink" },
           {
+            // Its id, which its public entries carry, is no link (ADR 062).
+            ...others(NOT_FOUND),
+            owner: ok('"title":"Link notebook"'),
+            superuser: ok('"title":"Link notebook"'),
+          },
+        ),
+        ...matrix(
+          "view an unlisted notebook by its link",
+          {
+            method: "GET",
+            url: "/api/collections/collections/records/$cLink?owner=alice&name=link-notebook",
+          },
+          {
             ...others(ok('"title":"Link notebook"')),
             owner: ok('"title":"Link notebook"'),
             superuser: ok('"title":"Link notebook"'),
@@ -1861,7 +1896,7 @@ describe.each(DIALECTS)(
           "expand an unlisted notebook's entries",
           {
             method: "GET",
-            url: "/api/collections/collections/records/$cLink?expand=entries_via_collection",
+            url: "/api/collections/collections/records/$cLink?owner=alice&name=link-notebook&expand=entries_via_collection",
           },
           {
             // The notebook opens by link; of its entries, only the public one is listed.
@@ -1913,15 +1948,25 @@ describe.each(DIALECTS)(
             url: "/api/collections/entries/records/$eUnlLink?expand=collection.entries_via_collection,author.entries_via_author",
           },
           {
-            // The notebook is the one the link names; the lists under it stay listings.
+            // The entry's link is not its unlisted notebook's: the notebook stays hidden (ADR
+            // 062); the author's entries stay a listing.
             ...others({
-              ...ok('"title":"Link notebook"', '"title":"Link public page"', '"username":"alice"'),
-              notExpectedContent: ["Open unlisted page", "Open private page", "alice@example.com"],
+              ...ok(
+                '"title":"Link unlisted page"',
+                '"title":"Link public page"',
+                '"username":"alice"',
+              ),
+              notExpectedContent: [
+                "Link notebook",
+                "Open unlisted page",
+                "Open private page",
+                "alice@example.com",
+              ],
             }),
             // Admins manage users (they see the email), not entries.
             admin: {
-              ...ok('"title":"Link notebook"', '"email":"alice@example.com"'),
-              notExpectedContent: ["Open unlisted page", "Open private page"],
+              ...ok('"title":"Link unlisted page"', '"email":"alice@example.com"'),
+              notExpectedContent: ["Link notebook", "Open unlisted page", "Open private page"],
             },
             owner: ok('"title":"Open private page"', '"title":"Link unlisted page"'),
             superuser: ok('"title":"Open private page"', '"email":"alice@example.com"'),
@@ -1966,9 +2011,10 @@ describe.each(DIALECTS)(
             )}`,
           },
           {
+            // A public entry shows its public notebook, never its unlisted one (ADR 062).
             ...others({
-              ...ok('"title":"Open notebook"', '"title":"Link notebook"'),
-              notExpectedContent: [...HIDDEN_ENTRIES, "Locked notebook"],
+              ...ok('"title":"Open notebook"', '"title":"Link public page"'),
+              notExpectedContent: [...HIDDEN_ENTRIES, "Locked notebook", "Link notebook"],
             }),
             owner: ok('"title":"Locked notebook"', '"title":"Open private page"'),
             superuser: ok('"title":"Locked notebook"', '"title":"Open private page"'),
