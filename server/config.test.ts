@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { checkDataDir, ConfigError, loadConfig, startupProblem } from "./config.ts";
 
 describe("loadConfig", () => {
   it("applies the defaults", () => {
@@ -164,5 +166,45 @@ describe("loadConfig", () => {
 
   it("treats empty optional URLs as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", REDIS_URL: " " }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe("DATA_DIR at start (issue 23 finding 7)", () => {
+  const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), "cahier-config-"));
+
+  it("creates a missing DATA_DIR and leaves nothing in it", () => {
+    const root = scratch();
+    const dataDir = path.join(root, "a", "b");
+    checkDataDir({ dataDir, databaseUrl: undefined, s3: undefined });
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+    fs.rmSync(root, { recursive: true });
+  });
+
+  it("names DATA_DIR when a file stands where the folder should be", () => {
+    const root = scratch();
+    const dataDir = path.join(root, "data");
+    fs.writeFileSync(dataDir, "not a folder");
+    expect(() => {
+      checkDataDir({ dataDir, databaseUrl: undefined, s3: undefined });
+    }).toThrow(
+      new ConfigError(
+        `DATA_DIR (${dataDir}) is not a folder (a file is in its place): Cahier keeps its ` +
+          "database, uploaded files and mail outbox there. Make it a writable folder, or set " +
+          "DATA_DIR to one.",
+      ),
+    );
+    fs.rmSync(root, { recursive: true });
+  });
+
+  it("explains a database another process keeps locked, and leaves other failures alone", () => {
+    const busy = Object.assign(new Error("locked"), { code: "SQLITE_BUSY" });
+    expect(startupProblem(busy, "/srv/cahier")?.message).toBe(
+      "The database in DATA_DIR (/srv/cahier) is locked by another process: try again once it is done.",
+    );
+    const readOnly = Object.assign(new Error("readonly"), { code: "SQLITE_READONLY_DBMOVED" });
+    expect(startupProblem(readOnly, "/srv/cahier")?.message).toContain(
+      "DATA_DIR (/srv/cahier) holds a database this process cannot write to",
+    );
+    expect(startupProblem(new Error("something else"), "/srv/cahier")).toBeUndefined();
   });
 });

@@ -328,9 +328,15 @@ export function checkDataDir(config: Pick<Config, "dataDir" | "databaseUrl" | "s
 
 /**
  * A start-up failure of the data folder or the SQLite file in it (read-only, full, not a
- * folder), explained in one line naming `DATA_DIR`; undefined for any other failure.
+ * folder, locked by another process), explained in one line naming `DATA_DIR`; undefined for
+ * any other failure.
  */
 export function startupProblem(error: unknown, dataDir: string): ConfigError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && code.startsWith("SQLITE_BUSY"))
+    return new ConfigError(
+      `The database in DATA_DIR (${dataDir}) is locked by another process: try again once it is done.`,
+    );
   const problem = dataDirProblem(error);
   return problem ? dataDirError(dataDir, problem) : undefined;
 }
