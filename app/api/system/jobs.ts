@@ -5,39 +5,11 @@
  */
 import { sdk, type ApiClient } from "../client/api-client.ts";
 
-/** The states of a job, in the order the API counts them. */
-export const JOB_STATES = ["queued", "running", "failed", "done"] as const;
+import type { JobPage, JobState, JobView } from "#shared/jobs/job-wire.ts";
 
-/** One state of a job. */
-export type JobState = (typeof JOB_STATES)[number];
-
+export { JOB_STATES, type JobPage, type JobState } from "#shared/jobs/job-wire.ts";
 /** One job (`GET /api/jobs`). */
-export interface Job {
-  id: string;
-  kind: string;
-  payload: unknown;
-  /** Its idempotency key, `""` when it has none. */
-  key: string;
-  state: JobState;
-  /** When it runs (queued), ran (running, done) or last ran (failed). */
-  runAt: string;
-  attempts: number;
-  maxAttempts: number;
-  /** The error of its last failed attempt, `""` when none failed. */
-  lastError: string;
-  created: string;
-  updated: string;
-}
-
-/** A page of jobs, with the counts of every state (whatever the filter). */
-export interface JobPage {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-  items: Job[];
-  counts: Record<JobState, number>;
-}
+export type Job = JobView;
 
 /** A page of jobs, last changed first; `state` keeps only the jobs in that state. */
 export function listJobs(

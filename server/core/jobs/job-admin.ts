@@ -13,33 +13,11 @@ import {
   type JobRow,
   type JobState,
 } from "../../data/repositories/job-repository.ts";
+import type { JobPage, JobView } from "#shared/jobs/job-wire.ts";
 import { badRequest, fieldError, notFound } from "../errors.ts";
 import { formatDate } from "../records/values.ts";
 
-/** A job as the API shows it. */
-export interface JobView {
-  id: string;
-  kind: string;
-  payload: unknown;
-  key: string;
-  state: JobState;
-  runAt: string;
-  attempts: number;
-  maxAttempts: number;
-  lastError: string;
-  created: string;
-  updated: string;
-}
-
-/** A page of jobs, as PocketBase's lists, with the counts of every state. */
-export interface JobPage {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-  items: JobView[];
-  counts: Record<JobState, number>;
-}
+export type { JobPage, JobView } from "#shared/jobs/job-wire.ts";
 
 const DEFAULT_PER_PAGE = 30;
 const MAX_PER_PAGE = 500;

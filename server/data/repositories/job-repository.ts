@@ -7,11 +7,9 @@ import { sql, type Kysely } from "kysely";
 import type { DataDialect } from "../dialects/data-dialect.ts";
 import type { AnyDB } from "../db.ts";
 
-/** Where a job is in its life. */
-export type JobState = "queued" | "running" | "done" | "failed";
+import type { JobState } from "#shared/jobs/job-wire.ts";
 
-/** Every state, in the order the admin area shows them. */
-export const JOB_STATES: readonly JobState[] = ["queued", "running", "failed", "done"];
+export { JOB_STATES, type JobState } from "#shared/jobs/job-wire.ts";
 
 /** A stored job. Times are PocketBase dates (`YYYY-MM-DD HH:MM:SS.sssZ`), which sort as text. */
 export interface JobRow {
