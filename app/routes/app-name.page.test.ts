@@ -73,9 +73,12 @@ describe.each(DIALECTS)("the application name of the settings (%s)", (dialect) =
     const res = await page("/blog");
     expect(res.body).toContain("<title>Blog · &lt;b&gt;Notes&lt;/b&gt; &amp; co</title>");
     expect(res.body).not.toContain("<b>Notes</b>");
-    // The feeds carry it as text: the XML parses and reads the name back as it was typed.
+    // The feeds carry it as text: the XML parses, and its title is the name escaped as HTML
+    // (RSS readers may read titles as HTML, issue 23), so a reader shows it as it was typed.
     const rss = await page("/blog/rss.xml");
     const channel = child(parseXml(rss.body), "channel");
-    expect(child(channel, "title").text).toBe("<b>Notes</b> & co blog");
+    expect(child(channel, "title").text).toBe("&#60;b&#62;Notes&#60;/b&#62; &#38; co blog");
+    const atom = await page("/blog/atom.xml");
+    expect(child(parseXml(atom.body), "title").text).toBe("<b>Notes</b> & co blog");
   });
 });

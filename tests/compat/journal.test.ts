@@ -110,9 +110,15 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
       ["guest", sdk.guest],
       ["other user", bob.pb],
     ] as const) {
-      expect((await pb.collection("collections").getOne(notebooks.unlisted.id)).title, name).toBe(
-        "Alice unlisted notebook",
-      );
+      // ADR 062: an unlisted collection opens by its link (owner and name), not by its id.
+      await expect(
+        pb.collection("collections").getOne(notebooks.unlisted.id),
+        name,
+      ).rejects.toMatchObject(NOT_FOUND);
+      const byLink = await pb.collection("collections").getOne(notebooks.unlisted.id, {
+        query: { owner: "alice", name: notebooks.unlisted.name },
+      });
+      expect(byLink.title, name).toBe("Alice unlisted notebook");
       expect((await pb.collection("collections").getOne(notebooks.public.id)).title, name).toBe(
         "Alice public notebook",
       );
@@ -173,8 +179,14 @@ describe.each(DIALECTS)("SDK entries and collections rules (%s)", (dialect) => {
     const asGuest = await sdk.guest
       .collection("entries")
       .getOne(entries.unlisted.id, { expand: "collection,author" });
-    expect(asGuest.expand?.collection?.title).toBe("Alice unlisted notebook");
+    // ADR 062: the entry is readable by id, its unlisted collection stays out of the expand.
+    expect(asGuest.collection).toBe(notebooks.unlisted.id);
+    expect(asGuest.expand?.collection).toBeUndefined();
     expect(asGuest.expand?.author?.username).toBe("alice");
+    const asOwner = await alice.pb
+      .collection("entries")
+      .getOne(entries.unlisted.id, { expand: "collection" });
+    expect(asOwner.expand?.collection?.title).toBe("Alice unlisted notebook");
     expect(asGuest.expand?.author).not.toHaveProperty("email");
 
     // A public entry in a private notebook: the notebook stays hidden from others.
