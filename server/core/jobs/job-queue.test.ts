@@ -326,4 +326,38 @@ describe.each(DIALECTS)("job queue (%s)", (dialect) => {
     await Promise.all([a.close(), b.close()]);
     expect(periods).toEqual(["2026-01-01T01:00:00.000Z", "2026-01-01T02:00:00.000Z"]);
   });
+  it("keeps a job's progress while it runs and its result once done; settled() waits for it", async () => {
+    const q = queue();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    q.define<null>({
+      kind: "count",
+      run: async (_payload, context) => {
+        context.progress({ done: 1, total: 3 });
+        // Within the same second: kept, and written when the job ends.
+        context.progress({ done: 3, total: 3 });
+        await gate;
+        return { counted: 3 };
+      },
+    });
+    const { id } = await q.enqueue("count", null);
+    const settled = q.settled(id);
+    q.start();
+    await until(async () => (await findJob(fresh.database.kysely, id))?.progress !== "");
+    const running = await findJob(fresh.database.kysely, id);
+    expect(running?.state).toBe("running");
+    expect(JSON.parse(running?.progress ?? "")).toEqual({ done: 1, total: 3 });
+    release();
+    const done = await settled;
+    expect(done?.state).toBe("done");
+    expect(JSON.parse(done?.result ?? "")).toEqual({ counted: 3 });
+    expect(JSON.parse(done?.progress ?? "")).toEqual({ done: 3, total: 3 });
+    // A job that answers nothing keeps no result; settled() of a finished job answers at once.
+    q.define<null>({ kind: "quiet", run: does(() => undefined) });
+    const quiet = await q.enqueue("quiet", null);
+    await q.drain();
+    expect((await q.settled(quiet.id))?.result).toBe("");
+  });
 });

@@ -19,9 +19,11 @@ import {
   claimJobs,
   completeJob,
   failJob,
+  findJob,
   handBackJob,
   insertJob,
   renewLease,
+  reportJobProgress,
   retryJobLater,
   type JobLease,
   type JobRow,
@@ -38,12 +40,18 @@ export interface JobContext {
   attempt: number;
   /** Aborted when the job is handed back (shutdown) or its lease was lost. */
   signal: AbortSignal;
+  /**
+   * Records how far the job got (any JSON value), for whoever follows it: at most one write
+   * a second, the last value always kept for the next one.
+   */
+  progress(value: unknown): void;
 }
 
 /** A kind of job and how to run it. */
 export interface JobDefinition<P = unknown> {
   kind: string;
-  run(payload: P, context: JobContext): Promise<void>;
+  /** Runs the job; what it answers (JSON) is kept with the job as its result. */
+  run(payload: P, context: JobContext): Promise<unknown>;
   /** Attempts before the job is failed (default {@link DEFAULT_MAX_ATTEMPTS}). */
   maxAttempts?: number;
   /** Delay before each retry (default {@link DEFAULT_BACKOFF}). */
@@ -86,6 +94,8 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 10_000, maxMs: 60 * 60_000 };
 /** The longest error text kept with a job. */
 const MAX_ERROR_LENGTH = 2_000;
+/** The least time between two progress writes of a job. */
+const PROGRESS_EVERY_MS = 1_000;
 
 /** A job this process is running. */
 interface Running {
@@ -105,6 +115,7 @@ export class JobQueue {
   readonly recurring: RecurringJobs;
   private readonly definitions = new Map<string, JobDefinition<never>>();
   private readonly running = new Map<string, Running>();
+  private readonly watchers = new Map<string, (() => void)[]>();
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -168,6 +179,38 @@ export class JobQueue {
     // Outside a transaction the job is visible now: wake the workers if it is due.
     if (result.created && !options.db && runAt <= now) this.wake();
     return result;
+  }
+
+  /** A stored job, if it exists. */
+  find(id: string): Promise<JobRow | undefined> {
+    return findJob(this.db.kysely, id);
+  }
+
+  /**
+   * Resolves with the job once this process has finished with it (done, failed, retried
+   * later or handed back: read its state); meant for a job this process runs, pinned to it
+   * by its kind.
+   */
+  async settled(id: string): Promise<JobRow | undefined> {
+    const waited = new Promise<void>((resolve) => {
+      const list = this.watchers.get(id) ?? [];
+      list.push(resolve);
+      this.watchers.set(id, list);
+    });
+    // It may have finished before the watcher was set.
+    const now = await this.find(id);
+    if (!now || now.state === "done" || now.state === "failed") {
+      this.notify(id);
+      return now;
+    }
+    await waited;
+    return this.find(id);
+  }
+
+  private notify(id: string): void {
+    const list = this.watchers.get(id);
+    this.watchers.delete(id);
+    for (const resolve of list ?? []) resolve();
   }
 
   /** Starts the worker loop (and the recurring jobs). */
@@ -285,6 +328,7 @@ export class JobQueue {
     const job: Running = { lease, controller, done: Promise.resolve() };
     job.done = this.execute(row, job).finally(() => {
       if (this.running.get(row.id) === job) this.running.delete(row.id);
+      this.notify(row.id);
       if (!this.closing) this.wake();
     });
     this.running.set(row.id, job);
@@ -307,26 +351,76 @@ export class JobQueue {
     }, this.renewEveryMs);
     renewal.unref();
     let failure: unknown = null;
+    let result: unknown;
+    const progress = this.progressReporter(lease);
     try {
       if (!definition) throw new Error(`Unknown job kind "${row.kind}"`);
       const payload = JSON.parse(row.payload) as never;
-      await definition.run(payload, {
+      result = await definition.run(payload, {
         id: row.id,
         attempt: row.attempts,
         signal: controller.signal,
+        progress: progress.report,
       });
     } catch (error) {
       failure = error ?? new Error("The job failed");
     } finally {
       clearInterval(renewal);
+      await progress.stop();
     }
     if (controller.signal.aborted) return;
     try {
-      await this.settle(row, lease, definition, failure);
+      await this.settle(row, lease, definition, failure, result);
     } catch (error) {
       // The lease runs out and the job runs again: better twice than never.
       this.log("error", "job queue: recording a job's outcome failed", { err: error, id: row.id });
     }
+  }
+
+  /**
+   * A job's progress writer: the first report is written at once, later ones at most once
+   * per {@link PROGRESS_EVERY_MS} (the last one kept for the next write), one write at a time.
+   */
+  private progressReporter(lease: JobLease) {
+    let pending: string | null = null;
+    let writing: Promise<void> = Promise.resolve();
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      if (pending === null) return;
+      const progress = pending;
+      pending = null;
+      last = this.now();
+      writing = writing
+        .then(() =>
+          reportJobProgress(this.db.kysely, lease, {
+            progress,
+            now: formatDate(new Date(this.now())),
+          }),
+        )
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            this.log("warn", "job queue: recording progress failed", { err: error, id: lease.id });
+          },
+        );
+    };
+    return {
+      report: (value: unknown) => {
+        pending = JSON.stringify(value ?? null);
+        if (timer) return;
+        const wait = last + PROGRESS_EVERY_MS - this.now();
+        if (wait <= 0) flush();
+        else timer = setTimeout(flush, wait);
+      },
+      /** Writes the last report if it waits, then stops. */
+      stop: async () => {
+        if (timer) clearTimeout(timer);
+        flush();
+        await writing;
+      },
+    };
   }
 
   private async settle(
@@ -334,11 +428,13 @@ export class JobQueue {
     lease: JobLease,
     definition: JobDefinition<never> | undefined,
     failure: unknown,
+    result: unknown,
   ): Promise<void> {
     const now = this.now();
     const nowText = formatDate(new Date(now));
     if (failure === null) {
-      await completeJob(this.db.kysely, lease, nowText);
+      const text = result === undefined ? "" : JSON.stringify(result);
+      await completeJob(this.db.kysely, lease, { result: text, now: nowText });
       return;
     }
     const error = errorText(failure);

@@ -23,6 +23,7 @@ import * as nameIndexes from "./1796600000-name-indexes.ts";
 import * as searchIndexes from "./1796700000-search-indexes.ts";
 import * as searchAccess from "./1796800000-search-access.ts";
 import * as jobs from "./1796900000-jobs.ts";
+import * as jobProgress from "./1797000000-job-progress.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1796700000-search-indexes", up: searchIndexes.up },
   { name: "1796800000-search-access", up: searchAccess.up },
   { name: "1796900000-jobs", up: jobs.up },
+  { name: "1797000000-job-progress", up: jobProgress.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

@@ -22,6 +22,10 @@ export interface JobRow {
   attempts: number;
   maxAttempts: number;
   lastError: string;
+  /** What the running job last reported of its progress (JSON), `''` when nothing. */
+  progress: string;
+  /** What the job answered when it finished (JSON), `''` when nothing. */
+  result: string;
   leasedBy: string | null;
   leaseUntil: string | null;
   created: string;
@@ -134,11 +138,27 @@ export function renewLease(
   return changed(db, sql`UPDATE "_jobs" SET "leaseUntil" = ${leaseUntil} WHERE ${held(lease)}`);
 }
 
-/** Marks a held job done. */
-export function completeJob(db: Kysely<AnyDB>, lease: JobLease, now: string): Promise<boolean> {
+/** Records a held job's progress (JSON); false when the job is no longer held. */
+export function reportJobProgress(
+  db: Kysely<AnyDB>,
+  lease: JobLease,
+  change: { progress: string; now: string },
+): Promise<boolean> {
   return changed(
     db,
-    sql`UPDATE "_jobs" SET "state" = 'done', "leasedBy" = NULL, "leaseUntil" = NULL, "lastError" = '', "updated" = ${now} WHERE ${held(lease)}`,
+    sql`UPDATE "_jobs" SET "progress" = ${change.progress}, "updated" = ${change.now} WHERE ${held(lease)}`,
+  );
+}
+
+/** Marks a held job done, with what it answered (JSON, `''` for nothing). */
+export function completeJob(
+  db: Kysely<AnyDB>,
+  lease: JobLease,
+  change: { result: string; now: string },
+): Promise<boolean> {
+  return changed(
+    db,
+    sql`UPDATE "_jobs" SET "state" = 'done', "result" = ${change.result}, "leasedBy" = NULL, "leaseUntil" = NULL, "lastError" = '', "updated" = ${change.now} WHERE ${held(lease)}`,
   );
 }
 
@@ -202,6 +222,15 @@ export async function listJobs(
     LIMIT ${query.limit} OFFSET ${query.offset}`.execute(db);
   const total = await sql<{ n: unknown }>`SELECT count(*) AS "n" FROM "_jobs" ${where}`.execute(db);
   return { rows: rows.rows.map(readRow), total: toNumber(total.rows[0]?.n ?? 0) };
+}
+
+/** Whether a job whose key starts with `keyPrefix` is queued or running. */
+export async function hasActiveJob(db: Kysely<AnyDB>, keyPrefix: string): Promise<boolean> {
+  const pattern = `${keyPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const result = await sql<{ id: string }>`
+    SELECT "id" FROM "_jobs" WHERE "state" IN ('queued', 'running')
+      AND "key" LIKE ${pattern} ESCAPE '\\' LIMIT 1`.execute(db);
+  return result.rows.length > 0;
 }
 
 /** One job, if it exists. */
