@@ -210,7 +210,11 @@ export interface ImportResult {
     status?: number;
     message?: string;
     data?: Record<string, { code: string; message: string }>;
+    /** An import answered 202 (`Prefer: respond-async`): the import to follow. */
+    id?: string;
+    state?: string;
   };
+  headers: Record<string, unknown>;
 }
 
 /** `POST /api/import` with a multipart body. */
@@ -223,6 +227,7 @@ export async function importArchive(
     file?: Uint8Array;
     filename?: string;
     query?: string;
+    headers?: Record<string, string>;
   },
 ): Promise<ImportResult> {
   const parts: Part[] = [];
@@ -234,10 +239,14 @@ export async function importArchive(
   const res = await app.http.inject({
     method: "POST",
     url: `/api/import${input.query ?? ""}`,
-    headers: { ...headers, ...(token ? { authorization: token } : {}) },
+    headers: { ...headers, ...input.headers, ...(token ? { authorization: token } : {}) },
     payload: body,
   });
-  return { status: res.statusCode, json: JSON.parse(res.body) as ImportResult["json"] };
+  return {
+    status: res.statusCode,
+    json: JSON.parse(res.body) as ImportResult["json"],
+    headers: res.headers,
+  };
 }
 
 /** Every record of a collection the token may list (one page of 500), sorted by `sort`. */

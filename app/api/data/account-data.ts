@@ -2,11 +2,16 @@
  * An account's data (ADR 044): the export's download address (`GET /api/export`, with a file
  * token: the browser downloads it itself), and the import (`POST /api/import`) sent with
  * `XMLHttpRequest`, the one browser API that reports upload progress (`fetch` does not), so a
- * long import shows a real progress bar: the upload's share first, then the server's work
- * until its report arrives. Never retried: an import is a write.
+ * long import shows a real progress bar: the upload's share first, then the server's work.
+ * The upload asks not to wait (`Prefer: respond-async`): the server answers 202 with the
+ * import, followed at `GET /api/imports/{id}` until its report (issue 23 finding 2). Never
+ * retried: an import is a write.
  */
 import { sdk, type ApiClient } from "../client/api-client.ts";
 import { newFileToken } from "../auth/tokens.ts";
+import type { ImportRun } from "#shared/records/import-run.ts";
+
+export type { ImportRun, ImportRunProgress } from "#shared/records/import-run.ts";
 
 /** The address that downloads the account's export (a fresh file token in it). */
 export async function exportDownloadUrl(api: ApiClient): Promise<string> {
@@ -56,6 +61,7 @@ export function uploadImport(api: ApiClient, options: UploadOptions): Promise<Im
     const request = new XMLHttpRequest();
     request.open("POST", url);
     if (token) request.setRequestHeader("Authorization", token);
+    request.setRequestHeader("Prefer", "respond-async");
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) options.onProgress(event.loaded, event.total);
     });
@@ -72,5 +78,13 @@ export function uploadImport(api: ApiClient, options: UploadOptions): Promise<Im
       reject(new UploadFailure("aborted"));
     });
     request.send(options.body);
+  });
+}
+
+/** The import `id` as it is now (`GET /api/imports/{id}`). */
+export function followImport(api: ApiClient, id: string): Promise<ImportRun> {
+  return sdk(api).send<ImportRun>(`/api/imports/${encodeURIComponent(id)}`, {
+    method: "GET",
+    requestKey: null,
   });
 }

@@ -1,11 +1,12 @@
 /**
  * The import part of "Your data": the export file, its format and a dry-run switch, sent to
  * `POST /api/import`. A progress bar follows the upload (its real share, from the browser),
- * then says the server is importing until the report arrives; the report (or the refusal,
- * worded from the API's codes) shows under the form. A real import refreshes the page's
- * data (the counts of what the account owns).
+ * then the server's job (reading the file, then items written of all), followed at
+ * `GET /api/imports/{id}` even after the person leaves and comes back; the report (or the
+ * refusal, worded from the API's codes) shows under the form. A real import refreshes the
+ * page's data (the counts of what the account owns).
  */
-import { useId, useState, type SubmitEvent } from "react";
+import { useEffect, useId, useRef, useState, type SubmitEvent } from "react";
 import { useRevalidator } from "react-router";
 import { Upload } from "lucide-react";
 import {
@@ -18,7 +19,7 @@ import {
 } from "../../components/ui/form-controls.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 import {
   IMPORT_FORMATS,
   readRefusal,
@@ -27,37 +28,61 @@ import {
   type ImportReport,
 } from "./import-report.ts";
 import { ImportReportView } from "./import-report-view.tsx";
-import { uploadImport } from "../../api/data/account-data.ts";
+import {
+  uploadImport,
+  type ImportRun,
+  type ImportRunProgress,
+} from "../../api/data/account-data.ts";
+import { followedImport, waitForImport } from "./follow-import.ts";
 
 type Phase =
   | { kind: "idle" }
   | { kind: "uploading"; percent: number }
-  | { kind: "processing" }
+  | { kind: "processing"; progress: ImportRunProgress | null }
   | { kind: "done"; report: ImportReport; dryRun: boolean }
   | { kind: "failed"; refusal: ImportRefusal };
 
+/** What the bar shows: its share (undefined: indeterminate) and its words. */
+function progressOf(phase: Phase, t: AppT, language: string): { value?: number; text: string } {
+  if (phase.kind === "uploading")
+    return { value: phase.percent, text: t("data:import.uploading", { percent: phase.percent }) };
+  const progress = phase.kind === "processing" ? phase.progress : null;
+  if (progress?.phase === "writing" && progress.total > 0) {
+    const number = new Intl.NumberFormat(language);
+    return {
+      value: Math.min(100, Math.round((progress.done / progress.total) * 100)),
+      text: t("data:import.writing", {
+        done: number.format(progress.done),
+        total: number.format(progress.total),
+      }),
+    };
+  }
+  if (progress?.phase === "reading") return { text: t("data:import.reading") };
+  return { text: t("data:import.processing") };
+}
+
 /** The progress of a running import: a bar and what it is doing. */
 function ImportProgress({ phase }: { phase: Phase }) {
-  const { t } = useAppTranslation();
+  const { t, i18n } = useAppTranslation();
   const labelId = useId();
   if (phase.kind !== "uploading" && phase.kind !== "processing") return null;
-  const text =
-    phase.kind === "uploading"
-      ? t("data:import.uploading", { percent: phase.percent })
-      : t("data:import.processing");
+  const { value, text } = progressOf(phase, t, i18n.language);
   return (
     <div className="grid gap-2" data-testid="import-progress">
       <progress
         aria-labelledby={labelId}
         max={100}
-        // No value while the server works: an indeterminate bar.
-        value={phase.kind === "uploading" ? phase.percent : undefined}
+        // No value while the server reads the file: an indeterminate bar.
+        value={value}
         className="h-3 w-full accent-amber-800"
       />
       <p id={labelId} className="text-sm text-stone-800">
         <span className="sr-only">{t("data:import.progress")}: </span>
         {text}
       </p>
+      {phase.kind === "processing" && (
+        <p className="text-sm text-stone-700">{t("data:import.leaveHint")}</p>
+      )}
       {/* Announced once per phase, not at every percent. */}
       <p aria-live="polite" className="sr-only">
         {phase.kind === "uploading" ? t("data:import.progress") : t("data:import.processing")}
@@ -76,6 +101,52 @@ export function DataImport({ headingId }: { headingId: string }) {
   // The button says what it will do: check the file (a dry run) or import it.
   const [dryRunChosen, setDryRunChosen] = useState(false);
   const busy = phase.kind === "uploading" || phase.kind === "processing";
+  // Stops following when the page goes away (the import goes on; it is followed again on return).
+  const following = useRef<AbortController | null>(null);
+
+  /** Follows the import `id` to its end, then shows its report or its refusal. */
+  function follow(id: string, dryRun: boolean | null): Promise<void> {
+    following.current?.abort();
+    const controller = new AbortController();
+    following.current = controller;
+    const onRun = (current: ImportRun) => {
+      setPhase({ kind: "processing", progress: current.progress });
+    };
+    return waitForImport(getBrowserClient(), id, onRun, controller.signal).then((run) => {
+      if (controller.signal.aborted) return;
+      if (!run) setPhase({ kind: "failed", refusal: networkRefusal() });
+      else return settle(run, dryRun ?? run.dryRun);
+    });
+  }
+
+  function networkRefusal(): ImportRefusal {
+    return { message: t("data:import.errors.network"), field: null, detail: null };
+  }
+
+  /** Shows how an import ended. */
+  async function settle(run: ImportRun, dryRun: boolean) {
+    const report = run.state === "done" ? readReport(run.report) : null;
+    if (!report) {
+      const refusal = readRefusal(run.error?.status ?? 500, { data: run.error?.data ?? {} }, t);
+      if (refusal.field === "file") setFileError(refusal.message);
+      setPhase({ kind: "failed", refusal });
+      return;
+    }
+    setPhase({ kind: "done", report, dryRun });
+    if (!dryRun) {
+      notify.success(t("data:import.report.heading"));
+      await revalidator.revalidate();
+    }
+  }
+
+  // An import this tab started and left goes on being followed.
+  useEffect(() => {
+    const id = followedImport();
+    if (id) void follow(id, null);
+    return () => following.current?.abort();
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -104,9 +175,14 @@ export function DataImport({ headingId }: { headingId: string }) {
           });
         },
         onUploaded: () => {
-          setPhase({ kind: "processing" });
+          setPhase({ kind: "processing", progress: null });
         },
       });
+      const started = response.body as Partial<ImportRun> | null;
+      if (response.status === 202 && typeof started?.id === "string") {
+        await follow(started.id, dryRun);
+        return;
+      }
       const report = response.status === 200 ? readReport(response.body) : null;
       if (!report) {
         const refusal = readRefusal(response.status, response.body, t);
@@ -120,10 +196,7 @@ export function DataImport({ headingId }: { headingId: string }) {
         await revalidator.revalidate();
       }
     } catch {
-      setPhase({
-        kind: "failed",
-        refusal: { message: t("data:import.errors.network"), field: null, detail: null },
-      });
+      setPhase({ kind: "failed", refusal: networkRefusal() });
     }
   }
 

@@ -25,7 +25,12 @@ import { readWriteFreely } from "./formats/writefreely.ts";
 import { importFileError } from "./import-errors.ts";
 import { Placeholders } from "./import-plan.ts";
 import { DEFAULT_IMPORT_LIMITS, ImportSource, type ImportLimits } from "./import-source.ts";
-import { ImportWriter, type ImportReport, type ImportTarget } from "./import-writer.ts";
+import {
+  ImportWriter,
+  type ImportReport,
+  type ImportTarget,
+  type WriteOptions,
+} from "./import-writer.ts";
 
 export {
   IMPORT_FORMATS,
@@ -45,6 +50,12 @@ const READERS = {
 } satisfies Record<ImportFormat, FormatReader>;
 
 const ID_PATTERN = /^[a-z0-9]+$/;
+
+/** How {@link DataImportService.run} runs. */
+export interface ImportRunOptions extends WriteOptions {
+  /** Only report what would be imported (every write rolled back). */
+  dryRun: boolean;
+}
 
 /** A private work folder of one import, and where its upload goes. */
 export interface ImportWorkspace {
@@ -147,7 +158,7 @@ export class DataImportService {
     }
   }
 
-  /** A new private work folder (the caller passes it to {@link run}, which deletes it). */
+  /** A new private work folder (the caller passes it to {@link run}, then discards it). */
   workspace(): ImportWorkspace {
     const root = path.join(this.workDir, "imports");
     fs.mkdirSync(root, { recursive: true, mode: 0o700 });
@@ -163,47 +174,46 @@ export class DataImportService {
 
   /**
    * Imports the upload of `workspace` in `format` into the target's account (or only
-   * reports what it would import, with `dryRun`). Deletes the workspace. 400 when the
-   * upload is not that format or is unsafe; 429 while another import of that account runs.
+   * reports what it would import, with `dryRun`). The workspace stays (the caller discards
+   * it): an import stopped by `signal` or by a failure of the database runs again from it,
+   * and creates nothing twice. 400 when the upload is not that format or is unsafe; 429
+   * while another import of that account runs in this process.
    */
   async run(
     target: ImportTarget,
     format: ImportFormat,
     workspace: ImportWorkspace,
-    dryRun: boolean,
+    options: ImportRunOptions,
   ): Promise<ImportReport> {
     const owner = String(target.owner.id);
+    if (this.running.has(owner))
+      throw new CoreError(
+        429,
+        "Another import into this account is running; try again when it ends.",
+      );
+    this.running.add(owner);
     try {
-      if (this.running.has(owner))
-        throw new CoreError(
-          429,
-          "Another import into this account is running; try again when it ends.",
+      const source = await ImportSource.open(
+        workspace.upload,
+        workspace.folder,
+        this.limits,
+        importReadsJson(format),
+      );
+      const plan = await READERS[format]({
+        source,
+        placeholders: new Placeholders(),
+        maxItems: this.limits.maxItems,
+      });
+      const items = plan.collections.length + plan.records.length;
+      if (items > this.limits.maxItems)
+        throw importFileError(
+          "validation_import_too_large",
+          `${items} items; one import holds at most ${this.limits.maxItems}`,
         );
-      this.running.add(owner);
-      try {
-        const source = await ImportSource.open(
-          workspace.upload,
-          workspace.folder,
-          this.limits,
-          importReadsJson(format),
-        );
-        const plan = await READERS[format]({
-          source,
-          placeholders: new Placeholders(),
-          maxItems: this.limits.maxItems,
-        });
-        const items = plan.collections.length + plan.records.length;
-        if (items > this.limits.maxItems)
-          throw importFileError(
-            "validation_import_too_large",
-            `${items} items; one import holds at most ${this.limits.maxItems}`,
-          );
-        return await new ImportWriter(this.records, source, target, dryRun).run(plan);
-      } finally {
-        this.running.delete(owner);
-      }
+      const writer = new ImportWriter(this.records, source, target, options.dryRun);
+      return await writer.run(plan, options);
     } finally {
-      await this.discard(workspace);
+      this.running.delete(owner);
     }
   }
 }

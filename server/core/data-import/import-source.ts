@@ -74,8 +74,9 @@ export class ImportSource {
   }
 
   /**
-   * Opens the upload at `upload`, unpacking a zip archive into `folder` (an empty private
-   * folder the caller deletes). `allowJson`: a bare JSON file is accepted too.
+   * Opens the upload at `upload`, unpacking a zip archive into `folder/files` (in a private
+   * folder the caller deletes; the upload is left as it is). `allowJson`: a bare JSON file
+   * is accepted too.
    */
   static async open(
     upload: string,
@@ -94,6 +95,9 @@ export class ImportSource {
     const zip =
       read === 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
     const root = path.join(folder, "files");
+    // What an earlier attempt unpacked goes: the upload itself stays, so opening it again
+    // (an import run again after a restart) starts from the same files.
+    await fs.promises.rm(root, { recursive: true, force: true });
     fs.mkdirSync(root, { recursive: true });
     if (!zip) {
       const firstChar = head
@@ -106,7 +110,7 @@ export class ImportSource {
           "validation_import_not_archive",
           allowJson ? "not a zip archive nor a JSON file" : "not a zip archive",
         );
-      fs.renameSync(upload, path.join(root, "export.json"));
+      fs.linkSync(upload, path.join(root, "export.json"));
       const source = new ImportSource(root, false, limits);
       source.sizes.set("export.json", fs.statSync(path.join(root, "export.json")).size);
       return source;

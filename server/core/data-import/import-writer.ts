@@ -46,6 +46,14 @@ export interface ImportReport {
   skipped: SkippedItem[];
 }
 
+/** How a plan is written. */
+export interface WriteOptions {
+  /** Hears how many of the plan's records are written, before the first and after each. */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops the writing between two items (the server is stopping). */
+  signal?: AbortSignal;
+}
+
 /** Whose account an import writes into, and how. */
 export interface ImportTarget {
   /** The account's record. */
@@ -138,7 +146,8 @@ export class ImportWriter {
   }
 
   /** Writes the plan; answers the report. */
-  async run(plan: ImportPlan): Promise<ImportReport> {
+  async run(plan: ImportPlan, options: WriteOptions = {}): Promise<ImportReport> {
+    const onProgress = options.onProgress ?? (() => undefined);
     this.report.skipped.push(...plan.skipped);
     for (const collection of plan.collections) this.planned.set(collection.ref, collection);
     for (const collection of plan.collections)
@@ -156,9 +165,14 @@ export class ImportWriter {
               ? -1
               : 1,
     );
+    let done = 0;
+    onProgress(done, dated.length);
     for (const { record } of dated) {
+      if (done > 0) onProgress(done, dated.length);
+      done += 1;
       // Each item is its own transaction; between them, other requests are answered.
       await this.pacer.pace();
+      options.signal?.throwIfAborted();
       if (record.kind === "entry") await this.writeEntry(record);
       else if (this.target.canPost) await this.writePost(record);
       else {
@@ -166,6 +180,7 @@ export class ImportWriter {
         await this.writeEntry(asEntry(record));
       }
     }
+    onProgress(done, dated.length);
     return this.report;
   }
 

@@ -6,7 +6,11 @@
  * skipped: [{ item, reason }] }`.
  *
  * Access is checked before the body is read; the upload is streamed to a private work file
- * (never held in memory) and refused with 413 past the limit.
+ * (never held in memory) and refused with 413 past the limit. The import then runs as a job
+ * (issue 23 finding 2): with `Prefer: respond-async` the answer is 202 with the import to
+ * follow (`Location: /api/imports/{id}`), otherwise the request waits for its report.
+ *
+ * `GET /api/imports/{id}`: the import, to its owner and to the session that started it.
  */
 import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
@@ -17,7 +21,9 @@ import {
   type DataImportService,
   type ImportFormat,
 } from "../../core/data-import/import-service.ts";
+import type { ImportRuns } from "../../core/data-import/import-runs.ts";
 import { badRequest, CoreError, fieldError } from "../../core/errors.ts";
+import type { ImportRun } from "#shared/records/import-run.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
 
 const INVALID = "An error occurred while validating the submitted data.";
@@ -47,11 +53,28 @@ function readDryRun(value: string | undefined): boolean {
   });
 }
 
-/** Registers the import route. */
-export function registerDataImportRoutes(app: FastifyInstance, importer: DataImportService): void {
-  app.post("/api/import", async (request) => {
+/** Whether the client asked not to wait (RFC 7240 `Prefer: respond-async`). */
+function respondAsync(header: string | string[] | undefined): boolean {
+  const values = Array.isArray(header) ? header : [header ?? ""];
+  return values.some((value) =>
+    value.split(",").some((part) => part.split(";")[0]?.trim().toLowerCase() === "respond-async"),
+  );
+}
+
+/** Registers the import routes. */
+export function registerDataImportRoutes(
+  app: FastifyInstance,
+  importer: DataImportService,
+  runs: ImportRuns,
+): void {
+  app.get<{ Params: { id: string } }>("/api/imports/:id", async (request) =>
+    runs.view(request.params.id, requestInfo(request)),
+  );
+
+  app.post("/api/import", async (request, reply) => {
     const query = queryOf(request);
-    const target = await importer.target(requestInfo(request), query.user);
+    const info = requestInfo(request);
+    const target = await importer.target(info, query.user);
     const fields: { format?: string; dryRun?: string } = {};
     if (query.format !== undefined) fields.format = readFormat(query.format);
     if (query.dryRun !== undefined) fields.dryRun = String(readDryRun(query.dryRun));
@@ -63,6 +86,7 @@ export function registerDataImportRoutes(app: FastifyInstance, importer: DataImp
 
     const workspace = importer.workspace();
     let uploaded = false;
+    let started: ImportRun;
     try {
       try {
         const parts = request.parts({
@@ -91,11 +115,22 @@ export function registerDataImportRoutes(app: FastifyInstance, importer: DataImp
       }
       const format = readFormat(fields.format);
       if (!uploaded) throw missingFile();
-      const run = importer.run(target, format, workspace, fields.dryRun === "true");
-      return await run;
+      const owner = String(target.owner.id);
+      started = await runs.start(info, owner, format, workspace, fields.dryRun === "true");
     } catch (error) {
       await importer.discard(workspace);
       throw error;
     }
+    // The job owns the workspace from here.
+    if (respondAsync(request.headers.prefer)) {
+      void reply
+        .header("Location", `/api/imports/${started.id}`)
+        .header("Preference-Applied", "respond-async");
+      return reply.code(202).send(started);
+    }
+    const run = await runs.wait(started.id, info);
+    if (run.error)
+      throw new CoreError(run.error.status, run.error.message, run.error.data as never);
+    return run.report;
   });
 }

@@ -40,3 +40,4 @@ export {
   THUMB_SOURCE_TYPES,
   type ThumbSize,
 } from "./thumbs.ts";
+export { dataFolderId } from "./instance-id.ts";

@@ -37,6 +37,9 @@ const data = {
     uploading: "Uploading… {{percent}}%",
     processing: "Importing… a large journal can take a while.",
     progress: "Import progress",
+    reading: "Reading the file…",
+    writing: "Importing… {{done}} of {{total}} items",
+    leaveHint: "You may leave this page: the import goes on, and its report waits here.",
     missingFile: "Choose the export file to import.",
     failed: "The import failed.",
     errors: {

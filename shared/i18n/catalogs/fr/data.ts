@@ -40,6 +40,10 @@ const data = {
     uploading: "Envoi… {{percent}} %",
     processing: "Import en cours… un grand journal peut prendre un moment.",
     progress: "Progression de l'import",
+    reading: "Lecture du fichier…",
+    writing: "Import en cours… {{done}} éléments sur {{total}}",
+    leaveHint:
+      "Vous pouvez quitter cette page : l'import continue, et son rapport vous attendra ici.",
     missingFile: "Choisissez le fichier d'export à importer.",
     failed: "L'import a échoué.",
     errors: {
