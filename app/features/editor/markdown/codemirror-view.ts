@@ -6,10 +6,10 @@
  * transactions, and binds the formatting shortcuts (Ctrl/Cmd+B, I, K; Ctrl/Cmd+S is the
  * page's).
  */
-import { EditorSelection, EditorState } from "@codemirror/state";
+import { EditorSelection, EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, placeholder as placeholderText } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { markdown, markdownLanguage } from "@codemirror/lang-markdown";
+import { deleteMarkupBackward, markdown, markdownLanguage } from "@codemirror/lang-markdown";
 import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
 import {
@@ -18,6 +18,7 @@ import {
   type TextEdit,
   type TextSelection,
 } from "./format-commands.ts";
+import { insertNewlineEndingLists } from "./list-enter.ts";
 
 /** Options of {@link createMarkdownView}. */
 export interface MarkdownViewOptions {
@@ -114,7 +115,14 @@ export function createMarkdownView(options: MarkdownViewOptions): MarkdownViewHa
         ...defaultKeymap,
         ...historyKeymap,
       ]),
-      markdown({ base: markdownLanguage }),
+      // The language's keymap, but Enter ends a list with a blank line (`list-enter.ts`).
+      markdown({ base: markdownLanguage, addKeymap: false }),
+      Prec.high(
+        keymap.of([
+          { key: "Enter", run: insertNewlineEndingLists },
+          { key: "Backspace", run: deleteMarkupBackward },
+        ]),
+      ),
       syntaxHighlighting(highlightStyle, { fallback: true }),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ ...options.attributes, spellcheck: "true" }),
