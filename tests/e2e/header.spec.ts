@@ -2,8 +2,9 @@
  * Issue 3 item 2 and spec §2 "Shared shell" / §6: the header of each kind of visitor, in
  * English and French. Logged out: logo, menu toggle, language switcher, Login and Sign up.
  * Signed in: the account (name or username, avatar) linking to `/profile/{username}` and a
- * logout icon; New entry and Archive for everyone, New post for writers, Instances and Admin
- * (`/admin`, the admin area) for admins and superusers. Item 5: the avatar is the 200x200 thumbnail, else initials, else nothing.
+ * logout icon; Blog, Archive and Collections for every visitor, guests too (issue 25 item 2),
+ * New entry, New post for writers, Instances and Admin (`/admin`, the admin area) for admins
+ * and superusers. Item 5: the avatar is the 200x200 thumbnail, else initials, else nothing.
  */
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
@@ -24,9 +25,13 @@ import {
 import { AVATAR_OWNER, SUPERUSER, USERS, type AccountName } from "./support/environment.ts";
 
 type NavLabel =
-  "newEntry" | "archive" | "collections" | "newPost" | "writing" | "instances" | "admin";
+  "blog" | "newEntry" | "archive" | "collections" | "newPost" | "writing" | "instances" | "admin";
+
+/** The reading pages every visitor finds in the header (issue 25 item 2). */
+const READER_NAV: NavLabel[] = ["blog", "archive", "collections"];
 
 const NAV_PATHS: Record<NavLabel, string> = {
+  blog: "/blog",
   newEntry: "/entry/create",
   archive: "/archive",
   collections: "/collections",
@@ -37,15 +42,32 @@ const NAV_PATHS: Record<NavLabel, string> = {
 };
 
 /**
- * The navigation links each signed-in account sees, in order. Superusers own no entries: no
- * New entry for them (issue 13).
+ * The navigation links each signed-in account sees, in order: the reading pages, then what
+ * the account does. Superusers own no entries: no New entry for them (issue 13).
  */
 const NAV_BY_ACCOUNT: Record<AccountName, NavLabel[]> = {
-  user: ["newEntry", "archive", "collections", "writing"],
-  writer: ["newEntry", "archive", "collections", "newPost", "writing"],
-  admin: ["newEntry", "archive", "collections", "newPost", "writing", "instances", "admin"],
-  superuser: ["archive", "collections", "instances", "admin"],
+  user: [...READER_NAV, "newEntry", "writing"],
+  writer: [...READER_NAV, "newEntry", "newPost", "writing"],
+  admin: [...READER_NAV, "newEntry", "newPost", "writing", "instances", "admin"],
+  superuser: [...READER_NAV, "instances", "admin"],
 };
+
+/** The visible name of a navigation link. */
+function navLabel(lang: Lang, key: NavLabel): string {
+  return key === "blog" ? CATALOGS[lang].common.nav.blog : LABELS[lang][key];
+}
+
+/** Asserts the header's navigation: exactly `expected`, in order, with their addresses. */
+async function expectNav(page: Page, lang: Lang, expected: NavLabel[]): Promise<void> {
+  const nav = header(page).getByRole("navigation", { name: CATALOGS[lang].common.header.mainNav });
+  await expect(nav.getByRole("link")).toHaveText(expected.map((key) => navLabel(lang, key)));
+  for (const key of expected) {
+    await expect(nav.getByRole("link", { name: navLabel(lang, key), exact: true })).toHaveAttribute(
+      "href",
+      NAV_PATHS[key],
+    );
+  }
+}
 
 for (const lang of LANGS) {
   test.describe(`header (${lang})`, () => {
@@ -53,7 +75,9 @@ for (const lang of LANGS) {
       await useLanguage(context, lang);
     });
 
-    test("logged out: logo, menu toggle, switcher, Login and Sign up", async ({ page }) => {
+    test("logged out: logo, menu toggle, switcher, Blog, Archive, Collections, Login and Sign up", async ({
+      page,
+    }) => {
       await open(page, "/blog");
       const banner = header(page);
       await expect(banner.getByRole("link", { name: homeLinkName(lang) })).toHaveAttribute(
@@ -70,7 +94,7 @@ for (const lang of LANGS) {
         }),
       ).toHaveCount(1);
       await expectSignedOutHeader(page, lang);
-      await expect(banner.getByRole("navigation")).toHaveCount(0);
+      await expectNav(page, lang, READER_NAV);
     });
 
     for (const account of ["user", "writer", "admin", "superuser"] as const) {
@@ -89,15 +113,7 @@ for (const lang of LANGS) {
 async function expectSignedInHeader(page: Page, lang: Lang, account: AccountName): Promise<void> {
   const labels = LABELS[lang];
   const banner = header(page);
-  const nav = banner.getByRole("navigation", { name: CATALOGS[lang].common.header.mainNav });
-  const expected = NAV_BY_ACCOUNT[account];
-  await expect(nav.getByRole("link")).toHaveText(expected.map((key) => labels[key]));
-  for (const key of expected) {
-    await expect(nav.getByRole("link", { name: labels[key], exact: true })).toHaveAttribute(
-      "href",
-      NAV_PATHS[key],
-    );
-  }
+  await expectNav(page, lang, NAV_BY_ACCOUNT[account]);
   await expect(banner.getByRole("button", { name: labels.logout })).toBeVisible();
   await expect(banner.getByRole("link", { name: labels.login, exact: true })).toHaveCount(0);
   await expect(banner.getByRole("link", { name: labels.signUp, exact: true })).toHaveCount(0);

@@ -4,7 +4,7 @@
  * (365 days, path /, SameSite=Lax) so a reload is rendered by the server in that language
  * (raw HTML, and a context without JavaScript), the saved language applied at app start,
  * `Accept-Language`, and a catalog that fails to load ('Failed locale loading', the app
- * carries on).
+ * carries on). Signed in, the switch also saves the language on the account (issue 25 item 4).
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import {
@@ -21,6 +21,7 @@ import {
   type Lang,
 } from "./support/app.ts";
 import { USERS } from "./support/environment.ts";
+import { createAccount, signedInState, signInAs } from "./support/test-accounts.ts";
 
 const DAY_S = 24 * 60 * 60;
 
@@ -115,6 +116,23 @@ test("a signed-in user switches to French and keeps the signed-in header across 
   await waitForHydration(page);
   await expectLanguage(page, "fr", CATALOGS.fr.records.archive.title);
   await expect(header(page).getByTestId("header-account")).toContainText(USERS.user.name);
+  await context.close();
+});
+
+// Issue 25 item 4: the header's switch used to change this browser only; the next sign-in
+// (which adopts the account's language) and every mail went back to the old one.
+test("a signed-in person's switch saves the language on the account, so the next sign-in follows", async ({
+  browser,
+}) => {
+  const account = await createAccount({ lang: "en", verified: true });
+  const context = await browser.newContext({ storageState: await signedInState(account) });
+  const page = await context.newPage();
+  await open(page, "/blog");
+  await switcher(page, "en").click();
+  await expectLanguage(page, "fr", CATALOGS.fr.records.blog.title);
+  await expect
+    .poll(async () => (await signInAs(account.email, account.password)).authStore.record?.locale)
+    .toBe("fr");
   await context.close();
 });
 

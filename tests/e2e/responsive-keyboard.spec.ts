@@ -1,6 +1,7 @@
 /**
  * Issue 3 item 2: usable at 360 px (the menu toggle opens the navigation, no page scrolls
  * sideways) and with the keyboard alone (skip link, visible focus on the header's controls).
+ * Issue 25 item 16: the header of writers and admins keeps one row at 1024 and 1280 px.
  */
 import { expect, test, type Page } from "@playwright/test";
 import {
@@ -8,6 +9,7 @@ import {
   header,
   homeLinkName,
   LABELS,
+  LANGS,
   oneLanguage,
   open,
   signedIn,
@@ -100,6 +102,54 @@ test.describe("at 360 px", () => {
   }
 });
 
+/**
+ * How many rows the header's bar takes: its visible parts grouped by vertical position (a part
+ * whose middle lies below the previous row's bottom starts a new row).
+ */
+function headerRows(page: Page): Promise<number> {
+  return header(page)
+    .locator(":scope > div")
+    .evaluate((bar) => {
+      const boxes = [...bar.children]
+        .map((child) => child.getBoundingClientRect())
+        .filter((box) => box.width > 0 && box.height > 0)
+        .sort((a, b) => a.top - b.top);
+      let rows = 0;
+      let bottom = -Infinity;
+      for (const box of boxes) {
+        if (box.top + box.height / 2 > bottom) rows++;
+        bottom = Math.max(bottom, box.bottom);
+      }
+      return rows;
+    });
+}
+
+// Issue 25 item 16: the writer's and the admin's header wrapped into two uneven rows.
+for (const lang of LANGS) {
+  test(`the header keeps one row at 1024 and 1280 px for writers and admins (${lang})`, async ({
+    browser,
+  }) => {
+    for (const account of ["writer", "admin"] as const) {
+      const context = await browser.newContext(signedIn(account));
+      await useLanguage(context, lang);
+      const page = await context.newPage();
+      await open(page, "/blog");
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await headerRows(page), `${account} at ${String(width)} px`).toBe(1);
+        expect(await horizontalOverflow(page), `${account} at ${String(width)} px`).toBe(0);
+      }
+      // At 1280 px the whole navigation is in the row; below, behind the toggle.
+      const nav = header(page).getByRole("navigation", {
+        name: CATALOGS[lang].common.header.mainNav,
+      });
+      await expect(nav.getByRole("link", { name: LABELS[lang].newPost })).toBeVisible();
+      await expect(nav.getByRole("link", { name: CATALOGS[lang].common.nav.blog })).toBeVisible();
+      await context.close();
+    }
+  });
+}
+
 /** Describes the focused element: its tag, text or label, and its focus outline. */
 function focused(page: Page) {
   return page.evaluate(() => {
@@ -142,6 +192,10 @@ test.describe("keyboard", () => {
       // The search box (labelled by its <label>) and its submit button.
       { tag: "input", name: "" },
       { tag: "button", name: "Search" },
+      // The reading pages, for guests too (issue 25 item 2).
+      { tag: "a", name: "Blog", href: "/blog" },
+      { tag: "a", name: "Archive", href: "/archive" },
+      { tag: "a", name: "Collections", href: "/collections" },
       { tag: "a", name: "Login", href: "/login" },
       { tag: "a", name: "Sign up", href: "/signUp" },
     ];

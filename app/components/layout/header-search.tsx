@@ -165,7 +165,7 @@ export function HeaderSearch() {
       action={paths.search()}
       role="search"
       aria-label={t("search:box.label")}
-      className="relative w-full md:w-56"
+      className="relative w-full lg:w-52 xl:w-40"
       onSubmit={() => {
         setOpen(false);
       }}
@@ -216,7 +216,7 @@ export function HeaderSearch() {
         {expanded ? countText : ""}
       </p>
       <div
-        className={`${expanded ? "block" : "hidden"} absolute right-0 z-30 mt-1 w-full rounded border border-stone-300 bg-white shadow-lg md:w-96`}
+        className={`${expanded ? "block" : "hidden"} absolute right-0 z-30 mt-1 w-full rounded border border-stone-300 bg-white shadow-lg lg:w-96`}
       >
         <ul
           id={listId}

@@ -1,11 +1,14 @@
 /**
- * The header of every page (spec §2 "Shared shell"): logo → `/`, a menu toggle for small
- * screens, the language switcher (shows "Fr" in English and "En" in French), then either the
- * Login and Sign up links, or the account (name or username with avatar → profile) and a
- * logout icon. Navigation: New entry (not for superusers, who own no entries), Archive and
- * Collections for any signed-in user, New post for writers, Instances and Admin (`/admin`)
- * for admins and superusers. Escape closes the small-screen menu and gives the focus back to
- * its toggle.
+ * The header of every page (spec §2 "Shared shell"): logo → `/`, the language switcher
+ * (shows "Fr" in English and "En" in French), the theme, a menu toggle below 1280 px, the
+ * search box, the navigation, then either the Login and Sign up links, or the account (name
+ * or username with avatar → profile) and a logout icon. Navigation: Blog, Archive and
+ * Collections for every visitor, guests too (issue 25 item 2: all three are public pages);
+ * then New entry (not for superusers, who own no entries), New post for writers, My writing,
+ * Instances and Admin (`/admin`) for admins and superusers. An admin's eight links do not fit
+ * one row beside the search box below 1280 px, in French least of all (issue 25 item 16): there
+ * they sit behind the toggle, and the row keeps the logo, the switches and the search box
+ * (from 1024 px). Escape closes the menu and gives the focus back to its toggle.
  */
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useEffect, useId, useRef, useState } from "react";
@@ -17,22 +20,27 @@ import { useSession } from "../session-provider.tsx";
 import { Avatar } from "../ui/avatar.tsx";
 import { paths } from "../../lib/paths.ts";
 import { HeaderSearch } from "./header-search.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 text-sm font-medium hover:bg-stone-100 ${
+  `block rounded px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-stone-100 xl:px-1.5 ${
     isActive ? "text-amber-800 underline underline-offset-4" : "text-stone-800"
   }`;
+
+/** The account's name in the row: a long one ends in an ellipsis, keeping the row whole. */
+const NAME_CLASS = "max-w-48 truncate xl:max-w-32";
 
 /** The site header. */
 export function Header() {
   const { t } = useAppTranslation();
-  const { user, locale, switchLocale, logout } = useSession();
+  const { user, logout } = useSession();
   // The name set in the settings, else the catalog's (the error page may lack root data).
   const app = useRouteLoaderData<RootData>("root")?.appName ?? t("app.name");
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
+  const searchId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Escape closes the open menu, wherever the focus is, and returns the focus to the toggle.
@@ -56,55 +64,50 @@ export function Header() {
     setOpen(false);
   }
 
-  const navLinks = user
-    ? [
-        ...(isSuperuser(user) ? [] : [{ to: paths.entryCreate(), label: t("nav.newEntry") }]),
-        { to: paths.archive(), label: t("nav.archive") },
-        { to: paths.collections(), label: t("nav.collections") },
-        ...(isWriter(user) ? [{ to: paths.postCreate(), label: t("nav.newPost") }] : []),
-        // My writing: for accounts that write (a superuser owns no entry and no post).
-        ...(user.collectionName === "users"
-          ? [{ to: paths.writing(), label: t("nav.writing") }]
-          : []),
-        ...(isAdmin(user)
-          ? [
-              { to: paths.items(), label: t("nav.instances") },
-              { to: paths.admin(), label: t("admin:nav.admin") },
-            ]
-          : []),
-      ]
-    : [];
+  // The reading pages every visitor may open, then what the account may do.
+  const navLinks = [
+    { to: paths.blog(), label: t("nav.blog") },
+    { to: paths.archive(), label: t("nav.archive") },
+    { to: paths.collections(), label: t("nav.collections") },
+    ...(user
+      ? [
+          ...(isSuperuser(user) ? [] : [{ to: paths.entryCreate(), label: t("nav.newEntry") }]),
+          ...(isWriter(user) ? [{ to: paths.postCreate(), label: t("nav.newPost") }] : []),
+          // My writing: for accounts that write (a superuser owns no entry and no post).
+          ...(user.collectionName === "users"
+            ? [{ to: paths.writing(), label: t("nav.writing") }]
+            : []),
+          ...(isAdmin(user)
+            ? [
+                { to: paths.items(), label: t("nav.instances") },
+                { to: paths.admin(), label: t("admin:nav.admin") },
+              ]
+            : []),
+        ]
+      : []),
+  ];
 
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-3">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-3 xl:max-w-7xl xl:flex-nowrap">
         <Link
           to={paths.home()}
           aria-label={t("header.home", { app })}
-          className="mr-auto flex items-center gap-2 rounded font-serif text-xl font-semibold text-stone-900"
+          className="mr-auto flex shrink-0 items-center gap-2 rounded font-serif text-xl font-semibold text-stone-900"
         >
           <BookOpen aria-hidden="true" className="size-6 text-amber-800" />
           <span>{app}</span>
         </Link>
 
-        <button
-          type="button"
-          onClick={() => void switchLocale(locale === "en" ? "fr" : "en")}
-          // The visible "Fr"/"En" starts the name, so voice control users can say what they see.
-          aria-label={`${t("header.switchLanguage")}, ${t("header.switchLanguageLabel")}`}
-          lang={locale === "en" ? "fr" : "en"}
-          className="rounded border border-stone-300 px-2 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-100"
-        >
-          {t("header.switchLanguage")}
-        </button>
+        <LanguageSwitch />
         <ThemeToggle />
 
         <button
           ref={toggleRef}
           type="button"
-          className="rounded p-2 text-stone-800 hover:bg-stone-100 md:hidden"
+          className="rounded p-2 text-stone-800 hover:bg-stone-100 xl:hidden"
           aria-expanded={open}
-          aria-controls={menuId}
+          aria-controls={`${searchId} ${menuId}`}
           aria-label={open ? t("header.closeMenu") : t("header.openMenu")}
           onClick={() => {
             setOpen((value) => !value);
@@ -117,24 +120,26 @@ export function Header() {
           )}
         </button>
 
+        {/* In the row from 1024 px; below, behind the toggle. */}
+        <div id={searchId} className={`${open ? "block" : "hidden"} w-full lg:block lg:w-auto`}>
+          <HeaderSearch />
+        </div>
+
         <div
           id={menuId}
-          className={`${open ? "flex" : "hidden"} w-full flex-col gap-2 md:flex md:w-auto md:flex-row md:items-center`}
+          className={`${open ? "flex" : "hidden"} w-full flex-col gap-2 xl:flex xl:w-auto xl:flex-row xl:items-center`}
         >
-          <HeaderSearch />
-          {navLinks.length > 0 && (
-            <nav aria-label={t("header.mainNav")}>
-              <ul className="flex flex-col md:flex-row md:items-center">
-                {navLinks.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} className={linkClass}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
+          <nav aria-label={t("header.mainNav")}>
+            <ul className="flex flex-col xl:flex-row xl:items-center">
+              {navLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {user ? (
             <div className="flex items-center gap-1">
               {user.username ? (
@@ -144,7 +149,7 @@ export function Header() {
                   data-testid="header-account"
                 >
                   <Avatar user={user} />
-                  <span>{displayName(user)}</span>
+                  <span className={NAME_CLASS}>{displayName(user)}</span>
                 </Link>
               ) : (
                 <span
@@ -152,7 +157,7 @@ export function Header() {
                   data-testid="header-account"
                 >
                   <Avatar user={user} />
-                  <span>{displayName(user)}</span>
+                  <span className={NAME_CLASS}>{displayName(user)}</span>
                 </span>
               )}
               <button
@@ -166,7 +171,7 @@ export function Header() {
               </button>
             </div>
           ) : (
-            <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+            <ul className="flex flex-col gap-1 xl:flex-row xl:items-center">
               <li>
                 <NavLink to={paths.login()} className={linkClass}>
                   {t("nav.login")}
@@ -175,7 +180,7 @@ export function Header() {
               <li>
                 <Link
                   to={paths.signUp()}
-                  className="block rounded bg-amber-800 px-3 py-2 text-sm font-semibold text-white hover:bg-amber-900"
+                  className="block rounded bg-amber-800 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-amber-900"
                 >
                   {t("nav.signUp")}
                 </Link>

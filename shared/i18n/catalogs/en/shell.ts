@@ -14,6 +14,8 @@ const shell = {
     created: "Created.",
     saved: "Changes saved.",
     localeFailed: "The language could not be loaded. Please try again.",
+    localeSaveFailed:
+      "The language could not be saved to your account: mails and your next sign-in keep the previous one.",
   },
   requestErrors: {
     invalidFields: "Some fields need your attention.",

@@ -17,6 +17,8 @@ const shell = {
     created: "Création réussie.",
     saved: "Modifications enregistrées.",
     localeFailed: "La langue n'a pas pu être chargée. Veuillez réessayer.",
+    localeSaveFailed:
+      "La langue n’a pas pu être enregistrée dans votre compte : les courriels et votre prochaine connexion gardent la précédente.",
   },
   requestErrors: {
     invalidFields: "Certains champs sont à corriger.",
