@@ -206,6 +206,20 @@ describe.each(DIALECTS)("home, team and privacy pages (%s)", (dialect) => {
     expect(fr.body).toContain(">Rédacteur<");
   });
 
+  it("links each team card's avatar and underlined name to the profile, one tab stop a card", async () => {
+    const res = await page("/team");
+    const main = res.body.slice(res.body.indexOf("<main"), res.body.indexOf("</main>"));
+    // Issue 25 item 9: the name was underlined on hover only, and the avatar linked nowhere.
+    const links = [...main.matchAll(/<a [^>]*href="\/profile\/wanda"[^>]*>/g)].map((m) => m[0]);
+    expect(links).toHaveLength(2);
+    const [avatar, name] = links;
+    expect(avatar).toContain('aria-hidden="true"');
+    expect(avatar).toContain('tabindex="-1"');
+    expect(main.slice(main.indexOf(avatar ?? ""))).toMatch(/^<a [^>]*>\s*<img [^>]*alt=""/);
+    expect(name).not.toContain("tabindex");
+    expect(name).toMatch(/class="[^"]*(?<!:)\bunderline\b/);
+  });
+
   it("serves the avatar thumbnail at 200x200 and shows it eagerly in the header", async () => {
     const thumb = await app.http.inject({ method: "GET", url: avatarSrc });
     expect(thumb.statusCode).toBe(200);

@@ -192,6 +192,84 @@ describe.each(DIALECTS)("listing pages (%s)", (dialect) => {
     });
   });
 
+  // Issue 25 items 2 and 8: from a post, the blog was reachable only through a tag, and
+  // neither the blog nor a post offered its feed to see or to discover.
+  describe("the way around the blog", () => {
+    /** The `<nav>` whose label is `label`, as rendered. */
+    const navNamed = (html: string, label: string) => {
+      const start = html.indexOf(`<nav aria-label="${label}"`);
+      return start === -1 ? "" : html.slice(start, html.indexOf("</nav>", start));
+    };
+
+    it("ends a post with its previous and next posts, the blog and its feed", async () => {
+      const res = await page("/post/wanda/post-05");
+      expect(res.statusCode).toBe(200);
+      const nav = navNamed(res.body, "More posts");
+      expect(links(nav, "/post/wanda/")).toEqual(["/post/wanda/post-04", "/post/wanda/post-06"]);
+      expect(nav).toContain("Previous post");
+      expect(nav).toContain("Post 04");
+      expect(nav).toContain("Next post");
+      expect(nav).toMatch(/href="\/blog"[^>]*>Back to the blog</);
+      expect(nav).toMatch(
+        /<a href="\/blog\/rss.xml" type="application\/rss\+xml"[^>]*>Subscribe \(RSS\)</,
+      );
+      // Its tags stay at its end too.
+      expect(res.body).toContain('href="/blog?tag=trains"');
+    });
+
+    it("offers only published and due posts: no next after the newest, no previous before the oldest", async () => {
+      // The scheduled post (2999) and the draft are no neighbours.
+      const newest = navNamed((await page("/post/wanda/post-32")).body, "More posts");
+      expect(links(newest, "/post/wanda/")).toEqual(["/post/wanda/post-31"]);
+      expect(newest).not.toContain("Next post");
+      const oldest = navNamed((await page("/post/wanda/post-00")).body, "More posts");
+      expect(links(oldest, "/post/wanda/")).toEqual(["/post/wanda/post-01"]);
+      expect(oldest).not.toContain("Previous post");
+      // The author's draft: no neighbours, still the way back.
+      const draft = navNamed(
+        (await page("/post/wanda/draft-post", { cookie: authCookie(wanda) })).body,
+        "More posts",
+      );
+      expect(links(draft, "/post/wanda/")).toEqual([]);
+      expect(draft).toContain("Back to the blog");
+    });
+
+    it("announces the blog's feeds in a post's head, as /blog does", async () => {
+      for (const url of ["/blog", "/post/wanda/post-05"]) {
+        const head = (await page(url)).body.split("</head>")[0] ?? "";
+        expect(head, url).toMatch(
+          /<link rel="alternate" type="application\/rss\+xml" href="\/blog\/rss.xml"/,
+        );
+        expect(head, url).toMatch(
+          /<link rel="alternate" type="application\/atom\+xml" href="\/blog\/atom.xml"/,
+        );
+      }
+    });
+
+    it("shows a visible Subscribe (RSS) link on /blog, in English and French", async () => {
+      expect(main((await page("/blog")).body)).toMatch(
+        /<a href="\/blog\/rss.xml"[^>]*>Subscribe \(RSS\)</,
+      );
+      const fr = await page("/post/wanda/post-05", { cookie: "locale=fr" });
+      const nav = navNamed(fr.body, "Autres articles");
+      expect(nav).toContain("Article précédent");
+      expect(nav).toContain("Retour au blog");
+      expect(main((await page("/blog", { cookie: "locale=fr" })).body)).toContain(
+        "S’abonner (RSS)",
+      );
+    });
+
+    it("links Blog, Archive and Collections in the header for guests and every signed-in role", async () => {
+      for (const who of [null, paul, wanda, root]) {
+        const res = await page("/post/wanda/post-05", who ? { cookie: authCookie(who) } : {});
+        const nav = navNamed(res.body, "Main navigation");
+        expect(links(nav, "/"), who?.record.email as string | undefined).toEqual(
+          expect.arrayContaining(["/blog", "/archive", "/collections"]),
+        );
+      }
+    });
+  });
+
   describe("/archive", () => {
     /** Every item of the archive across its pages, for a viewer. */
     async function allPages(query: string, cookie = "") {

@@ -1,7 +1,8 @@
 /**
  * `/blog`: published posts that are due, newest first, 30 per page, optionally those with one
  * tag (`?tag=`): cover, title, author, date, reading time, excerpt and tags on each card. Live:
- * changes elsewhere show without a reload, new posts behind a "new posts — show" notice.
+ * changes elsewhere show without a reload, new posts behind a "new posts — show" notice. A
+ * visible "Subscribe (RSS)" link besides the feeds announced in the head.
  */
 import type { Route } from "./+types/blog";
 import { EmptyState } from "../../components/records/empty-state.tsx";
@@ -16,7 +17,8 @@ import { canonicalUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { PAGE_SIZE, type PostRecord } from "../../api/records/records.ts";
-import { blogFeedLinks } from "../feeds/feed-links.ts";
+import { blogFeedLinks, BLOG_FEED_BASE, FEED_MEDIA_TYPES, feedPath } from "../feeds/feed-links.ts";
+import { SubscribeLink } from "../../features/reading/blog-ways.tsx";
 import { routeContext } from "../../lib/routes/route-data.ts";
 import { isWriter } from "../../api/auth/session.ts";
 import {
@@ -28,6 +30,9 @@ import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { listRecords } from "../../api/records/record-reads.ts";
+
+/** The blog's RSS feed, linked under its heading (issue 25 item 8). */
+const BLOG_RSS = { href: feedPath(BLOG_FEED_BASE, "rss"), type: FEED_MEDIA_TYPES.rss };
 
 /** What the blog listens to: any post the viewer may list. */
 const BLOG_TOPICS = [{ collection: "posts", topic: "*" }] as const;
@@ -88,6 +93,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      <p className="-mt-4 mb-6">
+        <SubscribeLink feed={BLOG_RSS} />
+      </p>
       <NewItemsNotice count={list.held.length} kind="posts" onShow={list.show} />
       {tag && (
         <p className="-mt-4 mb-6">

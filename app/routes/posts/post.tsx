@@ -2,7 +2,8 @@
  * `/post/{username}/{title}`: one post (published and due, or the author's own draft or
  * scheduled post; else the 404 page), server-rendered and complete without JavaScript: cover,
  * title, date, reading time, excerpt, the Markdown body, tags and an author card, with the
- * title, description, canonical link and Open Graph/Twitter tags a shared link needs. Its
+ * title, description, canonical link and Open Graph/Twitter tags a shared link needs, and the
+ * blog's feeds. Then the way on: previous and next post, back to the blog, subscribe. Its
  * author also sees its state, Edit and Delete. The page stays live while open (a change
  * elsewhere shows at once; once deleted or unpublished, it says so).
  */
@@ -18,11 +19,20 @@ import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
+import { PostNavigation } from "../../features/reading/blog-ways.tsx";
+import { blogFeedLinks, BLOG_FEED_BASE, FEED_MEDIA_TYPES, feedPath } from "../feeds/feed-links.ts";
+import { postNeighbours } from "./post-neighbours.server.ts";
+
+/** The blog's RSS feed, linked at the end of the post. */
+const BLOG_RSS = { href: feedPath(BLOG_FEED_BASE, "rss"), type: FEED_MEDIA_TYPES.rss };
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
 export const handle: IntentHandle = { hydrateOnIntent: true };
 
-/** Title, description, canonical link, Open Graph and Twitter tags; drafts are not indexed. */
+/**
+ * Title, description, canonical link, Open Graph and Twitter tags; drafts are not indexed.
+ * The blog's feeds, as `/blog` announces them (issue 25 item 8).
+ */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const base = pageMeta({ loaderData: { title: loaderData.title }, matches });
   const { post, canonical, authorUrl, siteName, description, coverUrl, live } = loaderData;
@@ -42,6 +52,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       tags: post.tags,
       noindex: !live,
     }),
+    ...blogFeedLinks({ matches }),
   ];
 }
 
@@ -59,6 +70,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The text travels as the server's HTML (ADR 050); the author's biography as an excerpt.
   const { content, ...shown } = post;
   const author = post.expand?.author;
+  // Previous and next on the blog: only around a post every reader sees.
+  const neighbours =
+    state === "live" ? await postNeighbours(api, post) : { previous: null, next: null };
   return {
     title: post.title,
     description: post.excerpt ? excerpt(post.excerpt, 200) : excerpt(content, 160),
@@ -69,6 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     html: markdownHtml(context, content, post.lang),
     username,
     live: state === "live",
+    ...neighbours,
     scheduled: state === "scheduled",
     minutes: readingMinutes(`${post.excerpt}\n\n${content}`),
     locale,
@@ -84,14 +99,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The post page, kept live: changes elsewhere show here; an unpublished post says so. */
 export default function Post({ loaderData }: Route.ComponentProps) {
   return (
-    <PostArticle
-      post={loaderData.post}
-      html={loaderData.html}
-      username={loaderData.username}
-      live={loaderData.live}
-      scheduled={loaderData.scheduled}
-      minutes={loaderData.minutes}
-      locale={loaderData.locale}
-    />
+    <>
+      <PostArticle
+        post={loaderData.post}
+        html={loaderData.html}
+        username={loaderData.username}
+        live={loaderData.live}
+        scheduled={loaderData.scheduled}
+        minutes={loaderData.minutes}
+        locale={loaderData.locale}
+      />
+      <div className="mx-auto max-w-prose">
+        <PostNavigation previous={loaderData.previous} next={loaderData.next} feed={BLOG_RSS} />
+      </div>
+    </>
   );
 }

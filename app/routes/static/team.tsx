@@ -1,4 +1,7 @@
-/** `/team`: the users with the writer or admin role, from the API, administrators first. */
+/**
+ * `/team`: the users with the writer or admin role, from the API, administrators first. Each
+ * card's name is an underlined link to the profile, and so is its avatar (one tab stop).
+ */
 import { Link } from "react-router";
 import type { Route } from "./+types/team";
 import { excerpt } from "#shared/markdown/plain-text.ts";
@@ -68,11 +71,20 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                 key={member.id}
                 className="flex flex-col items-center rounded border border-stone-200 bg-white p-6 text-center"
               >
-                <Avatar user={member} size="large" />
+                {/* The avatar leads to the profile too, for the pointer only: the name is the
+                    card's one tab stop and its one name for screen readers (issue 25 item 9). */}
+                <Link
+                  to={paths.profile(member.username)}
+                  aria-hidden="true"
+                  tabIndex={-1}
+                  className="rounded-full"
+                >
+                  <Avatar user={member} size="large" />
+                </Link>
                 <h2 className="mt-4 font-serif text-xl font-semibold text-stone-900">
                   <Link
                     to={paths.profile(member.username)}
-                    className="underline-offset-4 hover:underline"
+                    className="text-amber-900 underline underline-offset-4 hover:decoration-2"
                   >
                     {name}
                   </Link>

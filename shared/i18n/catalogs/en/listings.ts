@@ -38,6 +38,13 @@ const listings = {
     writeFirst: "Write the first post",
     signUp: "Create your journal",
     emptyTag: "No published post is tagged “{{tag}}”.",
+    subscribe: "Subscribe (RSS)",
+  },
+  post: {
+    nav: "More posts",
+    previous: "Previous post",
+    next: "Next post",
+    backToBlog: "Back to the blog",
   },
   archive: {
     intro:

@@ -42,6 +42,13 @@ const listings = {
     writeFirst: "Écrire le premier article",
     signUp: "Créer votre journal",
     emptyTag: "Aucun article publié ne porte l'étiquette « {{tag}} ».",
+    subscribe: "S’abonner (RSS)",
+  },
+  post: {
+    nav: "Autres articles",
+    previous: "Article précédent",
+    next: "Article suivant",
+    backToBlog: "Retour au blog",
   },
   archive: {
     intro:
