@@ -9,7 +9,9 @@
  * offered back on another device until Save publishes them or the writer discards them;
  * offline, edits wait in the browser and reach the server when the connection returns; the
  * status line says so; hiding the tab saves at once, and leaving inside the app takes the last
- * words along.
+ * words along. Issue 25 item 11: a tab closed mid-entry (or mid-post), its words already in an
+ * autosaved record, is offered on the next New page ("Continue" edits that record, "Start
+ * afresh" leaves it in My writing), in English and French.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
@@ -560,3 +562,108 @@ for (const lang of oneLanguage("en")) {
     await context.close();
   });
 }
+
+test("a tab closed mid-entry: New entry offers to continue it, once more until saved, then Start afresh (en)", async ({
+  browser,
+}) => {
+  const lang = "en";
+  const text = CATALOGS[lang];
+  const pb = await api("user");
+  const { context, page } = await signedInPage(browser, "user", lang);
+  await open(page, "/entry/create");
+  const title = uniqueTitle("Morning pages");
+  const titleField = (on: Page) =>
+    on.getByRole("main").getByRole("textbox", { name: text.editor.fields.title, exact: true });
+  await titleField(page).fill(title);
+  await (await codeEditor(page, lang)).click();
+  await page.keyboard.type("First words.");
+  // The autosave made a private entry of it: the form's draft moved to that record.
+  await expect(page).toHaveURL(/\/entry\/update\//);
+  await expectSaved(page, lang);
+  await page.close({ runBeforeUnload: true });
+
+  // New entry in the same browser offers it, and Continue edits that entry (none is added).
+  const again = await context.newPage();
+  await open(again, "/entry/create");
+  const offer = again.getByTestId("draft-offer");
+  await expect(offer).toContainText(lead(text.autosave.started.found.replace("{{title}}", title)));
+  await expect(offer).toContainText(text.autosave.started.kept);
+  await offer.getByRole("button", { name: text.autosave.started.continue }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(titleField(again)).toHaveValue(title);
+  const editor = await codeEditor(again, lang);
+  await expect(editor).toHaveText("First words.");
+  await expect(editor).toBeFocused();
+  const [entry] = await entriesTitled(pb, title);
+  await expect(again).toHaveURL(`/entry/update/${USERS.user.username}/${String(entry?.name)}`);
+  await again.keyboard.press("ControlOrMeta+End");
+  await again.keyboard.type(" More.");
+  await expect
+    .poll(async () => (await entriesTitled(pb, title)).map((e) => String(e.content)))
+    .toEqual(["First words. More."]);
+  await again.close({ runBeforeUnload: true });
+
+  // Still never saved: offered again. Start afresh empties the form and asks no more.
+  const third = await context.newPage();
+  await open(third, "/entry/create");
+  await third
+    .getByTestId("draft-offer")
+    .getByRole("button", { name: text.autosave.started.discard })
+    .click();
+  await expect(third.getByTestId("draft-offer")).toHaveCount(0);
+  await expect(titleField(third)).toHaveValue("");
+  await expect(titleField(third)).toBeFocused();
+  await third.reload();
+  await expect(titleField(third)).toBeVisible();
+  await expect(await codeEditor(third, lang)).toBeVisible();
+  await expect(third.getByTestId("draft-offer")).toHaveCount(0);
+  // The entry itself stays in My writing.
+  expect((await entriesTitled(pb, title)).map((e) => e.visibility)).toEqual(["private"]);
+  await context.close();
+});
+
+test("a tab closed mid-post without a title: New post offers to continue the untitled draft (fr)", async ({
+  browser,
+}) => {
+  const lang = "fr";
+  const text = CATALOGS[lang];
+  const pb = await api("writer");
+  const { context, page } = await signedInPage(browser, "writer", lang);
+  await open(page, "/post/create");
+  const firstLine = uniqueTitle("Carnet du matin");
+  await (await codeEditor(page, lang)).click();
+  await page.keyboard.type(firstLine);
+  await expect(page).toHaveURL(/\/post\/update\//);
+  await expectSaved(page, lang);
+  await page.close({ runBeforeUnload: true });
+
+  const again = await context.newPage();
+  await open(again, "/post/create");
+  const offer = again.getByTestId("draft-offer");
+  await expect(offer).toContainText(lead(text.autosave.started.foundUntitled));
+  await offer.getByRole("button", { name: text.autosave.started.continue }).click();
+  await expect(await codeEditor(again, lang)).toHaveText(firstLine);
+  // Still under its stand-in title, which the writer's title replaces.
+  const titleField = again
+    .getByRole("main")
+    .getByRole("textbox", { name: text.editor.fields.title, exact: true });
+  await expect(titleField).toHaveValue("");
+  await expect(titleField).toHaveAccessibleDescription(
+    fill(text.autosave.standIn, { title: firstLine }),
+  );
+  const posts = await pb
+    .collection("posts")
+    .getFullList({ filter: pb.filter("title = {:title}", { title: firstLine }) });
+  expect(posts.map((p) => p.status)).toEqual(["draft"]);
+  await expect(again).toHaveURL(`/post/update/${USERS.writer.username}/${String(posts[0]?.slug)}`);
+  const title = uniqueTitle("Carnet titre");
+  await titleField.fill(title);
+  await again.getByRole("main").getByRole("button", { name: text.editor.form.create }).click();
+  await expect(again).toHaveURL(`/post/${USERS.writer.username}/${slugOf(title)}`);
+
+  // Saved: the next New post offers nothing.
+  await open(again, "/post/create");
+  await expect(await codeEditor(again, lang)).toBeVisible();
+  await expect(again.getByTestId("draft-offer")).toHaveCount(0);
+  await context.close();
+});

@@ -161,12 +161,18 @@ for (const lang of oneLanguage("en")) {
     const offer = page.getByTestId("draft-offer");
     await expect(offer).toBeVisible();
     await expect(page).toHaveURL("/entry/create");
-    await offer.getByRole("button", { name: text.draft.restore }).click();
+    await expect(offer).toContainText(
+      CATALOGS[lang].autosave.started.foundUntitled.split("{{")[0] ?? "",
+    );
+    await offer.getByRole("button", { name: CATALOGS[lang].autosave.started.continue }).click();
     await expect(date).toHaveValue("2020-02-29");
 
     // Discarding it removes it from the browser.
     await page.reload();
-    await page.getByTestId("draft-offer").getByRole("button", { name: text.draft.discard }).click();
+    await page
+      .getByTestId("draft-offer")
+      .getByRole("button", { name: CATALOGS[lang].autosave.started.discard })
+      .click();
     await expect(page.getByTestId("draft-offer")).toHaveCount(0);
     await expect(date).not.toHaveValue("2020-02-29");
     const kept = await page.evaluate(() =>

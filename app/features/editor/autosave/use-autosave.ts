@@ -45,6 +45,7 @@ import { SaveQueue, type SaveKind } from "./save-queue.ts";
 import type { LiveStatus } from "../../../components/live/live-session.ts";
 import type { SaveStatus } from "./save-status.tsx";
 import type { TitledValues } from "./stand-in-title.ts";
+import { draftsPrefix } from "./started-drafts.ts";
 import { useEditorDraft, type EditorDraft } from "./use-editor-draft.ts";
 import { getRecord } from "../../../api/records/record-reads.ts";
 import { createRecord, updateRecord } from "../../../api/records/record-writes.ts";
@@ -132,6 +133,12 @@ export interface Autosave<V extends TitledValues, R extends AutosaveRecord> {
   reset(): void;
   /** Saved explicitly: nothing is autosaved any more. */
   finish(): void;
+  /**
+   * The writer continues a draft started on a New page whose record the autosave created
+   * (`started-drafts.ts`): the editor edits that record from now on; `standIn` when the
+   * writer had given it no title yet.
+   */
+  adopt(record: R, standIn: boolean): void;
 }
 
 const network = (error: unknown) => failureStatus(error) === 0 && !isAbortedRequest(error);
@@ -171,12 +178,17 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
 
   const inPending = record !== undefined && target.readerVisible(record);
   const acknowledged = inPending ? (pending ?? initial) : (written ?? initial);
+  // Opened on a New page: the draft of the record it creates is kept until an explicit save,
+  // with no base, so the next New page offers it (`started-drafts.ts`).
+  const [startedNew] = useState(!record);
   const draft = useEditorDraft({
     storageKey: draftKey(author.id, target.collection, record?.id),
-    base: record?.updated ?? "",
+    base: startedNew ? "" : (record?.updated ?? ""),
     initial: acknowledged,
     values,
     isValues: target.isValues,
+    keep: startedNew && record !== undefined,
+    started: startedNew ? draftsPrefix(author.id, target.collection) : null,
   });
   const enabled = options.enabled && draft.ready && !draft.offer && checked && !offer;
   const latest = useRef({ ...options, enabled, written, pending });
@@ -431,6 +443,14 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
       finished.current = true;
       scheduler.current?.dispose();
       draft.finish();
+    },
+    adopt: (adopted, withStandIn) => {
+      // Its stored values are not known as form values: the first autosave writes them.
+      recordRef.current = adopted;
+      standInRef.current = withStandIn;
+      setStandIn(withStandIn);
+      setWritten(null);
+      setStatus({ kind: "idle" });
     },
   };
 }

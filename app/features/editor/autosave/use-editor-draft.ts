@@ -5,7 +5,10 @@
  * record's, or its pending edits, as acknowledged by the autosave). Offline, it is what
  * survives a closed tab. When the page opens with a draft that differs from the record, the
  * draft is offered (restore or discard) and nothing overwrites it until the writer chooses.
- * Once a new record exists, its draft moves to the record's key.
+ * Once a new record exists, its draft moves to the record's key. On a New page, the draft
+ * offered is the most recent one started on a New page of that kind (`started-drafts.ts`): the
+ * form's own, or one of a record the autosave created and nobody saved explicitly, which the
+ * page that started it keeps in the browser until an explicit save (`keep`).
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
@@ -16,6 +19,7 @@ import {
   writeDraft,
   type Draft,
 } from "../../../lib/records/draft-storage.ts";
+import { chooseStartedDraft, listedStorage, startedDrafts } from "./started-drafts.ts";
 
 /** How long after the last change a draft is written. */
 export const DRAFT_DELAY_MS = 400;
@@ -32,16 +36,34 @@ export interface EditorDraftOptions<V> {
   values: V;
   /** Whether stored values have the form's shape. */
   isValues: (values: unknown) => values is V;
+  /**
+   * Keeps the draft even when the server holds the same values: the draft of a record this
+   * New page started, never saved explicitly, marks it for the next New page.
+   */
+  keep?: boolean;
+  /**
+   * On a New page, the prefix of the drafts of its kind (`draftsPrefix(...)`): the most
+   * recent draft started on a New page is offered, not only the form's own.
+   */
+  started?: string | null;
+}
+
+/** A draft offered when the page opened. */
+export interface OfferedDraft<V> extends Draft<V> {
+  /** Where it is stored. */
+  key: string;
+  /** The record the autosave made of a draft started on a New page, if any. */
+  recordId: string | null;
 }
 
 /** What {@link useEditorDraft} returns. */
 export interface EditorDraft<V> {
   /** A draft found when the page opened, waiting for the writer's choice. */
-  offer: Draft<V> | null;
+  offer: OfferedDraft<V> | null;
   /** Whether the page looked for a draft and the writer answered any offer. */
   ready: boolean;
-  /** Accepts the offer: returns its values and resumes autosave. */
-  restore(): V | null;
+  /** Accepts the offer: returns it and resumes autosave. */
+  restore(): OfferedDraft<V> | null;
   /** Refuses the offer: removes it and resumes autosave. */
   discard(): void;
   /** Removes the draft for good (after a successful save) and stops autosave. */
@@ -52,16 +74,19 @@ export interface EditorDraft<V> {
 
 /** Keeps a draft of `values`. */
 export function useEditorDraft<V>(options: EditorDraftOptions<V>): EditorDraft<V> {
-  const { storageKey, base, initial, values, isValues } = options;
-  const [offer, setOffer] = useState<Draft<V> | null>(null);
+  const { storageKey, base, initial, values, isValues, started = null } = options;
+  const keep = options.keep ?? false;
+  const [offer, setOffer] = useState<OfferedDraft<V> | null>(null);
   const [lastSaved, setLastSaved] = useState<number | false | null>(null);
   // Autosave waits until the page has looked for a draft and the writer chose what to do.
   const [ready, setReady] = useState(false);
   const readyRef = useRef(false);
   const finished = useRef(false);
-  const latest = useRef({ values, initial, base, storageKey, isValues });
+  // What this page last wrote, and where.
+  const written = useRef<{ key: string; values: V } | null>(null);
+  const latest = useRef({ values, initial, base, storageKey, isValues, keep, started });
   useLayoutEffect(() => {
-    latest.current = { values, initial, base, storageKey, isValues };
+    latest.current = { values, initial, base, storageKey, isValues, keep, started };
     readyRef.current = ready;
   });
 
@@ -69,10 +94,13 @@ export function useEditorDraft<V>(options: EditorDraftOptions<V>): EditorDraft<V
     const storage = browserDraftStorage();
     const current = latest.current;
     if (!storage || !current.storageKey || finished.current || !readyRef.current) return;
-    if (sameValues(current.values, current.initial)) {
+    if (!current.keep && sameValues(current.values, current.initial)) {
       clearDraft(storage, current.storageKey);
       return;
     }
+    // A kept draft the writer has not changed keeps its time: it says when they last wrote.
+    const same = written.current;
+    if (same?.key === current.storageKey && sameValues(same.values, current.values)) return;
     const now = Date.now();
     const ok = writeDraft(storage, current.storageKey, {
       savedAt: now,
@@ -80,6 +108,7 @@ export function useEditorDraft<V>(options: EditorDraftOptions<V>): EditorDraft<V
       values: current.values,
     });
     setLastSaved(ok ? now : false);
+    written.current = ok ? { key: current.storageKey, values: current.values } : null;
   }, []);
 
   // The key changes once, when a new record gets its id: the draft moves with it.
@@ -94,10 +123,15 @@ export function useEditorDraft<V>(options: EditorDraftOptions<V>): EditorDraft<V
       save();
       return;
     }
-    const found = readDraft(storage, storageKey, latest.current.isValues);
-    if (found && !sameValues(found.values, latest.current.initial)) setOffer(found);
+    const { isValues, initial, started } = latest.current;
+    const listed = started === null ? null : listedStorage(storage);
+    const found: OfferedDraft<V> | null =
+      listed && started !== null
+        ? chooseStartedDraft(startedDrafts(listed, started, isValues), initial)
+        : draftOf(readDraft(storage, storageKey, isValues), storageKey);
+    if (found && !sameValues(found.values, initial)) setOffer(found);
     else {
-      if (found) clearDraft(storage, storageKey);
+      if (found) clearDraft(storage, found.key);
       readyRef.current = true;
       setReady(true);
     }
@@ -131,15 +165,14 @@ export function useEditorDraft<V>(options: EditorDraftOptions<V>): EditorDraft<V
     ready,
     lastSaved,
     restore: () => {
-      const values = offer?.values ?? null;
       setOffer(null);
       readyRef.current = true;
       setReady(true);
-      return values;
+      return offer;
     },
     discard: () => {
       const storage = browserDraftStorage();
-      if (storage && storageKey) clearDraft(storage, storageKey);
+      if (storage && offer) clearDraft(storage, offer.key);
       setOffer(null);
       readyRef.current = true;
       setReady(true);
@@ -150,4 +183,9 @@ export function useEditorDraft<V>(options: EditorDraftOptions<V>): EditorDraft<V
       if (storage && storageKey) clearDraft(storage, storageKey);
     },
   };
+}
+
+/** The form's own draft as an offer. */
+function draftOf<V>(draft: Draft<V> | null, key: string): OfferedDraft<V> | null {
+  return draft && { ...draft, key, recordId: null };
 }

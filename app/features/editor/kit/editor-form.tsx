@@ -7,6 +7,7 @@ import {
   useEffect,
   useLayoutEffect,
   useRef,
+  useState,
   useSyncExternalStore,
   type ReactNode,
   type RefObject,
@@ -115,10 +116,12 @@ export function DraftOffer(props: {
   hint?: string | undefined;
   restoreLabel: string;
   discardLabel: string;
-  onRestore: () => void;
+  /** Takes the offer (it may read the server first: a second press waits for it). */
+  onRestore: () => void | Promise<void>;
   onDiscard: () => void;
 }) {
   const format = useTimeFormat();
+  const [restoring, setRestoring] = useState(false);
   return (
     <div
       role="status"
@@ -130,7 +133,18 @@ export function DraftOffer(props: {
         {props.hint && <p className="text-sm">{props.hint}</p>}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={props.onRestore} className={buttonClass.primary}>
+        <button
+          type="button"
+          onClick={() => {
+            if (restoring) return;
+            setRestoring(true);
+            void Promise.resolve(props.onRestore()).finally(() => {
+              setRestoring(false);
+            });
+          }}
+          aria-busy={restoring || undefined}
+          className={buttonClass.primary}
+        >
           {props.restoreLabel}
         </button>
         <button type="button" onClick={props.onDiscard} className={buttonClass.secondary}>

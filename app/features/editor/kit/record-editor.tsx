@@ -81,8 +81,8 @@ export interface RecordEditor<V extends TitledValues, R extends EditedRecord> {
   titleId: string;
   /** Moves the focus to a field named by the error summary (`content`: the text). */
   focusField: (target: string) => void;
-  /** Takes the offered draft (or pending edits) back into the form. */
-  restoreDraft: () => void;
+  /** Takes the offered draft (or pending edits) back into the form; resolves whether it did. */
+  restoreDraft: () => Promise<boolean>;
   /** Saves explicitly: the values' body plus `save.body` (the author too, for a new record). */
   save: (save: EditorSave<R>) => void;
 }
@@ -138,9 +138,10 @@ export function useRecordEditor<V extends TitledValues, R extends EditedRecord>(
       element?.focus();
       element?.scrollIntoView({ block: "center" });
     },
-    restoreDraft: () => {
-      const restored = form.draft.restore();
+    restoreDraft: async () => {
+      const restored = await form.draft.restore();
       if (restored) setValues(restored);
+      return restored !== null;
     },
     save: ({ body, after, href }) => {
       const sent: Record<string, unknown> = { ...target.body(values) };
@@ -188,6 +189,13 @@ export function RecordEditorForm<V extends TitledValues, R extends EditedRecord>
     <RecordFormShell
       form={form}
       onRestoreDraft={editor.restoreDraft}
+      onOfferAnswered={(restored) => {
+        // The offer's buttons are gone: the writer goes on in the text, or starts at the title.
+        requestAnimationFrame(() => {
+          if (restored) editor.editorRef.current?.focus();
+          else document.getElementById(editor.titleId)?.focus();
+        });
+      }}
       problems={props.problems}
       onFocusField={editor.focusField}
       onSubmit={props.onSubmit}

@@ -24,8 +24,10 @@ import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
 /** Props of {@link RecordFormShell}. */
 export interface RecordFormShellProps<V extends TitledValues, R extends SavedRecord> {
   form: RecordForm<V, R>;
-  /** Restores the offered values into the form. */
-  onRestoreDraft: () => void;
+  /** Restores the offered values into the form; resolves whether it did. */
+  onRestoreDraft: () => Promise<boolean>;
+  /** The writer answered the offer: restored it, or not. */
+  onOfferAnswered: (restored: boolean) => void;
   problems: FieldProblem[];
   onFocusField: (target: string) => void;
   onSubmit: () => void;
@@ -47,6 +49,7 @@ export function RecordFormShell<V extends TitledValues, R extends SavedRecord>(
   const formRef = useRef<HTMLFormElement>(null);
   useSaveShortcut(formRef);
   const server = offer?.source === "server";
+  const started = offer?.started ?? null;
   return (
     <form
       ref={formRef}
@@ -60,7 +63,30 @@ export function RecordFormShell<V extends TitledValues, R extends SavedRecord>(
       aria-busy={form.busy || undefined}
     >
       <ConflictBanner conflict={form.conflict} />
-      {offer && (
+      {offer && started && (
+        <DraftOffer
+          message={(time) =>
+            started.title
+              ? t("autosave:started.found", { title: started.title, time })
+              : t("autosave:started.foundUntitled", { time })
+          }
+          hint={started.kept ? t("autosave:started.kept") : undefined}
+          restoreLabel={t("autosave:started.continue")}
+          discardLabel={t("autosave:started.discard")}
+          savedAt={offer.savedAt}
+          onRestore={async () => {
+            if (!(await props.onRestoreDraft())) return;
+            notify.info(t("autosave:started.continued"));
+            props.onOfferAnswered(true);
+          }}
+          onDiscard={() => {
+            form.draft.discard();
+            notify.info(t("autosave:started.discarded"));
+            props.onOfferAnswered(false);
+          }}
+        />
+      )}
+      {offer && !started && (
         <DraftOffer
           message={(time) =>
             server ? t("autosave:offer.found", { time }) : t("editor:draft.found", { time })
@@ -69,17 +95,19 @@ export function RecordFormShell<V extends TitledValues, R extends SavedRecord>(
           restoreLabel={server ? t("autosave:offer.restore") : t("editor:draft.restore")}
           discardLabel={server ? t("autosave:offer.discard") : t("editor:draft.discard")}
           savedAt={offer.savedAt}
-          onRestore={() => {
-            props.onRestoreDraft();
+          onRestore={async () => {
+            if (!(await props.onRestoreDraft())) return;
             notify.info(
               server
                 ? t("autosave:offer.restored", { action: props.submitLabel })
                 : t("editor:draft.restored"),
             );
+            props.onOfferAnswered(true);
           }}
           onDiscard={() => {
             form.draft.discard();
             notify.info(server ? t("autosave:offer.discarded") : t("editor:draft.discarded"));
+            props.onOfferAnswered(false);
           }}
         />
       )}

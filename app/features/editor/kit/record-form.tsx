@@ -13,7 +13,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
 import { getBrowserClient } from "../../../api/client/browser-client.ts";
 import { requestErrorMessage } from "../../../lib/forms/api-errors.ts";
-import { sameValues } from "../../../lib/records/draft-storage.ts";
+import { browserDraftStorage, clearDraft, sameValues } from "../../../lib/records/draft-storage.ts";
 import { useSafeNavigate } from "../../../lib/browser/navigation.ts";
 import { useNotify } from "../../../components/notifications/notifications.tsx";
 import type { LiveStatus } from "../../../components/live/live-session.ts";
@@ -29,7 +29,7 @@ import { isNewer, remoteChange, type RemoteChange } from "./conflict.ts";
 import { editorFieldErrors } from "./editor-errors.ts";
 import { useHydrated } from "./editor-form.tsx";
 import type { SaveStatusView } from "../autosave/save-status.tsx";
-import type { TitledValues } from "../autosave/stand-in-title.ts";
+import { hasTitle, type TitledValues } from "../autosave/stand-in-title.ts";
 import { useAutosave, type Autosave } from "../autosave/use-autosave.ts";
 import { getRecord } from "../../../api/records/record-reads.ts";
 import { createRecord, updateRecord } from "../../../api/records/record-writes.ts";
@@ -76,12 +76,27 @@ export interface SaveSpec<R extends SavedRecord> {
 /** Field errors by field name. */
 export type FieldErrors = Record<string, string>;
 
+/** A draft started on a New page, offered on the next one (`started-drafts.ts`). */
+export interface StartedOffer {
+  /** Its title (`""`: untitled). */
+  title: string;
+  /** Whether the autosave made a record of it (found in "My writing" too). */
+  kept: boolean;
+}
+
 /** The offer of unsaved values found when the editor opened, and the draft's life. */
 export interface FormDraft<V> {
-  /** Found in this browser, or kept on the server as pending edits; the newer one. */
-  offer: { savedAt: number; source: "browser" | "server" } | null;
-  /** Takes the offer: returns its values (the other copy, if any, is dropped). */
-  restore(): V | null;
+  /**
+   * Found in this browser, or kept on the server as pending edits; the newer one. On a New
+   * page, a browser draft is one started on a New page (`started`).
+   */
+  offer: { savedAt: number; source: "browser" | "server"; started: StartedOffer | null } | null;
+  /**
+   * Takes the offer: resolves its values (the other copy, if any, is dropped), or `null` when
+   * it could not be taken (the offer stays). A draft whose record the autosave created brings
+   * that record along: the editor edits it from then on.
+   */
+  restore(): Promise<V | null>;
   /** Refuses the offer (both copies). */
   discard(): void;
   /** Ends the draft after an explicit save. */
@@ -301,10 +316,49 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
     local && (!server || local.savedAt > server.savedAt) ? "browser" : server ? "server" : null;
   const offer =
     source === "browser" && local
-      ? { savedAt: local.savedAt, source }
+      ? {
+          savedAt: local.savedAt,
+          source,
+          started: record ? null : { title: local.values.title.trim(), kept: !!local.recordId },
+        }
       : source === "server" && server
-        ? { savedAt: server.savedAt, source }
+        ? { savedAt: server.savedAt, source, started: null }
         : null;
+
+  /**
+   * Takes this browser's draft; one started on a New page whose record the autosave created
+   * brings that record: the form edits it, at its edit page's address. A record gone since
+   * leaves the values to a new record; a failed read leaves the offer open.
+   */
+  async function restoreLocal(): Promise<V | null> {
+    const recordId = local?.recordId;
+    if (!recordId) return autosave.draft.restore()?.values ?? null;
+    let fresh: R | null = null;
+    try {
+      fresh = await getRecord<R>(getBrowserClient(), collection, recordId, { requestKey: null });
+    } catch (error) {
+      if (!failedWith(error, 404)) {
+        notify.requestError(error);
+        return null;
+      }
+    }
+    const taken = autosave.draft.restore();
+    if (!taken) return null;
+    if (!fresh) {
+      const storage = browserDraftStorage();
+      if (storage) clearDraft(storage, taken.key);
+      return taken.values;
+    }
+    autosave.adopt(fresh, !hasTitle(taken.values));
+    moveBase(fresh.updated);
+    latest.current.onRecord(fresh);
+    window.history.replaceState(
+      window.history.state,
+      "",
+      target.editPath(options.author.username, fresh),
+    );
+    return taken.values;
+  }
 
   const inPending = record !== undefined && target.readerVisible(record);
   const unsaved = !sameValues(values, autosave.acknowledged);
@@ -325,10 +379,11 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
     },
     draft: {
       offer,
-      restore: () => {
+      restore: async () => {
         if (source === "browser") {
-          if (server) autosave.discard();
-          return autosave.draft.restore();
+          const values = await restoreLocal();
+          if (values && server) autosave.discard();
+          return values;
         }
         if (local) autosave.draft.discard();
         return autosave.restore();

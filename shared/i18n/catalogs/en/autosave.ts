@@ -34,6 +34,19 @@ const autosave = {
     restored: "Your changes are back. Press “{{action}}” to publish them.",
     discarded: "The unsaved changes were discarded.",
   },
+  /**
+   * On a New page, the offer of the latest draft started on a New page and never saved (a tab
+   * closed mid-entry); `time` has the date too when it is not today.
+   */
+  started: {
+    found: "Continue “{{title}}” from {{time}}?",
+    foundUntitled: "Continue your untitled draft from {{time}}?",
+    kept: "It was saved automatically and is in My writing too; starting afresh leaves it there.",
+    continue: "Continue",
+    discard: "Start afresh",
+    continued: "Your draft is back: carry on where you left off.",
+    discarded: "Starting afresh.",
+  },
 };
 
 export default autosave;

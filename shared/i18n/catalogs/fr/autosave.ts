@@ -38,6 +38,15 @@ const autosave = {
     restored: "Vos modifications sont revenues. Appuyez sur « {{action}} » pour les publier.",
     discarded: "Les modifications non publiées ont été abandonnées.",
   },
+  started: {
+    found: "Reprendre « {{title}} » ({{time}}) ?",
+    foundUntitled: "Reprendre votre brouillon sans titre ({{time}}) ?",
+    kept: "Il a été enregistré automatiquement et figure aussi dans Mes écrits ; repartir de zéro l'y laisse.",
+    continue: "Reprendre",
+    discard: "Repartir de zéro",
+    continued: "Votre brouillon est revenu : reprenez là où vous en étiez.",
+    discarded: "Vous repartez de zéro.",
+  },
 } satisfies CatalogShape<typeof en>;
 
 export default autosave;
