@@ -2,26 +2,27 @@
  * `/signUp`: username, name, email, password and confirmation, with a link to the privacy
  * policy. The form says which fields are required (all but the name) and what the username
  * is for (the address of the profile, shown as it is typed). Field errors come from the
- * API's validation codes, translated. On success the new account signs in and is mailed the
- * link that confirms its address.
+ * API's validation codes, translated, under their fields only (issue 25 item 12). Once the API
+ * took the sign-up, the page says "check your mailbox", the same for an address that had an
+ * account as for a new one (ADR 061): the mailed link confirms the address and leads to the
+ * login page.
  */
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useState, type ChangeEvent } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { SubmitButton, SubmitForm, TextInput } from "../../components/ui/form-controls.tsx";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { useSession } from "../../components/session-provider.tsx";
-import { useNotify } from "../../components/notifications/notifications.tsx";
 import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
-import { requestVerification } from "../../api/auth/session.ts";
-import { signInWithPassword } from "../../api/auth/sign-in.ts";
-import { signUp } from "../../api/auth/sign-up.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
+import { FieldsFormStatus } from "./fields-form-status.tsx";
+import { SIGN_UP_FIELDS, signUpAndMail, type SignUpValues } from "./sign-up-flow.ts";
+import { SignUpSent } from "./sign-up-sent.tsx";
 
 /** Title. */
 export function meta(args: Route.MetaArgs) {
@@ -35,33 +36,27 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: t("auth:signUp.title") };
 }
 
-const FIELDS = ["username", "name", "email", "password", "passwordConfirm"] as const;
-
-/** The sign-up form. */
+/** The sign-up form, then "check your mailbox". */
 export default function SignUp() {
   const { t } = useAppTranslation();
   const { locale } = useSession();
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const form = useFormSubmit({ failed: t("auth:signUp.failed") });
+  // One mistake, one message: under its field (the form's summary for screen readers).
+  const form = useFormSubmit({ failed: t("auth:signUp.failed"), notify: false });
   // The username as typed, shown in its hint as the address it makes.
   const [username, setUsername] = useState("");
+  // The address the sign-up was sent for, once the API took it.
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const handleSubmit = form.submit(async (data) => {
-    const values = Object.fromEntries(FIELDS.map((f) => [f, formText(data, f)]));
-    const api = getBrowserClient();
-    await signUp(api, { ...values, locale, emailVisibility: false });
-    await signInWithPassword(api, values.email ?? "", values.password ?? "");
-    // The link that confirms the address; the banner offers to send it again.
-    void requestVerification(api, values.email ?? "").catch(() => undefined);
-    notify.success(
-      t("shell:notifications.signedUp", { name: values.name || values.username || "" }),
-    );
-    await navigate(paths.home());
+    const values = Object.fromEntries(
+      SIGN_UP_FIELDS.map((f) => [f, formText(data, f)]),
+    ) as SignUpValues;
+    await signUpAndMail(getBrowserClient(), values, locale);
+    setSentTo(values.email);
   });
 
   const labels: Record<
-    (typeof FIELDS)[number],
+    (typeof SIGN_UP_FIELDS)[number],
     { label: string; hint?: string; type: string; autoComplete: string }
   > = {
     username: {
@@ -92,11 +87,20 @@ export default function SignUp() {
     },
   };
 
+  if (sentTo !== null)
+    return (
+      <div className="mx-auto max-w-md">
+        <PageHeader title={t("auth:signUp.title")} />
+        <SignUpSent email={sentTo} />
+      </div>
+    );
+
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("auth:signUp.title")} intro={t("auth:signUp.intro")} />
-      <SubmitForm onSubmit={handleSubmit} card outcome={form}>
-        {FIELDS.map((field) => (
+      <SubmitForm onSubmit={handleSubmit} card>
+        <FieldsFormStatus form={form} />
+        {SIGN_UP_FIELDS.map((field) => (
           <TextInput
             key={field}
             label={labels[field].label}

@@ -35,6 +35,13 @@ const auth = {
     failed: "Your account could not be created. Check the fields below.",
     haveAccount: "Already have an account?",
     loginLink: "Log in",
+    // The same answer whether or not the address had an account (ADR 061).
+    sent: {
+      title: "Check your mailbox",
+      message:
+        "We sent a message to {{email}} to finish signing up. Open the link in it to confirm your address, then log in.",
+      hint: "Nothing after a few minutes? Look in your spam folder. You can also log in now and ask for another link.",
+    },
   },
   passwordReset: {
     title: "Reset your password",

@@ -39,6 +39,12 @@ const auth = {
     failed: "Votre compte n'a pas pu être créé. Vérifiez les champs ci-dessous.",
     haveAccount: "Vous avez déjà un compte ?",
     loginLink: "Connectez-vous",
+    sent: {
+      title: "Consultez votre messagerie",
+      message:
+        "Nous avons envoyé un message à {{email}} pour terminer votre inscription. Ouvrez le lien qu'il contient pour confirmer votre adresse, puis connectez-vous.",
+      hint: "Rien reçu après quelques minutes ? Regardez dans vos courriers indésirables. Vous pouvez aussi vous connecter dès maintenant et demander un nouveau lien.",
+    },
   },
   passwordReset: {
     title: "Réinitialiser votre mot de passe",
