@@ -4,7 +4,9 @@
  * passkey in the profile settings and rename it, log out, log in with the passkey alone (no
  * username), then, with two-step verification on, log in with the password and the passkey
  * as the second step; a refused passkey says so; remove the passkey after a confirmation,
- * signing the other devices out with it (adding one offers the same).
+ * signing the other devices out with it (adding one offers the same). "Log in with a passkey"
+ * is in the server's page, so nothing on `/login` moves when the page hydrates (issue 25
+ * item 7).
  *
  * Browsers take no IP address as a relying party, so this spec opens the server at
  * `localhost` (the relying party of a loopback `APP_URL`, ADR 052).
@@ -13,7 +15,16 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { port } from "./support/environment.ts";
-import { accountLink, CATALOGS, fill, header, LABELS, oneLanguage, open } from "./support/app.ts";
+import {
+  accountLink,
+  CATALOGS,
+  fill,
+  header,
+  LABELS,
+  oneLanguage,
+  open,
+  waitForHydration,
+} from "./support/app.ts";
 import { createAccount, signInAs, type TestAccount } from "./support/test-accounts.ts";
 
 /** Several pages, ceremonies and API calls on a machine shared with other runs. */
@@ -179,6 +190,37 @@ for (const lang of oneLanguage("en")) {
       await expect(elsewhere.collection("users").authRefresh()).rejects.toMatchObject({
         status: 401,
       });
+      await context.close();
+    });
+
+    test("the passkey button is in the server's page: nothing moves when the page hydrates", async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ baseURL: LOCAL });
+      const page = await context.newPage();
+      const main = page.getByRole("main");
+      // The password form and the passkey button (the providers of "Continue with…" below
+      // them are listed once the page runs).
+      const parts = [
+        main.locator("form").first(),
+        main.getByRole("button", { name: P.login.button }),
+      ];
+      const layout = () => Promise.all(parts.map((part) => part.boundingBox()));
+      // A guest's login page hydrates on intent: until then it is the server's page.
+      await page.goto("/login");
+      const hydrated = () =>
+        page.evaluate(() => {
+          const button = document.querySelector("header button");
+          return button !== null && Object.keys(button).some((key) => key.startsWith("__react"));
+        });
+      const before = await layout();
+      expect(await hydrated()).toBe(false);
+      expect(before.every((box) => box !== null)).toBe(true);
+
+      await waitForHydration(page);
+      // The browser said it can use passkeys: the button is the one the server drew.
+      await expect(main.locator('[data-state="ready"]')).toBeVisible();
+      expect(await layout()).toEqual(before);
       await context.close();
     });
   });

@@ -1,8 +1,14 @@
 /**
  * Passkeys on `/login` (ADR 052): "Log in with a passkey" among the first factors (the
  * browser offers the site's passkeys: no username needed), and "Use a passkey instead" in the
- * second step of a sign-in when the account has one. Shown once the server offers passkeys
+ * second step of a sign-in when the account has one. Shown when the server offers passkeys
  * and the browser can use them; the route decides where a signed-in person goes.
+ *
+ * "Log in with a passkey" is in the server's page when the server offers passkeys at the
+ * page's address (issue 25 item 7): appearing only once the browser said it can use them, it
+ * pushed what follows it down after the first paint. Until then it works as any button of a
+ * page not yet hydrated (a click is held, then replayed); a browser without WebAuthn keeps its
+ * place, empty, so nothing moves either way.
  */
 import { useEffect, useState } from "react";
 import type { AuthRecord } from "../../api/auth/auth-store.ts";
@@ -47,10 +53,19 @@ function PasskeyButton(props: {
   );
 }
 
-/** "Log in with a passkey", under the password form; nothing where passkeys cannot work. */
-export function PasskeyLogin(props: { onSignedIn: (record: AuthRecord) => Promise<void> | void }) {
+/** Whether this browser can use passkeys here: `null` until it is asked (server rendering). */
+type Availability = boolean | null;
+
+/**
+ * "Log in with a passkey", under the password form; `offered`: whether the server offers
+ * passkeys at this address (the loader's answer). Nothing where passkeys cannot work.
+ */
+export function PasskeyLogin(props: {
+  offered: boolean;
+  onSignedIn: (record: AuthRecord) => Promise<void> | void;
+}) {
   const { t } = useAppTranslation();
-  const [available, setAvailable] = useState(false);
+  const [available, setAvailable] = useState<Availability>(null);
 
   useEffect(() => {
     let active = true;
@@ -60,6 +75,7 @@ export function PasskeyLogin(props: { onSignedIn: (record: AuthRecord) => Promis
       },
       (error: unknown) => {
         console.debug("passkeys unavailable", error);
+        if (active) setAvailable(false);
       },
     );
     return () => {
@@ -67,9 +83,15 @@ export function PasskeyLogin(props: { onSignedIn: (record: AuthRecord) => Promis
     };
   }, []);
 
-  if (!available) return null;
+  // Not in the server's page (the server said no at the address it was asked at, behind a
+  // proxy that renames the host, say): shown late rather than never.
+  if (!props.offered && available !== true) return null;
+  const unusable = available === false;
   return (
-    <div className="mt-6 grid gap-4">
+    <div
+      className={unusable ? "invisible mt-6 grid gap-4" : "mt-6 grid gap-4"}
+      data-state={available === null ? "checking" : unusable ? "unavailable" : "ready"}
+    >
       <p
         aria-hidden="true"
         className="flex items-center gap-3 text-sm text-stone-600 before:h-px before:flex-1 before:bg-stone-300 after:h-px after:flex-1 after:bg-stone-300"

@@ -5,7 +5,10 @@
  * answers with an `mfaId` and the page asks for the second step instead (ADR 046). A passkey
  * signs in alone, or serves as that second step (ADR 052). Once
  * signed in, the account's own language applies (a fresh browser included), and the visitor
- * goes back to the page a guard sent them from (`?redirectTo=`), else home.
+ * goes back to the page a guard sent them from (`?redirectTo=`), else home. The emailed link
+ * that confirms a new account's address (`?verify=`) ends its sign-up here: the address
+ * confirmed, the form filled with it, the password signs the account in and it is welcomed as
+ * new (issue 25 item 5). A refused sign-in is said once, above the form (issue 25 item 12).
  */
 import { useState } from "react";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
@@ -36,6 +39,9 @@ import { EmailVerification } from "../../features/account/email-verification.tsx
 import { OtpLogin } from "../../features/otp/otp-login.tsx";
 import { TwoFactorChallenge } from "../../features/account/two-factor-challenge.tsx";
 import { PasskeyLogin } from "../../features/account/passkeys-login.tsx";
+import { hostAcceptsPasskeys } from "../../features/account/passkeys-client.ts";
+import { readLinkToken } from "../../features/account/link-token.ts";
+import { passkeySignInEnabled } from "../../api/auth/passkeys.ts";
 import { isSignInRefused, mfaIdOf } from "../../api/auth/mfa.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
@@ -50,25 +56,41 @@ export function meta(args: Route.MetaArgs) {
 
 /**
  * Signed-in accounts have nothing to do here (they go where they were going), unless they
- * follow an email confirmation link.
+ * follow an email confirmation link. `passkeys`: whether the server offers passkeys at the
+ * address the page was asked at, so the page keeps the button's place from its first paint
+ * (issue 25 item 7).
  */
-export function loader({ context, request }: Route.LoaderArgs) {
-  const { user, t } = routeContext(context);
-  const params = new URL(request.url).searchParams;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { api, user, t } = routeContext(context);
+  const url = new URL(request.url);
+  const params = url.searchParams;
   if (user && !params.has("verify")) throw redirect(returnPath(params.get("redirectTo")));
   return {
     title: t("auth:login.title"),
     description: t("auth:login.description", { app: appName(context) }),
+    passkeys: hostAcceptsPasskeys(url.hostname) && (await passkeysOffered(api)),
   };
 }
 
+/** Whether `auth-methods` offers passkeys; no when it cannot say (the button shows late then). */
+async function passkeysOffered(api: Parameters<typeof passkeySignInEnabled>[0]) {
+  try {
+    return await passkeySignInEnabled(api);
+  } catch (error) {
+    console.debug("auth-methods failed", error);
+    return false;
+  }
+}
+
 /** The login form. */
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
   const form = useFormSubmit({
     fields: [],
+    // Said above the form, once: a notification would repeat it, and outstay a later sign-in.
+    notify: false,
     message: (failure) =>
       failedWith(failure, 400)
         ? t("auth:login.failed")
@@ -79,19 +101,22 @@ export default function Login() {
   const { adoptAccountLocale } = useSession();
   const [searchParams] = useSearchParams();
   const verifyToken = searchParams.get("verify");
+  // The address of the link being confirmed: the account about to sign in (read, not trusted).
+  const verifiedEmail = verifyToken ? readLinkToken(verifyToken, "verification").email : "";
   const back = returnPath(searchParams.get("redirectTo"));
   // The pending sign-in of a first factor that asked for the second step.
   const [mfaId, setMfaId] = useState<string | null>(null);
 
   /**
    * Every way in ends here: the account's language first (so the welcome is in it), the
-   * greeting, then the page the visitor came from.
+   * greeting (a new one after the link that ends a sign-up), then the page the visitor came
+   * from.
    */
   async function signedIn(record: AuthRecord | null, fallbackName: string) {
     const account = toSessionUser(record);
     const welcome = await adoptAccountLocale();
     notify.success(
-      welcome("shell:notifications.loggedIn", {
+      welcome(verifyToken ? "shell:notifications.signedUp" : "shell:notifications.loggedIn", {
         name: account ? displayName(account) : fallbackName,
       }),
     );
@@ -142,6 +167,7 @@ export default function Login() {
           label={t("auth:login.identity")}
           name="identity"
           autoComplete="username"
+          defaultValue={verifiedEmail || undefined}
           required
         />
         <PasswordInput
@@ -165,7 +191,7 @@ export default function Login() {
           </Link>
         </p>
       </SubmitForm>
-      <PasskeyLogin onSignedIn={(record) => signedIn(record, "")} />
+      <PasskeyLogin offered={loaderData.passkeys} onSignedIn={(record) => signedIn(record, "")} />
       <OAuth2Login onSecondFactor={setMfaId} returnTo={back} />
       <OtpLogin onSecondFactor={setMfaId} />
     </div>
