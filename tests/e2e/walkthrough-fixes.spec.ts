@@ -2,7 +2,8 @@
  * Issue 13 point 5: what a new user tripped over, each in English and French. The account's
  * language applies at login on a fresh browser; Collections is in the navigation and "New
  * collection…" sits beside the entry form's collection picker; "Welcome", not "Welcome
- * back", right after sign-up; the sign-up form says what is required; guests of `/i` and
+ * back", at the sign-in that ends a sign-up (issue 25 item 5: after "check your mailbox" and
+ * the mailed link); the sign-up form says what is required; guests of `/i` and
  * `/admin` go to `/login` and come back; Escape closes the mobile menu; the token is
  * refreshed at start and near expiry, not per navigation; profiles paginate past 30 posts and
  * promise no posts to who cannot post; a long title wraps on the edit page; the live pill of a
@@ -28,6 +29,7 @@ import {
   waitForHydration,
 } from "./support/app.ts";
 import { baseUrl, PASSWORD, USERS } from "./support/environment.ts";
+import { linkIn, waitForMail } from "./support/mail.ts";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -183,7 +185,7 @@ for (const lang of oneLanguage("fr")) {
       await context.close();
     });
 
-    test('"Welcome", not "Welcome back", right after sign-up; the form says what is required', async ({
+    test('"Welcome", not "Welcome back", once the mailed link ends a sign-up; the form says what is required', async ({
       page,
       context,
     }) => {
@@ -204,14 +206,36 @@ for (const lang of oneLanguage("fr")) {
         fill(form.usernameHint, { example: handle }),
       );
       await name.fill("Nova Newcomer");
-      await main.getByLabel(form.email, { exact: true }).fill(`${handle}@e2e.example.com`);
+      const email = `${handle}@e2e.example.com`;
+      await main.getByLabel(form.email, { exact: true }).fill(email);
       await main.getByLabel(form.password, { exact: true }).fill(PASSWORD);
       await main.getByLabel(form.passwordConfirm, { exact: true }).fill(PASSWORD);
       await main.getByRole("button", { name: form.submit }).click();
+      // "Check your mailbox", as for an address that has an account: nobody is signed in yet.
+      await expect(main.getByRole("heading", { name: form.sent.title })).toBeFocused();
+      await expect(main).toContainText(fill(form.sent.message, { email }));
+      await expect(page).toHaveURL("/signUp");
+
+      // The mailed link confirms the address; the login page, filled with it, signs in.
+      await page.goto(linkIn(await waitForMail(email), "/login", "verify"));
+      await expect(
+        main.getByRole("status").filter({ hasText: C.account.verification.confirmedLogIn }),
+      ).toBeVisible();
+      await expect(main.getByLabel(C.auth.login.identity, { exact: true })).toHaveValue(email);
+      await main.getByLabel(C.auth.login.password, { exact: true }).fill(PASSWORD);
+      await main.getByRole("button", { name: C.auth.login.submit }).click();
       await expect(page).toHaveURL("/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
         fill(C.content.home.greetingNew, { name: "Nova Newcomer" }),
       );
+      const notifications = page.getByRole("region", { name: C.shell.notifications.label });
+      await expect(notifications).toContainText(
+        fill(C.shell.notifications.signedUp, { name: "Nova Newcomer" }),
+      );
+      // The server knows the session too: its page has the account in the header.
+      const html = (await (await page.reload())?.text()) ?? "";
+      expect(html).toContain(`href="/profile/${handle}"`);
+      expect(html).toContain("Nova Newcomer");
     });
 
     test("guests of /i and /admin go to /login, and back there once signed in", async ({
