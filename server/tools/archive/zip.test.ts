@@ -81,4 +81,50 @@ describe("extracting a zip", () => {
     expect(entries.filter((e) => !e.isDirectory)).toHaveLength(6_000);
     expect(fs.readFileSync(path.join(dir, "out", "journal", "05999.md"), "utf8")).toBe("x");
   });
+  it("writes large entries as they inflate and small ones between chunks, answering the sizes written", async () => {
+    const large = new Uint8Array(300 * 1024);
+    for (let i = 0; i < large.length; i++) large[i] = (i * 7919) % 251;
+    const file = path.join(dir, "mixed.zip");
+    fs.writeFileSync(
+      file,
+      zipSync({
+        "files/large.bin": large,
+        "notes/a.md": new Uint8Array([65]),
+        "empty.txt": new Uint8Array(0),
+      }),
+    );
+    const out = path.join(dir, "out");
+    const entries = await extractZip(file, out, {
+      maxEntries: 10,
+      maxUnpackedBytes: 1024 * 1024,
+      allowName: () => true,
+    });
+    expect(Object.fromEntries(entries.map((e) => [e.name, e.size]))).toEqual({
+      "files/large.bin": large.length,
+      "notes/a.md": 1,
+      "empty.txt": 0,
+    });
+    expect(fs.readFileSync(path.join(out, "files", "large.bin")).equals(Buffer.from(large))).toBe(
+      true,
+    );
+    expect(fs.readFileSync(path.join(out, "empty.txt")).length).toBe(0);
+  });
+
+  it("refuses an archive that stores one name twice", async () => {
+    const zip = Buffer.from(
+      zipSync({ "a.md": new Uint8Array([65]), "b.md": new Uint8Array([66]) }, { level: 0 }),
+    );
+    // Every "b.md" (local header and central directory) becomes "a.md".
+    for (let at = zip.indexOf("b.md"); at >= 0; at = zip.indexOf("b.md", at + 1))
+      zip.write("a.md", at);
+    const file = path.join(dir, "twice.zip");
+    fs.writeFileSync(file, zip);
+    const error = await extractZip(file, path.join(dir, "out"), {
+      maxEntries: 10,
+      maxUnpackedBytes: 1024,
+      allowName: () => true,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ArchiveError);
+    expect((error as Error).message).toBe("entry stored twice: a.md");
+  });
 });
