@@ -124,7 +124,13 @@ export async function startServer(options: {
     }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /(?:listening|serving) on (http:\/\/[\w.:[\]]+)/.exec(output);
+      // Cahier names its public address first (`serving on APP_URL`, port 0 here), then the
+      // socket (`listening on …`); the bare servers print one of the two.
+      const match =
+        /listening on (http:\/\/[\w.:[\]]+)/.exec(output) ??
+        (output.includes("Cahier is serving")
+          ? null
+          : /serving on (http:\/\/[\w.:[\]]+)/.exec(output));
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
