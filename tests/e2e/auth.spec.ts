@@ -9,6 +9,7 @@
  * `walkthrough-fixes.spec.ts`); a mistake is said once, and a later success leaves no error
  * behind (item 12).
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import {
   accountLink,
@@ -196,6 +197,15 @@ test("a sign-up with an address that has an account: a new one's answer, no sign
   expect(await storedAuth(page)).toBeNull();
   const notice = await waitForMail(owner.email);
   expect(notice.subject).toBe(enMail.addressInUse.subject.replace("{{appName}}", "Cahier"));
+  // Accessible, and whole on a phone in the dark theme.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 360, height: 740 });
+  const axe = await new AxeBuilder({ page }).include("main").analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 test("log in with a username", async ({ page }) => {
