@@ -18,7 +18,7 @@ const CSS = [
   ".prose :where(table):not(:where([class~=not-prose],[class~=not-prose] *)){width:100%}",
   ".prose :where(thead th strong){color:red}",
   ".btn:hover,.menu .item{color:blue}",
-  ".card:not(.flat){box-shadow:0 0 1px}",
+  ".card:not(.flat){box-shadow:0 0 1px var(--tw-x)}",
   "@keyframes spin{to{transform:rotate(1turn)}}",
 ].join("");
 
@@ -58,7 +58,7 @@ describe("pruneStylesheet", () => {
       "@media (min-width:48rem){.md\\:hidden{display:none}}",
       ".prose :where(p):not(",
       ".btn:hover{color:blue}",
-      ".card:not(.flat){box-shadow:0 0 1px}",
+      ".card:not(.flat){box-shadow:0 0 1px var(--tw-x)}",
       "@keyframes spin{to{transform:rotate(1turn)}}",
     ]) {
       expect(css).toContain(kept);
@@ -80,6 +80,46 @@ describe("pruneStylesheet", () => {
     const css = pruneStylesheet(compiled, documentMarkup(html), "/a.css");
     const strip = (text: string) => text.replace(/^\/\*[^*]*\*\//, "").replace(/\s+/g, "");
     expect(strip(css)).toBe(strip(CSS));
+  });
+});
+
+describe("custom properties", () => {
+  const VARIABLES = [
+    '@property --tw-a{syntax:"*";inherits:false}',
+    '@property --tw-b{syntax:"*";inherits:false;initial-value:0}',
+    "@layer properties{@supports (x:y){*,:before,::backdrop{--tw-a:0;--tw-b:0}}}",
+    ":root{--c-red:red;--c-blue:blue;--c-green:green;--font:var(--c-blue)}",
+    "@media (prefers-color-scheme:dark){:root{--c-red:pink;--c-blue:navy}}",
+    ".a{color:var(--c-red)}",
+    ".b{--tw-b:1px;margin:var(--tw-b)}",
+    ".f{font-family:var(--font)}",
+  ].join("");
+
+  it("drops those nothing kept reads, with their @property, fallbacks and emptied rules", () => {
+    const html = '<p class="a" style="border-color: var(--c-green)">x</p>';
+    const css = pruneStylesheet(compileStylesheet(VARIABLES), documentMarkup(html), "/a.css");
+    expect(css).toBe(
+      "/*pruned:/a.css*/:root{--c-red:red;--c-blue:blue;--c-green:green}" +
+        "@media (prefers-color-scheme:dark){:root{--c-red:pink;--c-blue:navy}}" +
+        ".a{color:var(--c-red)}",
+    );
+  });
+
+  it("keeps a variable, its registration and its fallback while a kept rule reads it", () => {
+    const css = pruneStylesheet(
+      compileStylesheet(VARIABLES),
+      documentMarkup('<p class="b f">x</p>'),
+      "/a.css",
+    );
+    for (const kept of [
+      "@property --tw-b",
+      "--tw-b:0",
+      ".b{--tw-b:1px;margin:var(--tw-b)}",
+      "--font:var(--c-blue)",
+      "--c-blue:navy",
+    ])
+      expect(css).toContain(kept);
+    for (const dropped of ["--tw-a", "--c-red", "--c-green"]) expect(css).not.toContain(dropped);
   });
 });
 

@@ -13,8 +13,11 @@
  * requires (outside any parentheses: `:not(.x)`, `:where(.a, .b)` never count) is absent, or
  * an element a top-level `:where(…)` names without alternatives (the typography plugin's
  * `.prose :where(table)`);
- * rules without classes (elements, `:root`, the dark palette), `@keyframes`, `@property` and
- * the other at-rules without rules inside are kept whole.
+ * rules without classes (elements, `:root`, the dark palette), `@keyframes` and the other
+ * at-rules without rules inside are kept whole. Then the custom properties nothing kept reads
+ * go (issue 25: the header's new links pushed the post page over its budget): a palette
+ * colour, a `--tw-*` variable, its `@property` and its fallback are dead once every rule
+ * that reads them (`var(--x)`) is pruned, as are rules and groups left empty.
  */
 import postcss, { type ChildNode } from "postcss";
 
@@ -126,6 +129,33 @@ export function compileStylesheet(css: string): CompiledStylesheet {
 export interface Markup {
   classes: ReadonlySet<string>;
   elements: ReadonlySet<string>;
+  /** Custom properties its `style` attributes read (`var(--x)`). */
+  variables?: ReadonlySet<string>;
+}
+
+/** `var(--name` anywhere in `text`. */
+const VARIABLE_USE = /var\(\s*(--[\w-]+)/g;
+
+/**
+ * `css` without the custom properties nothing reads: their declarations (`--x:…` in any
+ * rule), their `@property` registrations, then the rules and groups left empty. What reads
+ * a property is a `var(--x)` in the kept CSS itself (a declaration that feeds another counts,
+ * so nothing a kept rule needs goes) or in the markup's `style` attributes.
+ */
+function dropUnusedVariables(css: string, markup: Markup): string {
+  const used = new Set(markup.variables);
+  for (const match of css.matchAll(VARIABLE_USE)) used.add(match[1] ?? "");
+  const unused = (name: string) => !used.has(name);
+  let out = css
+    .replace(/@property (--[\w-]+)\{[^{}]*\}/g, (all, name: string) => (unused(name) ? "" : all))
+    .replace(/(?<=[{;])(--[\w-]+):[^;{}]*;?/g, (all, name: string) => (unused(name) ? "" : all))
+    .replace(/;}/g, "}");
+  // Rules, then the groups around them, emptied by the removals.
+  for (let previous = ""; previous !== out;) {
+    previous = out;
+    out = out.replace(/(^|[{}])[^{}@]+\{\}/g, "$1").replace(/@[^{};]+\{\}/g, "");
+  }
+  return out;
 }
 
 function pruneUnits(units: Unit[], markup: Markup): string {
@@ -157,7 +187,7 @@ export function pruneStylesheet(
   markup: Markup,
   fullHref: string,
 ): string {
-  return `/*pruned:${fullHref}*/${pruneUnits(compiled.units, markup)}`;
+  return `/*pruned:${fullHref}*/${dropUnusedVariables(pruneUnits(compiled.units, markup), markup)}`;
 }
 
 /** The classes (of `class` attributes) and the elements of a document's markup. */
@@ -171,5 +201,8 @@ export function documentMarkup(html: string): Markup {
   const elements = new Set<string>();
   for (const match of html.matchAll(/<([a-zA-Z][\w-]*)/g))
     elements.add((match[1] ?? "").toLowerCase());
-  return { classes, elements };
+  const variables = new Set<string>();
+  for (const match of html.matchAll(/\sstyle="([^"]*)"/g))
+    for (const use of (match[1] ?? "").matchAll(VARIABLE_USE)) variables.add(use[1] ?? "");
+  return { classes, elements, variables };
 }
