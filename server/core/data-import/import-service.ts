@@ -22,6 +22,7 @@ import type { FormatReader } from "./formats/format-context.ts";
 import { readGhost } from "./formats/ghost.ts";
 import { readMarkdown } from "./formats/markdown.ts";
 import { readWriteFreely } from "./formats/writefreely.ts";
+import { removeTree } from "../../tools/filesystem/remove-tree.ts";
 import { importFileError } from "./import-errors.ts";
 import { Placeholders } from "./import-plan.ts";
 import { DEFAULT_IMPORT_LIMITS, ImportSource, type ImportLimits } from "./import-source.ts";
@@ -168,8 +169,8 @@ export class DataImportService {
 
   /** Deletes a work folder. */
   async discard(workspace: ImportWorkspace): Promise<void> {
-    // Asynchronous: the thousands of files of a large archive are removed between requests.
-    await fs.promises.rm(workspace.folder, { recursive: true, force: true });
+    // A few files at a time: the thousands of a large archive never crowd out requests.
+    await removeTree(workspace.folder);
   }
 
   /**

@@ -179,6 +179,8 @@ const UNZIP_SLICE_BYTES = 4 * 1024;
  * entries are written as they inflate, a chunk at a time.
  */
 const BUFFERED_ENTRY_BYTES = 256 * 1024;
+/** Small files written at once. */
+const PARALLEL_WRITES = 4;
 
 /** An extracted file and its size, as written. */
 interface Extracted {
@@ -297,17 +299,20 @@ export async function extractZip(
     const batch = buffered;
     buffered = [];
     for (const { target } of batch) folder(path.dirname(target));
-    await Promise.all(
-      batch.map(({ target, parts }) =>
-        fs.promises.writeFile(
-          target,
-          parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts),
-          {
-            flag: "wx",
-          },
-        ),
-      ),
-    );
+    // A few at a time: libuv's four threads serve every request's file work too (a health
+    // check's probe waited behind forty writes).
+    for (let at = 0; at < batch.length; at += PARALLEL_WRITES)
+      await Promise.all(
+        batch
+          .slice(at, at + PARALLEL_WRITES)
+          .map(({ target, parts }) =>
+            fs.promises.writeFile(
+              target,
+              parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts),
+              { flag: "wx" },
+            ),
+          ),
+      );
   };
   try {
     const stream = fs.createReadStream(file, { highWaterMark: UNZIP_CHUNK_BYTES });

@@ -41,3 +41,4 @@ export {
   type ThumbSize,
 } from "./thumbs.ts";
 export { dataFolderId } from "./instance-id.ts";
+export { removeTree } from "./remove-tree.ts";

@@ -16,7 +16,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** How long a step may run before others get a turn, by default. */
-export const DEFAULT_SLICE_MS = 10;
+export const DEFAULT_SLICE_MS = 3;
 
 export class Pacer {
   private readonly sliceMs: number;
