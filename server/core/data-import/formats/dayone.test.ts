@@ -137,4 +137,22 @@ describe("readDayOne", () => {
       }),
     ]);
   });
+  it("refuses a journal over the item cap as soon as it is read, before planning its entries", async () => {
+    const entries = Array.from({ length: 5 }, (_, n) => ({
+      uuid: `A1B2C3D4E5F60718293A4B5C6D7E8F9${String(n)}`,
+      creationDate: "2024-05-01T09:00:00Z",
+      text: `Day ${String(n)}`,
+    }));
+    const source = await dayOneSource(entries);
+    const error = await readDayOne({ source, placeholders: new Placeholders(), maxItems: 5 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toMatchObject({
+      status: 400,
+      data: { file: { code: "validation_import_too_large" } },
+    });
+    expect((error as Error).message + JSON.stringify((error as { data: unknown }).data)).toMatch(
+      /6 items; one import holds at most 5/,
+    );
+  });
 });

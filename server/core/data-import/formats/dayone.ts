@@ -25,7 +25,7 @@ import {
   runeLength,
   str,
 } from "../import-values.ts";
-import { list, prop, type FormatContext } from "./format-context.ts";
+import { checkItemCount, list, prop, type FormatContext } from "./format-context.ts";
 import { PlannedFiles } from "./planned-files.ts";
 
 /** Media lists of an entry, the folder their files are in, and their name in references. */
@@ -124,7 +124,8 @@ export function placeAndWeather(entry: unknown): string {
 }
 
 /** Reads a `dayone` upload. */
-export async function readDayOne({ source, placeholders }: FormatContext): Promise<ImportPlan> {
+export async function readDayOne(context: FormatContext): Promise<ImportPlan> {
+  const { source, placeholders } = context;
   if (!source.isArchive)
     throw importFileError("validation_import_not_archive", "a Day One export is a zip archive");
   const journals = source
@@ -137,6 +138,8 @@ export async function readDayOne({ source, placeholders }: FormatContext): Promi
     const entries = prop(journal, "entries");
     if (!Array.isArray(entries)) continue;
     found = true;
+    // Counted as each journal is read, before its entries are planned (issue 23 finding 2).
+    checkItemCount(plan.collections.length + plan.records.length + 1 + entries.length, context);
     const folder = path.posix.dirname(journalName) === "." ? "" : path.posix.dirname(journalName);
     const name = path.posix.basename(journalName).replace(/\.json$/i, "");
     const ref = `journal:${journalName}`;
