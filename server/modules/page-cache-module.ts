@@ -4,6 +4,7 @@
  * change of the site's settings (its name, its description) clears it everywhere.
  */
 import type { FastifyInstance } from "fastify";
+import { RedisCacheGeneration } from "../core/page-cache/cache-generation.ts";
 import { PageCacheChannel } from "../core/page-cache/page-cache-bus.ts";
 import { PageCacheInvalidation } from "../core/page-cache/page-cache-invalidation.ts";
 import { PageCache } from "../core/page-cache/page-cache.ts";
@@ -25,7 +26,11 @@ export interface PageCacheParts {
 
 /** Makes the cache, its bus and its invalidation. */
 export function pageCacheModule(kernel: Kernel): PageCacheParts {
-  const { config, records, settings, log, lifecycle } = kernel;
+  const { config, records, settings, log, lifecycle, redis } = kernel;
+  // Scaled out, the instances share a generation in Redis (issue 23 finding 7).
+  const generation = redis
+    ? new RedisCacheGeneration(() => redis.commands, config.redisPrefix)
+    : null;
   const pageCache =
     config.pageCache.ttlMs > 0
       ? new PageCache<PageEntry>({
@@ -33,6 +38,7 @@ export function pageCacheModule(kernel: Kernel): PageCacheParts {
           maxEntries: PAGE_CACHE_MAX_ENTRIES,
           maxBytes: config.pageCache.maxBytes,
           sizeOf: (entry) => entry.size,
+          shared: generation,
         })
       : null;
   const bus = lifecycle.add(
@@ -50,6 +56,7 @@ export function pageCacheModule(kernel: Kernel): PageCacheParts {
       records,
       bus,
       reloadSettings: () => settings.reload({ remote: true }),
+      generation,
       log: (error, message) => {
         log.error({ err: error }, message);
       },

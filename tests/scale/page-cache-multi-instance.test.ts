@@ -118,6 +118,32 @@ describe.skipIf(!DIALECTS.includes("postgres"))("page cache across instances", (
     await onB("/blog", (page) => !page.body.includes("Written on A"));
   });
 
+  it("never lets B serve a page A's acknowledged write made stale, not even before the bus", async () => {
+    const post = await call("POST", "/api/collections/posts/records", {
+      author: writer.id,
+      title: "Acknowledged on A",
+      content: "Round zero.",
+      status: "published",
+    });
+    const url = `/post/wanda/${String(post.slug)}`;
+    await onB(url, (page) => page.body.includes("Round zero."));
+    await settled(b, url);
+    // Each answer from A is read back from B at once: the bus may not have spoken yet.
+    for (let round = 1; round <= 8; round += 1) {
+      await call("PATCH", `/api/collections/posts/records/${post.id}`, { status: "draft" });
+      expect((await guest(b, url)).status, `round ${String(round)}: made a draft`).toBe(404);
+      await call("PATCH", `/api/collections/posts/records/${post.id}`, {
+        status: "published",
+        content: `Round ${String(round)}.`,
+      });
+      const page = await guest(b, url);
+      expect(page.status, `round ${String(round)}: published again`).toBe(200);
+      expect(page.body).toContain(`Round ${String(round)}.`);
+      // B keeps it again before the next round.
+      await settled(b, url);
+    }
+  });
+
   it("leaves B's pages alone for a write no guest can see", async () => {
     const before = await settled(b, "/blog");
     await call("POST", "/api/collections/entries/records", {

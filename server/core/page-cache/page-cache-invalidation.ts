@@ -17,6 +17,7 @@
  *
  * An instance whose own cache is off still tells the others about its writes.
  */
+import type { CacheGeneration } from "./cache-generation.ts";
 import type { RecordEvent } from "../records/record-hooks.ts";
 import type { RecordService } from "../records/record-service.ts";
 import { GuestVisibility } from "./guest-visibility.ts";
@@ -39,6 +40,8 @@ export interface PageCacheInvalidationOptions {
   reloadSettings: () => Promise<void>;
   /** Reports a failure (the server log). */
   log: (error: unknown, message: string) => void;
+  /** The generation shared by the instances (scaled out): moved on before a write is acknowledged. */
+  generation?: CacheGeneration | null;
 }
 
 /** Keeps the page cache true to the data (see the module comment). */
@@ -48,6 +51,7 @@ export class PageCacheInvalidation {
   private readonly bus: PageCacheBus;
   private readonly reloadSettings: () => Promise<void>;
   private readonly log: (error: unknown, message: string) => void;
+  private readonly generation: CacheGeneration | null;
   private readonly visibility: GuestVisibility;
   private readonly unregister: (() => void)[] = [];
   private scheduleRun: Promise<void> = Promise.resolve();
@@ -64,6 +68,7 @@ export class PageCacheInvalidation {
     this.bus = options.bus;
     this.reloadSettings = options.reloadSettings;
     this.log = options.log;
+    this.generation = options.generation ?? null;
     this.visibility = new GuestVisibility(this.records, () => this.records.db);
     this.unregister.push(
       this.records.hooks.on(
@@ -108,8 +113,19 @@ export class PageCacheInvalidation {
     // The settings read as the server starts: nothing is cached yet, nobody needs telling.
     if (!this.started) return;
     this.purgeHere();
-    if (!this.remoteSettings && !remote)
+    if (!this.remoteSettings && !remote) {
+      void this.bumpGeneration();
       this.tell({ purge: true, settings: true, schedule: false });
+    }
+  }
+
+  private async bumpGeneration(): Promise<void> {
+    try {
+      await this.generation?.bump();
+    } catch (error) {
+      // Redis is down: the others hear through the bus when it is back, or the pages' TTL.
+      this.log(error, "page cache: the shared generation could not be moved on");
+    }
   }
 
   /** Stops listening (the server closes). */
@@ -132,7 +148,12 @@ export class PageCacheInvalidation {
     }
     // The new publication time first: pages rendered after the purge may then be kept until it.
     if (schedule) await this.refreshSchedule();
-    if (purge) this.purgeHere();
+    if (purge) {
+      this.purgeHere();
+      // Before the write is acknowledged (commit hooks run before the answer): every other
+      // instance then reads a new generation before it serves a kept page (issue 23 finding 7).
+      await this.bumpGeneration();
+    }
     if (purge || schedule) this.tell({ purge, settings: false, schedule });
   }
 

@@ -17,6 +17,7 @@
  *   timer is late.
  */
 import { BoundedCache } from "../../tools/cache/bounded-cache.ts";
+import type { CacheGeneration } from "./cache-generation.ts";
 
 /** Options of a {@link PageCache}. */
 export interface PageCacheOptions<V> {
@@ -30,6 +31,8 @@ export interface PageCacheOptions<V> {
   sizeOf: (value: V) => number;
   /** The clock (tests move one by hand); default `Date.now`. */
   now?: () => number;
+  /** The generation shared by the instances (scaled out), checked by {@link PageCache.sync}. */
+  shared?: CacheGeneration | null;
 }
 
 /** What invalidation needs of a page cache, whatever it holds. */
@@ -48,11 +51,16 @@ export class PageCache<V> implements PurgeablePageCache {
   private readonly now: () => number;
   private version = 0;
   private expiry: number | null = null;
+  /** The shared generation this instance's entries belong to (null: not read yet). */
+  private generation: string | null = null;
+  /** The generation shared by the instances, or null (one instance: the bus is in-process). */
+  readonly shared: CacheGeneration | null;
   /** Called (once per expiry) when the scheduled expiry passed and the cache was purged. */
   onExpired: (() => void) | null = null;
 
   constructor(options: PageCacheOptions<V>) {
     this.now = options.now ?? Date.now;
+    this.shared = options.shared ?? null;
     this.entries = new BoundedCache<string, V>({
       max: options.maxEntries,
       ttlMs: options.ttlMs,
@@ -60,6 +68,27 @@ export class PageCache<V> implements PurgeablePageCache {
       sizeOf: options.sizeOf,
       now: this.now,
     });
+  }
+
+  /**
+   * Reads the shared generation, when there is one, and forgets every page when it moved
+   * since this instance last read it (another instance's write changed what guests see).
+   * Answers false when it cannot be read: the caller neither reads nor fills the cache (unsure
+   * is stale). Without a shared generation, true at once.
+   */
+  async sync(): Promise<boolean> {
+    if (!this.shared) return true;
+    let generation: string;
+    try {
+      generation = await this.shared.read();
+    } catch {
+      return false;
+    }
+    if (generation !== this.generation) {
+      this.generation = generation;
+      this.purge();
+    }
+    return true;
   }
 
   /** The entry under `key`, or undefined. */

@@ -148,6 +148,18 @@ export function registerPageCacheFastPath(
 
   server.removeListener("request", fastify);
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    if (!serveHit(req, res)) fastify.call(server, req, res);
+    // Scaled out, a kept page is served only once the shared generation says it is current.
+    if (!cache.shared || cache.size === 0) {
+      if (!serveHit(req, res)) fastify.call(server, req, res);
+      return;
+    }
+    cache
+      .sync()
+      .then((current) => {
+        if (!current || !serveHit(req, res)) fastify.call(server, req, res);
+      })
+      .catch(() => {
+        res.destroy();
+      });
   });
 }

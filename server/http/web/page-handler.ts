@@ -167,7 +167,9 @@ export class PageHandler {
    */
   async handle(request: FastifyRequest, reply: FastifyReply, build: LoadedBuild): Promise<void> {
     const cache = this.options.cache;
-    const key = cache ? pageCacheKey(request) : null;
+    let key = cache ? pageCacheKey(request) : null;
+    // Scaled out: unsure whether a kept page is current, render it and keep nothing.
+    if (cache && key && !(await cache.sync())) key = null;
     try {
       if (cache && key) {
         const hit = cache.get(key);

@@ -31,7 +31,7 @@ export const COMMAND_TIMEOUT_MS = 1000;
 /** The commands the instance's parts send on the shared connection. */
 export type RedisCommands = Pick<
   Redis,
-  "publish" | "evalsha" | "eval" | "del" | "ping" | "on" | "off" | "status"
+  "publish" | "evalsha" | "eval" | "del" | "ping" | "on" | "off" | "status" | "incr" | "get"
 >;
 
 /** Which of the two connections. */
