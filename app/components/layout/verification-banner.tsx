@@ -85,12 +85,14 @@ function VerificationNotice({ user }: { user: SessionUser }) {
       className="border-b border-amber-300 bg-amber-50 text-amber-950"
       data-testid="verification-banner"
     >
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm">
+      {/* On a phone the message wraps beside its icon and the button takes the whole width
+          below it; from `sm` up, all of it stays on one line. */}
+      <div className="mx-auto flex max-w-5xl flex-wrap items-start gap-x-3 gap-y-3 px-4 py-4 text-sm sm:flex-nowrap sm:items-center sm:gap-x-4 sm:py-3">
         <MailWarning aria-hidden="true" className="size-5 shrink-0 text-amber-800" />
         <p className="min-w-0 flex-1 break-words">
           {t("account:banner.message", { email: user.email })}
         </p>
-        <div className="flex flex-wrap items-center gap-3">
+        <div className="flex w-full flex-wrap items-center gap-3 sm:w-auto sm:shrink-0 sm:flex-nowrap">
           {seconds > 0 && !busy && (
             <span className="text-amber-900">{t("account:banner.wait", { seconds })}</span>
           )}
@@ -98,7 +100,7 @@ function VerificationNotice({ user }: { user: SessionUser }) {
             type="button"
             onClick={() => void resend()}
             disabled={busy || seconds > 0}
-            className="rounded border border-amber-800 bg-white px-3 py-1.5 font-semibold text-amber-900 hover:bg-amber-100 disabled:opacity-60"
+            className="w-full rounded border border-amber-800 bg-white px-3 py-2 font-semibold text-amber-900 hover:bg-amber-100 disabled:opacity-60 sm:w-auto sm:py-1.5"
           >
             {busy ? t("account:banner.sending") : t("account:banner.resend")}
           </button>

@@ -89,7 +89,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
   const { t } = useAppTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="flex flex-col overflow-hidden rounded border border-stone-200 bg-white">
+    <article className="flex h-full w-full flex-col overflow-hidden rounded border border-stone-200 bg-white">
       {post.cover && (
         <img
           src={post.cover}
@@ -101,7 +101,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
           className="aspect-[600/315] w-full bg-stone-100 object-cover"
         />
       )}
-      <div className="flex flex-col gap-3 p-5">
+      <div className="flex flex-1 flex-col gap-3 p-5">
         <Heading
           lang={post.lang}
           className="font-serif text-xl font-semibold text-stone-900 [overflow-wrap:anywhere]"
@@ -127,14 +127,15 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
 }
 
 /**
- * Post cards in a grid. Each card is as tall as its own content (`items-start`): a card
- * without a cover is not stretched to the height of a neighbour that has one.
+ * Post cards in a grid. The cards of a row are equally tall (the grid stretches each item and
+ * the card fills it), so a short card or one without a cover leaves no hole beside a taller
+ * neighbour; covers share one aspect ratio, cropped (`object-cover`), so rows line up.
  */
 export function PostCards(props: { posts: PostSummary[]; headingLevel?: 2 | 3 }) {
   return (
-    <ul className="grid items-start gap-4 md:grid-cols-2">
+    <ul className="grid gap-4 md:grid-cols-2">
       {props.posts.map((post) => (
-        <li key={post.id}>
+        <li key={post.id} className="flex">
           <PostCard post={post} headingLevel={props.headingLevel} />
         </li>
       ))}

@@ -147,6 +147,17 @@ function ArchiveRow({ item, kind }: { item: ArchiveItem; kind: ArchiveKind }) {
   );
 }
 
+/**
+ * The filters' grid: at `sm` and up, three rows shared by its fields (subgrid): the labels,
+ * then the controls and the button, then the hint. The controls line up however tall the
+ * labels or the hint grow (a French hint wraps), with no margin guessed to match them. Below
+ * `sm` each field stacks, the button across the width.
+ */
+const FILTERS_CLASS =
+  "mb-8 grid gap-4 rounded border border-stone-200 bg-white p-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:grid-rows-[auto_auto_auto] sm:gap-y-0";
+/** A field of the filters: its label, control and hint in the grid's three rows. */
+const FIELD_CLASS = "sm:row-span-3 sm:grid sm:grid-rows-subgrid";
+
 /** The filters: a GET form (kind and tag), with a way back to everything. */
 export function ArchiveFilters({ kind, tag }: { kind: ArchiveKind; tag: string }) {
   const { t } = useAppTranslation();
@@ -156,9 +167,9 @@ export function ArchiveFilters({ kind, tag }: { kind: ArchiveKind; tag: string }
       action={paths.archive()}
       role="search"
       aria-label={t("listings:archive.filters.label")}
-      className="mb-8 grid gap-4 rounded border border-stone-200 bg-white p-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end"
+      className={FILTERS_CLASS}
     >
-      <div>
+      <div className={FIELD_CLASS}>
         <label htmlFor="archive-kind" className="block text-sm font-semibold text-stone-900">
           {t("listings:archive.filters.kind")}
         </label>
@@ -170,7 +181,7 @@ export function ArchiveFilters({ kind, tag }: { kind: ArchiveKind; tag: string }
           ))}
         </select>
       </div>
-      <div>
+      <div className={FIELD_CLASS}>
         <label htmlFor="archive-tag" className="block text-sm font-semibold text-stone-900">
           {t("listings:archive.filters.tag")}
         </label>
@@ -187,8 +198,11 @@ export function ArchiveFilters({ kind, tag }: { kind: ArchiveKind; tag: string }
           {t("listings:archive.filters.tagHint")}
         </p>
       </div>
-      <div className="flex flex-wrap items-center gap-3 sm:mb-7">
-        <button type="submit" className={buttonClass.primary}>
+      <div className="flex flex-wrap items-center gap-3 sm:col-start-3 sm:row-start-2 sm:mt-1 sm:self-start">
+        <button
+          type="submit"
+          className={`${buttonClass.primary} w-full border border-amber-800 sm:w-auto`}
+        >
           {t("listings:archive.filters.apply")}
         </button>
         {(kind !== "all" || tag !== "") && (
