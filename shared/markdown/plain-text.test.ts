@@ -21,6 +21,12 @@ describe("markdownToPlainText", () => {
     ["| a | b |\n|---|---|\n| 1 | 2 |", "a b 1 2"],
     ["<b>raw</b> stays as typed", "<b>raw</b> stays as typed"],
     ["line\nbreak", "line break"],
+    // Issue 25 item 16: search snippets read this text; no two blocks may run together.
+    ["## Heading text\n- List item one", "Heading text List item one"],
+    ["Heading text\n---\n1. List item one\n2. Two", "Heading text List item one Two"],
+    ["- one\n  - nested\n- two", "one nested two"],
+    ["hard  \nbreak\\\nand backslash", "hard break and backslash"],
+    ["# Title\n```\ncode\n```\nafter", "Title code after"],
     ["", ""],
   ])("%j → %j", (markdown, text) => {
     expect(markdownToPlainText(markdown)).toBe(text);

@@ -227,6 +227,20 @@ describe.each(DIALECTS)("search matching (%s)", (dialect) => {
         "Les courgettes cuisinées au <mark>four</mark> avec du <mark>thym</mark>, c’était délicieux.",
       );
     });
+
+    it("separates a snippet's blocks: headings, list items, cells and lines never run together", async () => {
+      await seed("blocks", "entries", {
+        author: alice.record.id,
+        title: "Ocelot notes",
+        content:
+          "## Heading text\n- List item one\n- List item two\n\n| Cell one | Cell two |\n|---|---|\n| ocelot | end |\n\nLine one\nLine two",
+        visibility: "public",
+      });
+      const [blocks] = await items(`q=${encodeURIComponent("item ocelot")}`);
+      expect(blocks?.snippet).toBe(
+        "Heading text List <mark>item</mark> one List <mark>item</mark> two Cell one Cell two <mark>ocelot</mark> end Line one Line two",
+      );
+    });
   });
 
   describe("filters", () => {
