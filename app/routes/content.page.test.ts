@@ -305,7 +305,7 @@ describe.each(DIALECTS)("home, team and privacy pages (%s)", (dialect) => {
 
     const fr = await page("/privacyPolicy", { cookie: "locale=fr" });
     expect(fr.body).toContain("<title>Politique de confidentialité · Cahier</title>");
-    expect(fr.body).toContain("Dernière mise à jour : 25 novembre 2026");
+    expect(fr.body).toContain("Dernière mise à jour\u00a0: 25 novembre 2026");
     for (const id of sections) expect(fr.body).toContain(`<h2 id="${id}">`);
     for (const text of [
       "exploitant",

@@ -281,7 +281,7 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
       }
       const fr = await page("/entry/create", root, { cookie: `${authCookie(root)}; locale=fr` });
       expect(fr.body).toContain(
-        "Les superutilisateurs gèrent le site mais n&#x27;écrivent pas : connectez-vous avec un compte utilisateur pour écrire.",
+        "Les superutilisateurs gèrent le site mais n&#x27;écrivent pas\u00a0: connectez-vous avec un compte utilisateur pour écrire.",
       );
       expect(fr.body).toContain("Aller à l&#x27;administration");
       // What does not exist is still a 404, whoever asks.
@@ -326,7 +326,7 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
       const fr = await page("/entry/wanda/sowing-day-b-one-b", wanda, {
         cookie: `${authCookie(wanda)}; locale=fr`,
       });
-      expect(fr.body).toContain("Visibilité : Publique");
+      expect(fr.body).toContain("Visibilité\u00a0: Publique");
       expect(fr.body).toContain(">Supprimer<");
       expect(fr.body).toContain("4 mars 2025");
     });

@@ -100,7 +100,7 @@ describe.each(DIALECTS)("printing and your data (%s)", (dialect) => {
       expect(res.body).toContain("2 entries");
     }
     const fr = await page(book, { cookie: "locale=fr" });
-    expect(fr.body).toContain("Carnet de voyage : le livre");
+    expect(fr.body).toContain("Carnet de voyage\u00a0: le livre");
     expect(fr.body).toContain("Sommaire");
     expect(fr.body).toContain("Par Alice Martin");
     expect(fr.body).toContain("Imprimer ou enregistrer en PDF");

@@ -25,7 +25,7 @@ const account = {
   },
   verification: {
     checking: "Confirmation de votre adresse e-mail…",
-    confirmed: "Votre adresse e-mail est confirmée. Merci !",
+    confirmed: "Votre adresse e-mail est confirmée. Merci !",
     confirmedLogIn: "Votre adresse e-mail est confirmée. Vous pouvez vous connecter.",
     failed: "Ce lien de confirmation a expiré ou a déjà servi.",
     failedHint: "Connectez-vous et demandez un nouveau lien depuis le bandeau en haut de la page.",
@@ -33,7 +33,7 @@ const account = {
   banner: {
     label: "Confirmation de l'adresse e-mail",
     message:
-      "Merci de confirmer votre adresse e-mail, {{email}} : ouvrez le lien que nous vous avons envoyé.",
+      "Merci de confirmer votre adresse e-mail, {{email}} : ouvrez le lien que nous vous avons envoyé.",
     resend: "Renvoyer le lien",
     sending: "Envoi…",
     sent: "Un nouveau lien de confirmation part vers {{email}}.",
@@ -43,7 +43,7 @@ const account = {
     or: "ou",
     start: "Recevoir un code par e-mail",
     intro:
-      "Nous vous envoyons un code à usage unique ; saisissez-le ici pour vous connecter sans mot de passe.",
+      "Nous vous envoyons un code à usage unique ; saisissez-le ici pour vous connecter sans mot de passe.",
     email: "E-mail",
     send: "Envoyer le code",
     sending: "Envoi…",
@@ -93,7 +93,7 @@ const account = {
       heading: "Adresse e-mail",
       current: "Votre adresse e-mail est {{email}}.",
       intro:
-        "Nous envoyons un lien de confirmation à la nouvelle adresse ; elle change quand vous l'ouvrez.",
+        "Nous envoyons un lien de confirmation à la nouvelle adresse ; elle change quand vous l'ouvrez.",
       newEmail: "Nouvelle adresse e-mail",
       submit: "Envoyer le lien de confirmation",
       submitting: "Envoi…",
@@ -130,8 +130,8 @@ const account = {
       heading: "Supprimer mon compte",
       intro: "C'est irréversible.",
       open: "Supprimer mon compte…",
-      dialogTitle: "Supprimer définitivement votre compte ?",
-      removes: "Supprimer votre compte efface définitivement :",
+      dialogTitle: "Supprimer définitivement votre compte ?",
+      removes: "Supprimer votre compte efface définitivement :",
       entries: "vos entrées de journal et leurs pièces jointes ({{total}})",
       posts: "vos articles de blog et leurs images de couverture ({{total}})",
       collections: "vos collections ({{total}})",

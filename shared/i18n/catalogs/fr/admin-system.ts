@@ -16,12 +16,12 @@ const adminSystem = {
   },
   envManaged: "Défini par l'environnement",
   envManagedHint:
-    "Défini par l'environnement du serveur ({{variables}}) ; modifiez-le là puis redémarrez.",
+    "Défini par l'environnement du serveur ({{variables}}) ; modifiez-le là puis redémarrez.",
   yes: "Oui",
   no: "Non",
   none: "Aucun",
   errors: {
-    validation_env_managed: "Défini par l'environnement ; non modifiable ici.",
+    validation_env_managed: "Défini par l'environnement ; non modifiable ici.",
     validation_unknown_field: "Paramètre inconnu.",
     validation_match_invalid:
       "Doit être un nom de fichier en minuscules, chiffres, _ et -, terminé par .zip.",
@@ -33,15 +33,15 @@ const adminSystem = {
   settings: {
     title: "Paramètres",
     intro:
-      "Paramètres de cette instance. Les valeurs définies par l'environnement du serveur sont en lecture seule ; les secrets ne sont jamais affichés.",
+      "Paramètres de cette instance. Les valeurs définies par l'environnement du serveur sont en lecture seule ; les secrets ne sont jamais affichés.",
     save: "Enregistrer les paramètres",
     saving: "Enregistrement…",
     saved: "Les paramètres ont été enregistrés.",
-    failed: "Les paramètres n'ont pas été enregistrés : vérifiez les champs signalés.",
+    failed: "Les paramètres n'ont pas été enregistrés : vérifiez les champs signalés.",
     application: {
       heading: "Application",
       appName: "Nom de l'application",
-      appNameHint: "Le nom du site : titres des pages, en-tête, flux et e-mails.",
+      appNameHint: "Le nom du site : titres des pages, en-tête, flux et e-mails.",
       appUrl: "URL de l'application",
     },
     mail: {
@@ -53,7 +53,7 @@ const adminSystem = {
       smtp: "Serveur SMTP",
       smtpOn: "Activé",
       smtpOff:
-        "Non configuré : les messages sont écrits dans le dossier outbox du répertoire de données.",
+        "Non configuré : les messages sont écrits dans le dossier outbox du répertoire de données.",
       host: "Hôte",
       port: "Port",
       username: "Nom d'utilisateur",
@@ -95,10 +95,10 @@ const adminSystem = {
       addRule: "Ajouter une règle",
       removeRule: "Supprimer la règle {{label}}",
       ruleNumber: "Règle {{number}}",
-      noRules: "Aucune règle : toutes les requêtes sont permises.",
+      noRules: "Aucune règle : toutes les requêtes sont permises.",
       accounts: "Limites par compte",
       accountsIntro:
-        "Tentatives permises par compte et par action, quelle que soit l'adresse (définies par RATE_LIMITS ou l'API des paramètres ; non modifiables ici).",
+        "Tentatives permises par compte et par action, quelle que soit l'adresse (définies par RATE_LIMITS ou l'API des paramètres ; non modifiables ici).",
       action: "Action",
     },
     batch: {
@@ -120,13 +120,13 @@ const adminSystem = {
     revisions: {
       heading: "Historique des versions",
       intro:
-        "Chaque entrée et chaque article garde ses versions ; au-delà de la limite, les plus anciennes partent d'abord.",
+        "Chaque entrée et chaque article garde ses versions ; au-delà de la limite, les plus anciennes partent d'abord.",
       maxPerRecord: "Versions gardées par entrée ou article",
       maxPerRecordHint: "Laissez vide ou saisissez 0 pour garder toutes les versions.",
     },
     proxies: {
       heading: "Proxys de confiance",
-      empty: "Aucun : l'adresse du client est celle de la connexion.",
+      empty: "Aucun : l'adresse du client est celle de la connexion.",
     },
   },
   logs: {
@@ -162,12 +162,12 @@ const adminSystem = {
     chart: {
       heading: "Requêtes par heure",
       summary:
-        "{{total}} requêtes sur {{hours}} heures ; heure la plus chargée : {{peak}} ({{max}}).",
+        "{{total}} requêtes sur {{hours}} heures ; heure la plus chargée : {{peak}} ({{max}}).",
       empty: "Aucune requête sur cette période.",
       table: "Afficher les chiffres",
       hour: "Heure (UTC)",
       total: "Requêtes",
-      bar: "{{hour}} : {{total}}",
+      bar: "{{hour}} : {{total}}",
     },
   },
   log: {
@@ -228,16 +228,16 @@ const adminSystem = {
       downloadFailed: "Le téléchargement n'a pas pu démarrer.",
     },
     restore: {
-      title: "Restaurer {{name}} ?",
+      title: "Restaurer {{name}} ?",
       body: "Toutes les tables et tous les fichiers envoyés de cette instance seront remplacés par le contenu de cette sauvegarde. Ce qui a été écrit depuis est perdu. La page se recharge ensuite.",
       confirm: "Remplacer les données",
       cancel: "Annuler",
       running: "Restauration de {{name}}… Ne fermez pas cette page.",
       done: "Restauration depuis {{name}} terminée. Rechargement…",
-      failed: "La sauvegarde n'a pas été restaurée ; les données sont inchangées.",
+      failed: "La sauvegarde n'a pas été restaurée ; les données sont inchangées.",
     },
     delete: {
-      title: "Supprimer {{name}} ?",
+      title: "Supprimer {{name}} ?",
       body: "L'archive est retirée de l'emplacement des sauvegardes. Cette action est définitive.",
       confirm: "Supprimer la sauvegarde",
       cancel: "Annuler",

@@ -13,14 +13,14 @@ const admin = {
   index: {
     title: "Administration",
     intro:
-      "Gérez ce Cahier : ses éléments, ses utilisateurs et, pour les superutilisateurs, l'instance elle-même.",
+      "Gérez ce Cahier : ses éléments, ses utilisateurs et, pour les superutilisateurs, l'instance elle-même.",
     sectionsLabel: "Sections d'administration",
     items: "Éléments",
     itemsDescription:
-      "L'espace des instances : rechercher, créer, modifier et supprimer des éléments.",
+      "L'espace des instances : rechercher, créer, modifier et supprimer des éléments.",
     users: "Utilisateurs",
     usersDescription:
-      "Les comptes : rôles, confirmation, suppression et, pour les superutilisateurs, « Voir en tant que ».",
+      "Les comptes : rôles, confirmation, suppression et, pour les superutilisateurs, « Voir en tant que ».",
     settings: "Paramètres",
     settingsDescription:
       "Nom et adresse de l'application, e-mail, fournisseurs de connexion et limites.",
@@ -55,8 +55,8 @@ const admin = {
     sortUpdated: "Modification",
     tags: "Étiquettes",
     delete: "Supprimer",
-    deleteTitle: "Supprimer l'élément « {{name}} » ?",
-    deleteBody: "L'élément {{code}} (« {{name}} ») sera supprimé. C'est définitif.",
+    deleteTitle: "Supprimer l'élément « {{name}} » ?",
+    deleteBody: "L'élément {{code}} (« {{name}} ») sera supprimé. C'est définitif.",
     deleteConfirm: "Supprimer {{code}}",
     cancel: "Annuler",
     deleted: "L'élément {{code}} a été supprimé.",
@@ -64,7 +64,7 @@ const admin = {
   users: {
     title: "Utilisateurs",
     intro:
-      "Tous les comptes de ce Cahier. Les administrateurs changent le rôle des utilisateurs qui ne sont pas administrateurs, les suspendent, les suppriment et leur envoient un lien de réinitialisation du mot de passe ; personne ici ne définit le mot de passe ou l'e-mail d'autrui.",
+      "Tous les comptes de ce Cahier. Les administrateurs changent le rôle des utilisateurs qui ne sont pas administrateurs, les suspendent, les suppriment et leur envoient un lien de réinitialisation du mot de passe ; personne ici ne définit le mot de passe ou l'e-mail d'autrui.",
     searchHint: "Nom d'utilisateur, nom ou e-mail.",
     role: "Rôle",
     anyRole: "Tous les rôles",
@@ -86,13 +86,13 @@ const admin = {
     roleOf: "Rôle de @{{username}}",
     changeRole: "Changer",
     changeRoleLabel: "Changer le rôle de @{{username}}",
-    roleChanged: "@{{username}} est maintenant : {{role}}.",
+    roleChanged: "@{{username}} est maintenant : {{role}}.",
     markVerified: "Marquer confirmé",
-    markVerifiedLabel: "Marquer confirmé : @{{username}}",
+    markVerifiedLabel: "Marquer confirmé : @{{username}}",
     verified: "L'e-mail de @{{username}} est marqué confirmé.",
     delete: "Supprimer",
     deleteLabel: "Supprimer @{{username}}",
-    deleteTitle: "Supprimer @{{username}} ?",
+    deleteTitle: "Supprimer @{{username}} ?",
     deleteBody:
       "Le compte de {{name}} (@{{username}}, {{email}}) et tout ce qu'il a écrit seront supprimés. C'est définitif.",
     deleteConfirm: "Supprimer @{{username}}",
@@ -103,7 +103,7 @@ const admin = {
     adminProtected: "Seul un superutilisateur peut modifier un autre administrateur.",
     suspend: "Suspendre",
     suspendLabel: "Suspendre @{{username}}",
-    suspendTitle: "Suspendre @{{username}} ?",
+    suspendTitle: "Suspendre @{{username}} ?",
     suspendBody:
       "@{{username}} est déconnecté partout et ne peut plus se connecter jusqu'à la levée de la suspension. Rien de ce qu'il a écrit n'est supprimé.",
     suspendConfirm: "Suspendre @{{username}}",
@@ -127,7 +127,7 @@ const admin = {
     started: "Vous voyez maintenant Cahier en tant que @{{username}}.",
     stopped: "Retour à votre session de superutilisateur.",
     ended:
-      "La vue en tant qu'un autre compte est terminée : retour à votre session de superutilisateur.",
+      "La vue en tant qu'un autre compte est terminée : retour à votre session de superutilisateur.",
     superuserExpired: "Votre session de superutilisateur a expiré. Reconnectez-vous.",
   },
 } satisfies CatalogShape<typeof en>;

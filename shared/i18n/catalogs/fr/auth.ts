@@ -12,9 +12,9 @@ const auth = {
     submit: "Se connecter",
     submitting: "Connexion…",
     failed: "Identifiants de connexion invalides.",
-    noAccount: "Pas encore de compte ?",
+    noAccount: "Pas encore de compte ?",
     signUpLink: "Inscrivez-vous",
-    forgotPassword: "Mot de passe oublié ?",
+    forgotPassword: "Mot de passe oublié ?",
     suspended: "Ce compte est suspendu. Contactez les administrateurs de ce site.",
   },
   signUp: {
@@ -23,7 +23,7 @@ const auth = {
       "Créez votre compte pour commencer à écrire. Tous les champs sont obligatoires, sauf le nom.",
     username: "Nom d'utilisateur",
     usernameHint:
-      "Obligatoire : votre adresse publique, comme /profile/{{example}}. 3 à 30 lettres, chiffres, points, tirets ou tirets bas.",
+      "Obligatoire : votre adresse publique, comme /profile/{{example}}. 3 à 30 lettres, chiffres, points, tirets ou tirets bas.",
     usernameExample: "votre_nom",
     name: "Nom (facultatif)",
     nameHint: "Affiché à la place de votre nom d'utilisateur. Vous pouvez le laisser vide.",
@@ -37,7 +37,7 @@ const auth = {
     submit: "Créer mon compte",
     submitting: "Création de votre compte…",
     failed: "Votre compte n'a pas pu être créé. Vérifiez les champs ci-dessous.",
-    haveAccount: "Vous avez déjà un compte ?",
+    haveAccount: "Vous avez déjà un compte ?",
     loginLink: "Connectez-vous",
     sent: {
       title: "Consultez votre messagerie",
@@ -49,7 +49,7 @@ const auth = {
   passwordReset: {
     title: "Réinitialiser votre mot de passe",
     intro:
-      "Saisissez l'e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
+      "Saisissez l'e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
     email: "E-mail",
     submit: "Envoyer le lien",
     submitting: "Envoi…",

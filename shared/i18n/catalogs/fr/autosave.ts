@@ -9,13 +9,13 @@ const autosave = {
   status: {
     saving: "Enregistrement…",
     saved: "Enregistré à {{time}}.",
-    held: "Les lecteurs ne verront ces modifications qu'après « {{action}} ».",
+    held: "Les lecteurs ne verront ces modifications qu'après « {{action}} ».",
     offline:
-      "Hors ligne : vos modifications sont gardées dans ce navigateur et seront enregistrées au retour de la connexion.",
+      "Hors ligne : vos modifications sont gardées dans ce navigateur et seront enregistrées au retour de la connexion.",
     offlineNotKept:
-      "Hors ligne, et ce navigateur ne peut pas garder vos modifications : laissez cette page ouverte jusqu'au retour de la connexion.",
-    failed: "Non enregistré automatiquement : {{reason}}",
-    invalid: "un champ est à corriger. Appuyez sur « {{action}} » pour le voir.",
+      "Hors ligne, et ce navigateur ne peut pas garder vos modifications : laissez cette page ouverte jusqu'au retour de la connexion.",
+    failed: "Non enregistré automatiquement : {{reason}}",
+    invalid: "un champ est à corriger. Appuyez sur « {{action}} » pour le voir.",
     needsTitle:
       "Gardé dans ce navigateur à {{time}}. Écrivez un titre ou un peu de texte pour l'enregistrer dans votre compte.",
     paused:
@@ -27,15 +27,15 @@ const autosave = {
    */
   untitled: "Sans titre",
   /** Under the empty title field of a record saved under a stand-in title. */
-  standIn: "Enregistré sous « {{title}} » en attendant votre titre.",
+  standIn: "Enregistré sous « {{title}} » en attendant votre titre.",
   /** The way out of the editor: what was typed is kept, so it closes rather than cancels. */
   close: "Fermer",
   offer: {
-    found: "Restaurer vos modifications non publiées ({{time}}) ?",
+    found: "Restaurer vos modifications non publiées ({{time}}) ?",
     hint: "Elles ont été enregistrées automatiquement, mais les lecteurs ne les voient pas encore.",
     restore: "Les restaurer",
     discard: "Les abandonner",
-    restored: "Vos modifications sont revenues. Appuyez sur « {{action}} » pour les publier.",
+    restored: "Vos modifications sont revenues. Appuyez sur « {{action}} » pour les publier.",
     discarded: "Les modifications non publiées ont été abandonnées.",
   },
   started: {

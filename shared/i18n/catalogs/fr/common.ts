@@ -20,7 +20,7 @@ const common = {
     logout: "Se déconnecter",
   },
   theme: {
-    toggle: "Thème de couleurs : {{current}}. Passer à {{next}}",
+    toggle: "Thème de couleurs : {{current}}. Passer à {{next}}",
     system: "Système",
     light: "Clair",
     dark: "Sombre",

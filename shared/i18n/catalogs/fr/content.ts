@@ -9,7 +9,7 @@ const content = {
   home: {
     title: "Accueil",
     description:
-      "Cahier est un journal intime et un blog public, sur un serveur tenu par des personnes de confiance : écrivez des entrées pour vous, publiez des articles pour tous.",
+      "Cahier est un journal intime et un blog public, sur un serveur tenu par des personnes de confiance : écrivez des entrées pour vous, publiez des articles pour tous.",
     hero: {
       eyebrow: "Un journal et un blog, auto-hébergés",
       title: "Écrivez pour vous. Publiez pour tous.",
@@ -30,20 +30,20 @@ const content = {
       },
       selfHosted: {
         title: "Hébergé ici, pas ailleurs",
-        text: "Tout reste sur ce serveur : ni publicité, ni pistage, ni service tiers.",
+        text: "Tout reste sur ce serveur : ni publicité, ni pistage, ni service tiers.",
       },
     },
     greeting: "Bon retour, {{name}}",
     greetingText: "Reprenez là où vous en étiez, ou commencez l'entrée du jour.",
     greetingNew: "Bienvenue, {{name}}",
     greetingNewText:
-      "Votre journal est prêt. Commencez par une première entrée : elle reste privée tant que vous n'en décidez pas autrement.",
+      "Votre journal est prêt. Commencez par une première entrée : elle reste privée tant que vous n'en décidez pas autrement.",
     newEntry: "Nouvelle entrée",
     newPost: "Nouvel article",
     archive: "Archives",
     instances: "Instances",
     superuserText:
-      "Vous êtes connecté en tant que superutilisateur : vous administrez cette instance plutôt que d'y écrire.",
+      "Vous êtes connecté en tant que superutilisateur : vous administrez cette instance plutôt que d'y écrire.",
     recentEntries: "Vos entrées récentes",
     noEntries:
       "Vous n'avez encore écrit aucune entrée. La première restera privée tant que vous n'en déciderez pas autrement.",
@@ -51,7 +51,7 @@ const content = {
     latestPosts: "Derniers articles",
     allPosts: "Tous les articles",
     noPosts: "Rien n'a encore été publié.",
-    noPostsWriter: "Rien n'a encore été publié : le premier article pourrait être le vôtre.",
+    noPostsWriter: "Rien n'a encore été publié : le premier article pourrait être le vôtre.",
     writeFirstPost: "Écrire le premier article",
     noPostsVisitor:
       "Rien n'a encore été publié. Revenez bientôt, ou commencez dès maintenant votre propre journal.",
@@ -69,7 +69,7 @@ const content = {
     title: "Politique de confidentialité",
     description:
       "Ce que ce Cahier enregistre à votre sujet, qui peut le lire, combien de temps il le garde et comment le faire supprimer.",
-    lastUpdated: "Dernière mise à jour : {{date}}",
+    lastUpdated: "Dernière mise à jour : {{date}}",
     contents: "Sommaire",
   },
 } satisfies CatalogShape<typeof en>;

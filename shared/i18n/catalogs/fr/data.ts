@@ -9,12 +9,12 @@ const data = {
   section: {
     heading: "Vos données",
     intro:
-      "Tout ce que vous écrivez vous appartient : emportez-le, ou faites venir ce que vous avez écrit ailleurs.",
+      "Tout ce que vous écrivez vous appartient : emportez-le, ou faites venir ce que vous avez écrit ailleurs.",
   },
   export: {
     heading: "Exporter",
     intro:
-      "Une archive zip avec cahier.json (chaque entrée, article et collection, avec tous leurs champs), un fichier Markdown pour chacun, et vos pièces jointes, couvertures et avatar dans files/. Les entrées privées en font partie : gardez ce fichier en lieu sûr.",
+      "Une archive zip avec cahier.json (chaque entrée, article et collection, avec tous leurs champs), un fichier Markdown pour chacun, et vos pièces jointes, couvertures et avatar dans files/. Les entrées privées en font partie : gardez ce fichier en lieu sûr.",
     submit: "Télécharger mes données",
     preparing: "Préparation du téléchargement…",
     started: "Votre téléchargement a commencé.",
@@ -25,7 +25,7 @@ const data = {
     intro:
       "Faites venir un export de Cahier, Day One, Ghost ou WriteFreely, ou une archive zip de fichiers Markdown. Les entrées arrivent privées et les articles en brouillon, sauf si l'export dit qu'ils étaient publics ou publiés. Importer de nouveau le même fichier ne crée rien de plus.",
     file: "Fichier d'export",
-    fileHint: "Une archive zip ; pour Ghost et WriteFreely, leur fichier .json convient aussi.",
+    fileHint: "Une archive zip ; pour Ghost et WriteFreely, leur fichier .json convient aussi.",
     format: "Format",
     formats: {
       cahier: "Export de Cahier (.zip)",
@@ -34,7 +34,7 @@ const data = {
       writefreely: "Export de WriteFreely (.json)",
       markdown: "Fichiers Markdown (.zip)",
     },
-    dryRun: "Essai à blanc : montrer seulement ce qui serait importé",
+    dryRun: "Essai à blanc : montrer seulement ce qui serait importé",
     submit: "Importer",
     submitDry: "Vérifier le fichier",
     uploading: "Envoi… {{percent}} %",
@@ -43,14 +43,14 @@ const data = {
     reading: "Lecture du fichier…",
     writing: "Import en cours… {{done}} éléments sur {{total}}",
     leaveHint:
-      "Vous pouvez quitter cette page : l'import continue, et son rapport vous attendra ici.",
+      "Vous pouvez quitter cette page : l'import continue, et son rapport vous attendra ici.",
     missingFile: "Choisissez le fichier d'export à importer.",
     failed: "L'import a échoué.",
     errors: {
       validation_import_not_archive:
         "Ce fichier n'est pas une archive zip (ni, pour Ghost et WriteFreely, un fichier JSON).",
       validation_import_unsafe_archive:
-        "Cette archive a été refusée : elle contient un fichier hors de son dossier ou un lien.",
+        "Cette archive a été refusée : elle contient un fichier hors de son dossier ou un lien.",
       validation_import_too_large: "Cette archive dépasse la taille permise pour un import.",
       validation_import_wrong_format: "Ce fichier n'est pas un export du format choisi.",
       validation_import_invalid: "Ce fichier est abîmé et n'a pas pu être lu.",
@@ -62,7 +62,7 @@ const data = {
     },
     report: {
       heading: "Import terminé",
-      headingDry: "Essai à blanc : rien n'a été écrit",
+      headingDry: "Essai à blanc : rien n'a été écrit",
       imported: "Importé",
       wouldImport: "Serait importé",
       entries_one: "{{count}} entrée",
@@ -84,25 +84,25 @@ const data = {
       already_imported: "Déjà importé",
       not_in_archive: "Absent du fichier envoyé",
       ghost_image_missing:
-        "L'image n'est pas dans le fichier : exportez le dossier content/images de Ghost avec le JSON, dans un même zip",
+        "L'image n'est pas dans le fichier : exportez le dossier content/images de Ghost avec le JSON, dans un même zip",
       too_many_files: "Plus de {{max}} fichiers",
       file_too_large: "Plus lourd que {{size}}",
       file_type_refused: "Un type de fichier que ce champ n'accepte pas ({{types}})",
       text_too_long: "Son texte dépasse {{max}} caractères",
       description_shortened: "Raccourcie à {{max}} caractères",
       too_many_tags: "Plus de {{max}} étiquettes",
-      post_as_entry: "Importé comme entrée privée : seuls les rédacteurs publient des articles",
+      post_as_entry: "Importé comme entrée privée : seuls les rédacteurs publient des articles",
       ghost_page: "Une page Ghost, pas un article",
-      members_only_draft: "Importé comme brouillon : réservé à « {{visibility}} » sur Ghost",
+      members_only_draft: "Importé comme brouillon : réservé à « {{visibility}} » sur Ghost",
       collection_as_tag:
-        "Les articles n'ont pas de collection : ses articles portent l'étiquette « {{tag}} »",
+        "Les articles n'ont pas de collection : ses articles portent l'étiquette « {{tag}} »",
       image_too_large: "Une image de {{size}} pixels, trop grande pour être affichée",
       image_as_cover:
-        "Enregistrée comme couverture de l'article : un article ne contient qu'une image",
+        "Enregistrée comme couverture de l'article : un article ne contient qu'une image",
       post_file_not_kept:
-        "Non conservé : un article ne contient qu'un fichier, son image de couverture",
+        "Non conservé : un article ne contient qu'un fichier, son image de couverture",
       refused: "Refusé par les vérifications de Cahier",
-      refusedFields: "Refusé par les vérifications de Cahier (champs : {{fields}})",
+      refusedFields: "Refusé par les vérifications de Cahier (champs : {{fields}})",
     },
   },
   print: {
@@ -110,7 +110,7 @@ const data = {
     book: "Imprimer en livre",
   },
   book: {
-    title: "{{title}} : le livre",
+    title: "{{title}} : le livre",
     by: "Par {{name}}",
     range: "Du {{from}} au {{to}}",
     entries_one: "{{count}} entrée",

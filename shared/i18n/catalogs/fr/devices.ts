@@ -21,11 +21,11 @@ const devices = {
     lastSeen: "Vu pour la dernière fois",
     signOut: "Déconnecter",
     signOutLabel: "Déconnecter {{name}}",
-    signOutTitle: "Déconnecter cet appareil ?",
+    signOutTitle: "Déconnecter cet appareil ?",
     signOutBody: "{{name}} sera déconnecté à sa prochaine requête et devra se reconnecter.",
     signedOut: "L'appareil a été déconnecté.",
     signOutOthers: "Déconnecter tous les autres appareils",
-    signOutOthersTitle: "Déconnecter tous les autres appareils ?",
+    signOutOthersTitle: "Déconnecter tous les autres appareils ?",
     signOutOthersBody:
       "Tous les appareils sauf celui-ci seront déconnectés à leur prochaine requête et devront se reconnecter.",
     signedOutOthers: "Tous les autres appareils ont été déconnectés.",
@@ -36,7 +36,7 @@ const devices = {
   otherDevices: {
     signOut: "Déconnecter tous les autres appareils",
     passwordHint:
-      "Un nouveau mot de passe met fin à toutes les autres sessions ; cette option retire aussi les autres appareils de la liste, et une nouvelle connexion depuis l'un d'eux vous sera signalée par e-mail.",
+      "Un nouveau mot de passe met fin à toutes les autres sessions ; cette option retire aussi les autres appareils de la liste, et une nouvelle connexion depuis l'un d'eux vous sera signalée par e-mail.",
     factorHint:
       "Vos autres appareils restent connectés si vous ne cochez pas cette case. Cochez-la si l'un d'eux a pu tomber entre d'autres mains.",
   },

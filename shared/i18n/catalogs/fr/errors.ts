@@ -6,7 +6,7 @@ const errors = {
   page: {
     title: "Erreur {{status}}",
     goHome: "Retour à l'accueil",
-    notFound: "Page introuvable : {{path}}",
+    notFound: "Page introuvable : {{path}}",
     forbidden: "Vous n'avez pas accès à cette page.",
     unexpected: "Une erreur s'est produite lors du traitement de votre demande.",
     sessionUnavailable:

@@ -13,7 +13,7 @@ const feeds = {
   },
   collection: {
     title: "{{title}}, de {{name}}",
-    description: "Les entrées publiques de la collection « {{title}} » de {{name}}.",
+    description: "Les entrées publiques de la collection « {{title}} » de {{name}}.",
   },
   alternate: "{{title}} ({{format}})",
 } satisfies CatalogShape<typeof en>;

@@ -9,9 +9,9 @@ import type en from "../en/live.ts";
 const live = {
   status: {
     live: "En direct",
-    liveLabel: "Mises à jour en direct actives : cette page se met à jour quand le contenu change.",
+    liveLabel: "Mises à jour en direct actives : cette page se met à jour quand le contenu change.",
     reconnecting: "Reconnexion…",
-    reconnectingLabel: "Mises à jour en direct interrompues ; reconnexion en cours.",
+    reconnectingLabel: "Mises à jour en direct interrompues ; reconnexion en cours.",
   },
   /** What an open record is, when readers cannot all see it (instead of "Live"). */
   state: {
@@ -42,14 +42,14 @@ const live = {
     changedPost: "Cet article a été modifié ailleurs à {{time}}.",
     changedHint: "Votre version ne remplacera la leur que si vous le choisissez.",
     deletedEntry:
-      "Cette entrée a été supprimée ailleurs. L'enregistrement échouera ; copiez ce que vous voulez garder.",
+      "Cette entrée a été supprimée ailleurs. L'enregistrement échouera ; copiez ce que vous voulez garder.",
     deletedPost:
-      "Cet article a été supprimé ailleurs. L'enregistrement échouera ; copiez ce que vous voulez garder.",
+      "Cet article a été supprimé ailleurs. L'enregistrement échouera ; copiez ce que vous voulez garder.",
     reload: "Charger leur version",
     keep: "Garder la mienne",
-    kept: "Vous gardez votre version ; l'enregistrer remplacera la leur.",
+    kept: "Vous gardez votre version ; l'enregistrer remplacera la leur.",
     reloaded: "Leur version est chargée.",
-    confirmTitle: "Remplacer la version plus récente ?",
+    confirmTitle: "Remplacer la version plus récente ?",
     confirmText:
       "Quelqu'un a enregistré cette fiche à {{time}}, après que vous l'avez ouverte. Enregistrer maintenant remplace ses modifications par les vôtres.",
     confirmSave: "Enregistrer la mienne quand même",

@@ -21,7 +21,7 @@ const oauth2 = {
   },
   failed: "La connexion avec {{provider}} a échoué. Veuillez réessayer.",
   noVerifiedEmail:
-    "Votre compte {{provider}} n'a pas d'adresse e-mail vérifiée : aucun compte n'a pu être créé ici.",
+    "Votre compte {{provider}} n'a pas d'adresse e-mail vérifiée : aucun compte n'a pu être créé ici.",
   unknownProvider: "votre fournisseur",
   /** La page de `/api/oauth2-redirect` (fenêtre de connexion du SDK). */
   success: {

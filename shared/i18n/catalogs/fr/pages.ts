@@ -27,16 +27,16 @@ const pages = {
     title: "Politique de confidentialité",
     updated: "Cette politique s'applique à cette installation de Cahier.",
     intro:
-      "Cahier est auto-hébergé : seule la personne ou l'organisation qui exploite ce serveur détient vos données. Rien n'est envoyé aux auteurs du logiciel ni à des tiers.",
+      "Cahier est auto-hébergé : seule la personne ou l'organisation qui exploite ce serveur détient vos données. Rien n'est envoyé aux auteurs du logiciel ni à des tiers.",
     collectedTitle: "Ce que nous conservons",
     collected:
       "Votre compte (adresse e-mail, nom d'utilisateur, et si vous le souhaitez nom, avatar et biographie, langue préférée), ce que vous écrivez (entrées, articles, collections et leurs pièces jointes), et les informations techniques nécessaires au service (dates de création et de modification, journaux des requêtes du serveur).",
     purposeTitle: "Pourquoi",
     purpose:
-      "Uniquement pour fournir le service : vous connecter, conserver vos écrits, les montrer aux personnes que vous avez choisies et envoyer les e-mails que vous demandez (vérification de l'adresse, réinitialisation du mot de passe).",
+      "Uniquement pour fournir le service : vous connecter, conserver vos écrits, les montrer aux personnes que vous avez choisies et envoyer les e-mails que vous demandez (vérification de l'adresse, réinitialisation du mot de passe).",
     visibilityTitle: "Qui peut lire vos écrits",
     visibility:
-      "Les entrées et les collections sont privées par défaut : vous seul pouvez les lire. Celles qui sont non répertoriées sont lisibles par toute personne ayant le lien ; les publiques sont listées sur le site. Les articles publiés sont publics. Votre adresse e-mail n'est jamais montrée aux autres, sauf si vous la rendez visible.",
+      "Les entrées et les collections sont privées par défaut : vous seul pouvez les lire. Celles qui sont non répertoriées sont lisibles par toute personne ayant le lien ; les publiques sont listées sur le site. Les articles publiés sont publics. Votre adresse e-mail n'est jamais montrée aux autres, sauf si vous la rendez visible.",
     cookiesTitle: "Cookies et stockage local",
     cookies:
       "Votre navigateur conserve votre session et votre choix de langue dans son stockage local, recopiés dans deux cookies (pb_auth et locale) pour que le serveur affiche les pages pour vous. Il n'y a aucun cookie publicitaire ni de suivi.",

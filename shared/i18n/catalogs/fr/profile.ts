@@ -3,7 +3,7 @@ import type { CatalogShape } from "../../catalog-shape.ts";
 import type en from "../en/profile.ts";
 
 const profile = {
-  description: "{{name}} sur {{app}} : articles publiés, entrées et collections publiques.",
+  description: "{{name}} sur {{app}} : articles publiés, entrées et collections publiques.",
   memberSince: "Membre depuis le {{date}}",
   editProfile: "Modifier votre profil",
   ownerNote:

@@ -20,7 +20,7 @@ const records = {
     title: "Blog",
     intro: "Les articles publiés par les rédacteurs de ce Cahier.",
     empty: "Rien n'a encore été publié.",
-    readMore: "Lire « {{title}} »",
+    readMore: "Lire « {{title}} »",
   },
   collections: {
     title: "Collections",
@@ -76,7 +76,7 @@ const records = {
   form: {
     title: "Titre",
     name: "Nom dans l'adresse",
-    nameHint: "Lettres, chiffres et tirets ; tiré du titre s'il est laissé vide.",
+    nameHint: "Lettres, chiffres et tirets ; tiré du titre s'il est laissé vide.",
     content: "Contenu",
     contentHint: "Le Markdown est bienvenu.",
     excerpt: "Extrait",
@@ -94,7 +94,7 @@ const records = {
   },
   superuserNotice: {
     heading: "Les superutilisateurs n'écrivent pas",
-    text: "Les superutilisateurs gèrent le site mais n'écrivent pas : connectez-vous avec un compte utilisateur pour écrire.",
+    text: "Les superutilisateurs gèrent le site mais n'écrivent pas : connectez-vous avec un compte utilisateur pour écrire.",
     admin: "Aller à l'administration",
   },
 } satisfies CatalogShape<typeof en>;

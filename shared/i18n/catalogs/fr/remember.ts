@@ -8,10 +8,10 @@ import type en from "../en/remember.ts";
 const remember = {
   calendar: {
     title: "Calendrier",
-    titleMonth: "Calendrier : {{month}}",
+    titleMonth: "Calendrier : {{month}}",
     description: "Votre journal, mois par mois.",
     intro:
-      "Les jours où vous avez écrit sont marqués ; ouvrez-en un pour relire ce que vous avez écrit.",
+      "Les jours où vous avez écrit sont marqués ; ouvrez-en un pour relire ce que vous avez écrit.",
     previous: "Mois précédent",
     next: "Mois suivant",
     thisMonth: "Ce mois-ci",
@@ -34,7 +34,7 @@ const remember = {
     label: "Série d'écriture",
     days_one: "{{count}} jour d'affilée",
     days_other: "{{count}} jours d'affilée",
-    none: "Pas encore de série : écrivez aujourd'hui pour en commencer une.",
+    none: "Pas encore de série : écrivez aujourd'hui pour en commencer une.",
     keepGoing: "Écrivez aujourd'hui pour la prolonger.",
   },
   heatmap: {
@@ -48,8 +48,8 @@ const remember = {
     level1: "1 entrée",
     level2: "2 entrées",
     level3: "3 entrées ou plus",
-    day_one: "{{date}} : {{count}} entrée",
-    day_other: "{{date}} : {{count}} entrées",
+    day_one: "{{date}} : {{count}} entrée",
+    day_other: "{{date}} : {{count}} entrées",
     listLabel: "Jours avec des entrées",
   },
 } satisfies CatalogShape<typeof en>;

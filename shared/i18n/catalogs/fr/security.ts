@@ -36,14 +36,14 @@ const security: CatalogShape<typeof en> = {
     on: "La validation en deux étapes est activée depuis le {{date}}.",
     recoveryLeft_one: "Il vous reste {{count}} code de secours.",
     recoveryLeft_other: "Il vous reste {{count}} codes de secours.",
-    recoveryNone: "Il ne vous reste aucun code de secours : demandez-en de nouveaux maintenant.",
+    recoveryNone: "Il ne vous reste aucun code de secours : demandez-en de nouveaux maintenant.",
     start: "Activer la validation en deux étapes",
     starting: "Préparation…",
     scan: "1. Scannez ce QR code avec votre application d'authentification (Aegis, Google Authenticator, 1Password, Bitwarden…).",
     qrLabel: "QR code qui ajoute votre compte Cahier à une application d'authentification",
     qrLoading: "Dessin du QR code…",
     manual:
-      "Impossible de le scanner ? Saisissez plutôt cette clé dans l'application (basée sur l'heure, 6 chiffres, toutes les 30 secondes) :",
+      "Impossible de le scanner ? Saisissez plutôt cette clé dans l'application (basée sur l'heure, 6 chiffres, toutes les 30 secondes) :",
     keyLabel: "Clé de configuration",
     copy: "Copier la clé",
     copied: "La clé est copiée.",
@@ -63,12 +63,12 @@ const security: CatalogShape<typeof en> = {
   recovery: {
     heading: "Vos codes de secours",
     intro:
-      "Si vous perdez votre téléphone, chacun de ces codes vous permet de vous connecter une fois. Ils ne sont affichés que maintenant : téléchargez-les ou notez-les, et gardez-les en lieu sûr.",
+      "Si vous perdez votre téléphone, chacun de ces codes vous permet de vous connecter une fois. Ils ne sont affichés que maintenant : téléchargez-les ou notez-les, et gardez-les en lieu sûr.",
     listLabel: "Codes de secours",
     download: "Télécharger en fichier texte",
     fileName: "cahier-codes-de-secours.txt",
     fileIntro:
-      "Codes de secours de {{account}} sur {{site}}. Chaque code ne sert qu'une fois ; gardez-les en lieu sûr.",
+      "Codes de secours de {{account}} sur {{site}}. Chaque code ne sert qu'une fois ; gardez-les en lieu sûr.",
     done: "J'ai enregistré mes codes",
   },
   manage: {
@@ -82,7 +82,7 @@ const security: CatalogShape<typeof en> = {
     disabled: "La validation en deux étapes est désactivée.",
     regenerateOpen: "Obtenir de nouveaux codes de secours",
     regenerateIntro:
-      "Votre mot de passe et un code de l'application vous donnent 10 nouveaux codes de secours ; les anciens cessent de fonctionner.",
+      "Votre mot de passe et un code de l'application vous donnent 10 nouveaux codes de secours ; les anciens cessent de fonctionner.",
     regenerate: "Obtenir de nouveaux codes de secours",
     regenerating: "Création des codes…",
     regenerated: "Voici vos nouveaux codes de secours.",
