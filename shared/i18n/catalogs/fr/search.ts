@@ -14,12 +14,12 @@ const search = {
     results_one: "{{count}} résultat, choisissez avec les flèches",
     results_other: "{{count}} résultats, choisissez avec les flèches",
     none: "Aucun résultat",
-    seeAll: "Voir tous les résultats pour « {{q}} »",
+    seeAll: "Voir tous les résultats pour « {{q}} »",
     failed: "La recherche est indisponible pour le moment",
   },
   page: {
     title: "Recherche",
-    titleFor: "Recherche : {{q}}",
+    titleFor: "Recherche : {{q}}",
     description: "Cherchez dans les entrées, articles et collections que vous pouvez lire.",
     intro:
       "Les entrées, articles et collections que vous pouvez lire, par titres, textes et étiquettes.",
@@ -28,11 +28,11 @@ const search = {
     help: {
       heading: "Comment chercher",
       words:
-        "Chaque mot doit être trouvé, sous toutes ses formes : « jardin » trouve aussi « jardins ».",
+        "Chaque mot doit être trouvé, sous toutes ses formes : « jardin » trouve aussi « jardins ».",
       phrase:
-        'Mettez des mots entre guillemets pour les trouver dans cet ordre : « "premier jour" ».',
-      exclude: "Mettez un moins devant un mot pour l'écarter : « confiture -abricot ».",
-      prefix: "Terminez un mot par une étoile pour trouver ce qui commence ainsi : « photo* ».",
+        'Mettez des mots entre guillemets pour les trouver dans cet ordre : « "premier jour" ».',
+      exclude: "Mettez un moins devant un mot pour l'écarter : « confiture -abricot ».",
+      prefix: "Terminez un mot par une étoile pour trouver ce qui commence ainsi : « photo* ».",
     },
     filters: {
       label: "Filtres de recherche",
@@ -52,9 +52,9 @@ const search = {
       apply: "Appliquer les filtres",
       clear: "Effacer les filtres",
     },
-    total_one: "{{count}} résultat pour « {{q}} »",
-    total_other: "{{count}} résultats pour « {{q}} »",
-    none: "Rien trouvé pour « {{q}} ».",
+    total_one: "{{count}} résultat pour « {{q}} »",
+    total_other: "{{count}} résultats pour « {{q}} »",
+    none: "Rien trouvé pour « {{q}} ».",
     noneHint: "Vérifiez l'orthographe, utilisez moins de mots ou effacez les filtres.",
     resultsLabel: "Résultats",
     kind: {
@@ -64,7 +64,7 @@ const search = {
     },
     untitled: "Sans titre",
     by: "par {{name}}",
-    invalid: "Cette recherche ne peut pas être lancée : {{reason}}",
+    invalid: "Cette recherche ne peut pas être lancée : {{reason}}",
     reasons: {
       q: "le texte est trop long (500 caractères au plus).",
       from: "la date de début n'est pas une date valide.",
