@@ -60,6 +60,28 @@ export const RATE_LIMIT_ACTIONS = [
   "auth",
 ] as const;
 
+/** An action a route is labelled with: every one of {@link RATE_LIMIT_ACTIONS} but the tag. */
+export type RateLimitRouteAction = Exclude<(typeof RATE_LIMIT_ACTIONS)[number], "auth">;
+
+/** The sign-in actions, which PocketBase also tags `auth` (`*:auth` rules count them all). */
+const SIGN_IN_ACTIONS: ReadonlySet<RateLimitRouteAction> = new Set([
+  "authWithPassword",
+  "authWithOAuth2",
+  "authWithOTP",
+  "authWithTOTP",
+  "authWithPasskey",
+]);
+
+/**
+ * The tags a route labelled with `action` is counted under, most specific first.
+ *
+ * @example
+ * rateLimitTags("authWithPassword"); // ["authWithPassword", "auth"]
+ */
+export function rateLimitTags(action: RateLimitRouteAction): readonly string[] {
+  return SIGN_IN_ACTIONS.has(action) ? [action, "auth"] : [action];
+}
+
 /** PocketBase's label syntax (`core.rateLimitRuleLabelRegex`). */
 export const RATE_LIMIT_LABEL_PATTERN = /^(\w+ \/[\w/-]*|\/[\w/-]*|\w+:\w+|\*:\w+|\w+)$/;
 

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FileDownload, FileService } from "../../core/files/file-service.ts";
 import type { ByteRange } from "../../tools/filesystem/index.ts";
+import { rateLimited } from "../middlewares/rate-limit.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
 
 /**
@@ -149,6 +150,7 @@ export function registerFileDownloadRoutes(app: FastifyInstance, files: FileServ
   app.route({
     method: ["GET", "HEAD"],
     url: "/api/files/:collection/:recordId/:filename",
+    ...rateLimited("file"),
     handler: async (request, reply) => {
       const { collection, recordId, filename } = request.params as Params;
       const query = queryOf(request);

@@ -13,7 +13,7 @@ import { DEFAULT_RATE_LIMIT_SETTINGS, RateLimiter } from "../../core/rate-limit/
 import type { AuthInfo } from "../../core/records/request-info.ts";
 import { registerErrorHandlers } from "../errors.ts";
 import { readBody, registerBodyParsers } from "./body.ts";
-import { registerRateLimits } from "./rate-limit.ts";
+import { rateLimited, registerRateLimits } from "./rate-limit.ts";
 
 const TOO_MANY = '{"data":{},"message":"Too Many Requests.","status":429}\n';
 const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
@@ -488,13 +488,15 @@ describe("per-address limits of mail-sending routes", () => {
       http,
       new RateLimiter({ ...DEFAULT_RATE_LIMIT_SETTINGS, rules: [] }, new MemoryCounters()),
     );
-    for (const route of [
-      "request-password-reset",
-      "request-verification",
-      "request-otp",
-      "request-email-change",
-    ]) {
-      http.post(`/api/collections/:collection/${route}`, async (request, reply) => {
+    for (const [route, action] of [
+      ["request-password-reset", "requestPasswordReset"],
+      ["request-verification", "requestVerification"],
+      ["request-otp", "requestOTP"],
+      ["request-email-change", "requestEmailChange"],
+    ] as const) {
+      // Declared as the real routes declare them (`registerAuthAction`).
+      const options = rateLimited(action);
+      http.post(`/api/collections/:collection/${route}`, options, async (request, reply) => {
         await readBody(request, "An error occurred while validating the submitted data.");
         return reply.status(204).send();
       });

@@ -5,10 +5,13 @@
  * Cahier's per-address limits on requests that send mail. (Password sign-ins are counted per
  * account by the sign-in itself, which knows the account.)
  *
- * Labels are built from the canonical path: the matched route's pattern filled with its
- * decoded parameters (or, for paths no route claims, the decoded path without `//`, `.`/`..`
- * segments or a trailing `/`). SECURITY: so `/api/batch/`, `/api/%62atch` or
- * `auth-with-password/` count in the same buckets as their canonical paths (B14).
+ * Each route declares its PocketBase action where it is registered (`config.rateLimit`, see
+ * {@link rateLimited}); the hook reads it from the matched route, so no table of paths sits
+ * beside the routes. Path labels come from the canonical path: the matched route's pattern
+ * filled with its decoded parameters (or, for paths no route claims, such as 404s, the
+ * decoded path without `//`, `.`/`..` segments or a trailing `/`). SECURITY: so `/api/batch/`,
+ * `/api/%62atch` or `auth-with-password/` count in the same buckets as their canonical paths
+ * (B14).
  *
  * The client IP is `request.ip`: Fastify takes it from `X-Forwarded-For` only when the
  * connection comes from `TRUSTED_PROXIES` (rightmost untrusted address), otherwise from the
@@ -16,11 +19,16 @@
  * (`web-app.ts`), so their API calls count against that visitor, never against the server.
  */
 import net from "node:net";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import { findCollection } from "../../core/collections/collection-lookup.ts";
 import { CoreError } from "../../core/errors.ts";
-import { ACCOUNT_IDENTITY_FIELDS, type RateLimiter } from "../../core/rate-limit/index.ts";
-import type { RateLimitSettings } from "../../core/rate-limit/rules.ts";
+import {
+  ACCOUNT_IDENTITY_FIELDS,
+  rateLimitTags,
+  type RateLimiter,
+  type RateLimitRouteAction,
+  type RateLimitSettings,
+} from "../../core/rate-limit/index.ts";
 import { DEFAULT_MESSAGES } from "../errors.ts";
 
 /** Per-request state of the per-account check. */
@@ -39,56 +47,37 @@ declare module "fastify" {
   }
 }
 
-/** A collection route and the actions PocketBase tags it with (most specific first). */
-interface CollectionRoute {
-  method: string;
-  /** Matched against the route pattern (`:param` segments) or the canonical path. */
-  pattern: RegExp;
-  tags: readonly string[];
+/**
+ * What a route declares about its rate-limit labels, in its Fastify `config.rateLimit`:
+ * PocketBase's action, the collection being the route's `:collection` parameter when it has
+ * one (`users:create`), and `*:<action>` either way (a search is a `list`).
+ */
+export interface RouteRateLimit {
+  action: RateLimitRouteAction;
 }
 
-const COLLECTION = String.raw`/api/collections/([^/]+)`;
-const authRoute = (segment: string, tags: string[]): CollectionRoute => ({
-  method: "POST",
-  pattern: new RegExp(`^${COLLECTION}/${segment}$`),
-  tags,
-});
-
-/** PocketBase's `collectionPathRateLimit` tags per route. */
-export const COLLECTION_ROUTES: readonly CollectionRoute[] = [
-  { method: "GET", pattern: new RegExp(`^${COLLECTION}/records$`), tags: ["list"] },
-  { method: "POST", pattern: new RegExp(`^${COLLECTION}/records$`), tags: ["create"] },
-  { method: "GET", pattern: new RegExp(`^${COLLECTION}/records/[^/]+$`), tags: ["view"] },
-  { method: "PATCH", pattern: new RegExp(`^${COLLECTION}/records/[^/]+$`), tags: ["update"] },
-  { method: "DELETE", pattern: new RegExp(`^${COLLECTION}/records/[^/]+$`), tags: ["delete"] },
-  { method: "GET", pattern: new RegExp(`^${COLLECTION}/auth-methods$`), tags: ["listAuthMethods"] },
-  authRoute("auth-refresh", ["authRefresh"]),
-  authRoute("auth-with-password", ["authWithPassword", "auth"]),
-  authRoute("auth-with-oauth2", ["authWithOAuth2", "auth"]),
-  authRoute("auth-with-otp", ["authWithOTP", "auth"]),
-  authRoute("auth-with-totp", ["authWithTOTP", "auth"]),
-  { method: "GET", pattern: new RegExp(`^${COLLECTION}/totp$`), tags: ["manageTOTP"] },
-  authRoute("totp/[a-z-]+(?:/[^/]+)?", ["manageTOTP"]),
-  authRoute("auth-with-passkey", ["authWithPasskey", "auth"]),
-  authRoute("auth-with-passkey-options", ["requestPasskey"]),
-  authRoute("passkeys/register(?:-options)?", ["managePasskeys"]),
-  authRoute("request-otp", ["requestOTP"]),
-  authRoute("request-password-reset", ["requestPasswordReset"]),
-  authRoute("confirm-password-reset", ["confirmPasswordReset"]),
-  authRoute("request-verification", ["requestVerification"]),
-  authRoute("confirm-verification", ["confirmVerification"]),
-  authRoute("request-email-change", ["requestEmailChange"]),
-  authRoute("confirm-email-change", ["confirmEmailChange"]),
-  { method: "GET", pattern: /^\/api\/files\/([^/]+)\/[^/]+\/[^/]+$/, tags: ["file"] },
-];
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The route's PocketBase action, or null for a collection route PocketBase does not
+     * label. Absent: only the `METHOD /path` and `/path` labels apply.
+     */
+    rateLimit?: RouteRateLimit | null;
+  }
+}
 
 /**
- * Routes outside collections that PocketBase-style rules still label by action: a search is
- * counted like a list (`*:list` rules apply to it).
+ * Route options declaring the route's PocketBase action (null: a collection route PocketBase
+ * does not label).
+ *
+ * @example
+ * app.post("/api/collections/:collection/records", rateLimited("create"), handler);
  */
-export const ACTION_ROUTES: readonly { method: string; path: string; tags: readonly string[] }[] = [
-  { method: "GET", path: "/api/search", tags: ["list"] },
-];
+export function rateLimited(action: RateLimitRouteAction | null): {
+  config: { rateLimit: RouteRateLimit | null };
+} {
+  return { config: { rateLimit: action ? { action } : null } };
+}
 
 function decodeSafe(segment: string): string {
   try {
@@ -124,24 +113,23 @@ export function canonicalPath(request: FastifyRequest): string {
   return filled.length > 1 ? filled.replace(/\/+$/, "") : filled;
 }
 
-/** The collection and tags of a collection route, or null for other routes. */
-function collectionRoute(
-  request: FastifyRequest,
-  method: string,
-  path: string,
-): { idOrName: string; tags: readonly string[] } | null {
-  const pattern = request.routeOptions.url;
-  const shape = pattern && !pattern.includes("*") ? pattern : path;
-  for (const route of COLLECTION_ROUTES) {
-    if (route.method !== method) continue;
-    const match = route.pattern.exec(shape);
-    if (!match?.[1]) continue;
-    const segment = match[1];
-    const params = request.params as Record<string, string | undefined>;
-    const idOrName = segment.startsWith(":") ? (params[segment.slice(1)] ?? "") : segment;
-    return { idOrName, tags: route.tags };
-  }
-  return null;
+/**
+ * The collection and tags the matched route declares. A declared route of an unknown
+ * collection has none (PocketBase answers it before its rate limiter).
+ */
+function declaredLabels(request: FastifyRequest): {
+  collection?: { id: string; name: string };
+  tags?: readonly string[];
+} {
+  // No config on Fastify's 404 context (its own `routeOptions` getter guards it too).
+  const config = request.routeOptions.config as FastifyContextConfig | undefined;
+  const declared = config?.rateLimit;
+  if (!declared) return {};
+  const tags = rateLimitTags(declared.action);
+  const idOrName = (request.params as Record<string, string | undefined> | undefined)?.collection;
+  if (idOrName === undefined) return { tags };
+  const collection = findCollection(idOrName);
+  return collection ? { collection: { id: collection.id, name: collection.name }, tags } : {};
 }
 
 const tooManyRequests = () => new CoreError(429, DEFAULT_MESSAGES[429] ?? "Too Many Requests.");
@@ -243,30 +231,25 @@ export function registerRateLimits(
         "requests arrive through a proxy (X-Forwarded-For) that TRUSTED_PROXIES does not list: rate limits count every client as the proxy's address",
       );
     }
-    const path = canonicalPath(request);
-    const method = request.method.toUpperCase();
-    const route = collectionRoute(request, method === "HEAD" ? "GET" : method, path);
-    const collection = route ? findCollection(route.idOrName) : undefined;
+    const labels = declaredLabels(request);
     const superuser = request.auth?.isSuperuser ?? false;
-    const action = ACTION_ROUTES.find(
-      (r) => r.path === path && r.method === (method === "HEAD" ? "GET" : method),
-    );
     const decision = await limiter.checkRequest({
       ip: request.ip,
       authenticated: request.auth !== null,
       superuser,
-      method,
-      path,
-      ...(route && collection
-        ? { collection: { id: collection.id, name: collection.name }, tags: route.tags }
-        : action
-          ? { tags: action.tags }
-          : {}),
+      method: request.method.toUpperCase(),
+      path: canonicalPath(request),
+      ...labels,
     });
     if (!decision.allowed) throw tooManyRequests();
-    const mail = route && collection ? route.tags.find(isMailAction) : undefined;
-    if (mail && collection) {
-      request.accountLimit = { action: mail, collectionId: collection.id, superuser, key: null };
+    const mail = labels.collection ? labels.tags?.find(isMailAction) : undefined;
+    if (mail && labels.collection) {
+      request.accountLimit = {
+        action: mail,
+        collectionId: labels.collection.id,
+        superuser,
+        key: null,
+      };
     }
   });
 

@@ -13,7 +13,9 @@ import type { SignInAttempt } from "../../core/auth/auth-service.ts";
 import { badRequest } from "../../core/errors.ts";
 import type { Collection } from "../../core/models/collection.ts";
 import type { RequestInfo } from "../../core/records/request-info.ts";
+import type { RateLimitRouteAction } from "../../core/rate-limit/index.ts";
 import { readBody } from "../middlewares/body.ts";
+import { rateLimited } from "../middlewares/rate-limit.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
 import { collectionParam } from "./record-crud.ts";
 
@@ -75,21 +77,23 @@ export async function bindBody<S extends Record<string, FieldKind>>(
 }
 
 /**
- * Registers `POST /api/collections/{collection}/<action>`: `handle` gets the route's
+ * Registers `POST /api/collections/{collection}/<path>`, labelled for the rate limits with
+ * PocketBase's `action` (null for a route PocketBase does not label): `handle` gets the route's
  * collection (404 in PocketBase's auth-route wording when there is none) and the request; an
  * answer of `undefined` is a 204.
  *
  * @example
- * registerAuthAction(app, "request-verification", (collection, request) =>
+ * registerAuthAction(app, "request-verification", "requestVerification", (collection, request) =>
  *   verification.request(collection, () => bindBody(request, { email: "string" })),
  * );
  */
 export function registerAuthAction(
   app: FastifyInstance,
-  action: string,
+  path: string,
+  action: RateLimitRouteAction | null,
   handle: (collection: Collection, request: FastifyRequest) => Promise<unknown>,
 ): void {
-  app.post(`/api/collections/:collection/${action}`, async (request, reply) => {
+  app.post(`/api/collections/:collection/${path}`, rateLimited(action), async (request, reply) => {
     const answer = await handle(collectionParam(request, MISSING_COLLECTION), request);
     return answer === undefined ? reply.status(204).send() : answer;
   });

@@ -12,7 +12,7 @@ import { registerAuthAction } from "./record-auth-body.ts";
 
 /** Registers the devices route. */
 export function registerRecordAuthDevicesRoutes(app: FastifyInstance, devices: Devices): void {
-  registerAuthAction(app, "devices/sign-out-others", (collection, request) =>
+  registerAuthAction(app, "devices/sign-out-others", null, (collection, request) =>
     devices.signOutOthers(
       collection,
       requestInfo(request),

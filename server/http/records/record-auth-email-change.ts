@@ -9,13 +9,13 @@ export function registerRecordAuthEmailChangeRoutes(
   app: FastifyInstance,
   emailChange: EmailChangeFlow,
 ): void {
-  registerAuthAction(app, "request-email-change", (collection, request) =>
+  registerAuthAction(app, "request-email-change", "requestEmailChange", (collection, request) =>
     emailChange.request(collection, requestInfo(request), () =>
       bindBody(request, { newEmail: "string" }),
     ),
   );
 
-  registerAuthAction(app, "confirm-email-change", (collection, request) =>
+  registerAuthAction(app, "confirm-email-change", "confirmEmailChange", (collection, request) =>
     emailChange.confirm(collection, () =>
       bindBody(request, { token: "string", password: "string" }),
     ),

@@ -9,7 +9,7 @@ export function registerRecordAuthImpersonateRoutes(
   app: FastifyInstance,
   impersonation: Impersonation,
 ): void {
-  registerAuthAction(app, "impersonate/:id", (collection, request) => {
+  registerAuthAction(app, "impersonate/:id", null, (collection, request) => {
     const { id } = request.params as { id: string };
     return impersonation.impersonate(
       collection,

@@ -6,11 +6,11 @@ import { bindBody, registerAuthAction } from "./record-auth-body.ts";
 
 /** Registers the one-time password routes. */
 export function registerRecordAuthOtpRoutes(app: FastifyInstance, otp: OtpFlow): void {
-  registerAuthAction(app, "request-otp", (collection, request) =>
+  registerAuthAction(app, "request-otp", "requestOTP", (collection, request) =>
     otp.request(collection, () => bindBody(request, { email: "string" })),
   );
 
-  registerAuthAction(app, "auth-with-otp", (collection, request) =>
+  registerAuthAction(app, "auth-with-otp", "authWithOTP", (collection, request) =>
     otp.authenticate(
       collection,
       requestInfo(request, "otp"),

@@ -49,21 +49,21 @@ async function bindWithResponse<K extends string>(
 export function registerRecordAuthPasskeyRoutes(app: FastifyInstance, passkeys: Passkeys): void {
   const { registration, signIn } = passkeys;
 
-  registerAuthAction(app, "passkeys/register-options", (collection, request) =>
+  registerAuthAction(app, "passkeys/register-options", "managePasskeys", (collection, request) =>
     registration.options(collection, requestInfo(request), impersonated(request)),
   );
 
-  registerAuthAction(app, "passkeys/register", (collection, request) =>
+  registerAuthAction(app, "passkeys/register", "managePasskeys", (collection, request) =>
     registration.register(collection, requestInfo(request), impersonated(request), () =>
       bindWithResponse(request, ["name"]),
     ),
   );
 
-  registerAuthAction(app, "auth-with-passkey-options", (collection, request) =>
+  registerAuthAction(app, "auth-with-passkey-options", "requestPasskey", (collection, request) =>
     signIn.options(collection, () => bindBody(request, { mfaId: "string" })),
   );
 
-  registerAuthAction(app, "auth-with-passkey", (collection, request) =>
+  registerAuthAction(app, "auth-with-passkey", "authWithPasskey", (collection, request) =>
     signIn.authenticate(
       collection,
       requestInfo(request, "passkey"),

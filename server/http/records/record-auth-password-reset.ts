@@ -8,11 +8,11 @@ export function registerRecordAuthPasswordResetRoutes(
   app: FastifyInstance,
   passwordReset: PasswordResetFlow,
 ): void {
-  registerAuthAction(app, "request-password-reset", (collection, request) =>
+  registerAuthAction(app, "request-password-reset", "requestPasswordReset", (collection, request) =>
     passwordReset.request(collection, () => bindBody(request, { email: "string" })),
   );
 
-  registerAuthAction(app, "confirm-password-reset", (collection, request) =>
+  registerAuthAction(app, "confirm-password-reset", "confirmPasswordReset", (collection, request) =>
     passwordReset.confirm(collection, () =>
       bindBody(request, { token: "string", password: "string", passwordConfirm: "string" }),
     ),

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TwoFactor } from "../../core/auth/totp/two-factor.ts";
+import { rateLimited } from "../middlewares/rate-limit.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
 import { bindBody, MISSING_COLLECTION, registerAuthAction } from "./record-auth-body.ts";
 import { collectionParam } from "./record-crud.ts";
@@ -21,7 +22,7 @@ export function registerRecordAuthTotpRoutes(app: FastifyInstance, twoFactor: Tw
   const proof = (request: FastifyRequest) => () =>
     bindBody(request, { password: "string", code: "string" });
 
-  registerAuthAction(app, "auth-with-totp", (collection, request) =>
+  registerAuthAction(app, "auth-with-totp", "authWithTOTP", (collection, request) =>
     signIn.authenticate(
       collection,
       requestInfo(request, "totp"),
@@ -30,7 +31,7 @@ export function registerRecordAuthTotpRoutes(app: FastifyInstance, twoFactor: Tw
     ),
   );
 
-  app.get("/api/collections/:collection/totp", async (request) =>
+  app.get("/api/collections/:collection/totp", rateLimited("manageTOTP"), async (request) =>
     enrolment.status(
       collectionParam(request, MISSING_COLLECTION),
       requestInfo(request),
@@ -38,26 +39,26 @@ export function registerRecordAuthTotpRoutes(app: FastifyInstance, twoFactor: Tw
     ),
   );
 
-  registerAuthAction(app, "totp/setup", (collection, request) =>
+  registerAuthAction(app, "totp/setup", "manageTOTP", (collection, request) =>
     enrolment.setup(collection, requestInfo(request), impersonated(request)),
   );
 
-  registerAuthAction(app, "totp/enable", (collection, request) =>
+  registerAuthAction(app, "totp/enable", "manageTOTP", (collection, request) =>
     enrolment.enable(collection, requestInfo(request), impersonated(request), () =>
       bindBody(request, { code: "string" }),
     ),
   );
 
-  registerAuthAction(app, "totp/disable", (collection, request) =>
+  registerAuthAction(app, "totp/disable", "manageTOTP", (collection, request) =>
     enrolment.disable(collection, requestInfo(request), impersonated(request), proof(request)),
   );
 
-  registerAuthAction(app, "totp/reset/:id", (collection, request) => {
+  registerAuthAction(app, "totp/reset/:id", "manageTOTP", (collection, request) => {
     const { id } = request.params as { id: string };
     return enrolment.reset(collection, requestInfo(request), id);
   });
 
-  registerAuthAction(app, "totp/recovery-codes", (collection, request) =>
+  registerAuthAction(app, "totp/recovery-codes", "manageTOTP", (collection, request) =>
     enrolment.regenerateRecoveryCodes(
       collection,
       requestInfo(request),

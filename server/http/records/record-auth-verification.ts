@@ -8,11 +8,11 @@ export function registerRecordAuthVerificationRoutes(
   app: FastifyInstance,
   verification: VerificationFlow,
 ): void {
-  registerAuthAction(app, "request-verification", (collection, request) =>
+  registerAuthAction(app, "request-verification", "requestVerification", (collection, request) =>
     verification.request(collection, () => bindBody(request, { email: "string" })),
   );
 
-  registerAuthAction(app, "confirm-verification", (collection, request) =>
+  registerAuthAction(app, "confirm-verification", "confirmVerification", (collection, request) =>
     verification.confirm(
       collection,
       () => bindBody(request, { token: "string" }),

@@ -8,7 +8,7 @@ export function registerRecordAuthWithOAuth2Routes(
   app: FastifyInstance,
   oauth2: OAuth2Service,
 ): void {
-  registerAuthAction(app, "auth-with-oauth2", async (collection, request) =>
+  registerAuthAction(app, "auth-with-oauth2", "authWithOAuth2", async (collection, request) =>
     oauth2.authWithOAuth2(await signInAttempt(collection, request, "oauth2")),
   );
 }

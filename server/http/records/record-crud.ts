@@ -5,6 +5,7 @@ import { CoreError } from "../../core/errors.ts";
 import type { Collection } from "../../core/models/collection.ts";
 import type { RecordService } from "../../core/records/record-service.ts";
 import { readBody } from "../middlewares/body.ts";
+import { rateLimited } from "../middlewares/rate-limit.ts";
 import { presentRecord, presentRecordList } from "../presenters/record-presenter.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
 
@@ -31,14 +32,14 @@ export function collectionParam(
 export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordService): void {
   const base = "/api/collections/:collection/records";
 
-  app.get(base, async (request) => {
+  app.get(base, rateLimited("list"), async (request) => {
     const collection = collectionParam(request);
     return presentRecordList(
       await records.list(collection, requestInfo(request), queryOf(request)),
     );
   });
 
-  app.get(`${base}/:id`, async (request) => {
+  app.get(`${base}/:id`, rateLimited("view"), async (request) => {
     const collection = collectionParam(request);
     const { id } = request.params as Params;
     if (!id) throw new CoreError(404, "Missing required record id.");
@@ -47,7 +48,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
     );
   });
 
-  app.post(base, async (request) => {
+  app.post(base, rateLimited("create"), async (request) => {
     const collection = collectionParam(request);
     const body = await readBody(
       request,
@@ -59,7 +60,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
     );
   });
 
-  app.patch(`${base}/:id`, async (request) => {
+  app.patch(`${base}/:id`, rateLimited("update"), async (request) => {
     const collection = collectionParam(request);
     const { id } = request.params as Params;
     const body = await readBody(
@@ -78,7 +79,7 @@ export function registerRecordCrudRoutes(app: FastifyInstance, records: RecordSe
     );
   });
 
-  app.delete(`${base}/:id`, async (request, reply) => {
+  app.delete(`${base}/:id`, rateLimited("delete"), async (request, reply) => {
     const collection = collectionParam(request);
     const { id } = request.params as Params;
     await records.delete(collection, requestInfo(request), id ?? "");

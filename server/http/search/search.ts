@@ -9,6 +9,7 @@
 import type { FastifyInstance } from "fastify";
 import { parseSearchParams } from "../../core/search/search-params.ts";
 import type { SearchResult, SearchService } from "../../core/search/search-service.ts";
+import { rateLimited } from "../middlewares/rate-limit.ts";
 import { queryOf, requestInfo } from "../request-context.ts";
 
 /** The answer, in PocketBase's list key order (paging keys after `items`, as lists have them). */
@@ -19,7 +20,7 @@ export function presentSearchResult(result: SearchResult): SearchResult {
 
 /** Registers `GET /api/search`. */
 export function registerSearchRoutes(app: FastifyInstance, search: SearchService): void {
-  app.get("/api/search", async (request) => {
+  app.get("/api/search", rateLimited("list"), async (request) => {
     const query = queryOf(request);
     const params = parseSearchParams(query);
     return presentSearchResult(await search.search(requestInfo(request), params));
