@@ -53,7 +53,7 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
               <li key={`${index}-${entry.item}`} className="wrap-anywhere">
                 <span className="font-medium">{entry.item}</span>
                 <span aria-hidden> · </span>
-                <span className="sr-only">{t("data:import.report.reason")}: </span>
+                <span className="sr-only">{t("data:import.report.reason")} </span>
                 {reasonText(entry, t)}
               </li>
             ))}

@@ -75,10 +75,27 @@ describe("import answers", () => {
     );
     expect(reasonText(line("refused"), en)).toBe(enData.import.reasons.refused);
     expect(reasonText(line("refused", { fields: "attachments" }), fr)).toBe(
-      frData.import.reasons.refusedFields.replace("{{fields}}", "attachments"),
+      frData.import.reasons.refusedFields.replace("{{fields}}", "pièces jointes"),
     );
     // A code this page does not know: the API's own words.
     expect(reasonText(line(null), fr)).toBe("the English reason");
+  });
+
+  it("words the API's English params in French: sizes, Ghost's visibility, field names", () => {
+    const line = (code: SkippedLine["code"], params: SkippedLine["params"]): SkippedLine => ({
+      item: "x",
+      reason: "the English reason",
+      code,
+      params,
+    });
+    expect(reasonText(line("file_too_large", { size: "5 MB" }), fr)).toBe("Plus lourd que 5 Mo");
+    expect(reasonText(line("file_too_large", { size: "5 MB" }), en)).toBe("Larger than 5 MB");
+    expect(reasonText(line("members_only_draft", { visibility: "paid" }), fr)).toBe(
+      "Importé comme brouillon\u00a0: réservé à «\u00a0membres payants\u00a0» sur Ghost",
+    );
+    expect(reasonText(line("refused", { fields: "cover, title, mood" }), fr)).toBe(
+      "Refusé par les vérifications de Cahier (champs\u00a0: couverture, titre, mood)",
+    );
   });
 
   it("words every refusal from the API's codes, in both languages", () => {

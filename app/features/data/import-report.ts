@@ -51,10 +51,56 @@ export function reasonText(line: SkippedLine, t: AppT): string {
   const { code, params } = line;
   if (code === null) return line.reason;
   if (code === "refused" && params.fields !== undefined)
-    return t("data:import.reasons.refusedFields", { fields: params.fields });
+    return t("data:import.reasons.refusedFields", { fields: fieldsText(params.fields, t) });
   // Every wording's variables, so any code's message can take them (a missing one is empty).
-  const values = { max: "", size: "", types: "", visibility: "", tag: "", ...params };
-  return t(`data:import.reasons.${code}`, values);
+  const values = { max: "", types: "", tag: "", ...params };
+  const size = sizeText(params.size ?? "", t);
+  const visibility = wordOf(VISIBILITIES, params.visibility, (key) =>
+    t(`data:import.visibility.${key}`),
+  );
+  return t(`data:import.reasons.${code}`, { ...values, size, visibility });
+}
+
+// The API's params carry English words (`10 MB`, Ghost's `paid`, field names): the ones this
+// page knows are worded in the reader's language, any other is shown as the API wrote it.
+const UNITS = ["KB", "MB", "GB"] as const;
+const VISIBILITIES = ["members", "paid", "tiers"] as const;
+const FIELDS = [
+  "title",
+  "content",
+  "excerpt",
+  "slug",
+  "tags",
+  "cover",
+  "attachments",
+  "description",
+  "collection",
+] as const;
+
+/** `value` worded by `word` when it is one of `known`, else as it is. */
+function wordOf<K extends string>(
+  known: readonly K[],
+  value: string | number | undefined,
+  word: (key: K) => string,
+): string {
+  const text = String(value ?? "");
+  const key = known.find((k) => k === text);
+  return key ? word(key) : text;
+}
+
+/** A size (`5 MB`) with its unit in the reader's language (`5 Mo`). */
+function sizeText(size: string | number, t: AppT): string {
+  return String(size).replace(/\b[KMG]B\b/g, (unit) =>
+    wordOf(UNITS, unit, (key) => t(`data:import.units.${key}`)),
+  );
+}
+
+/** A list of field names (`cover, title`), each in the reader's language. */
+function fieldsText(fields: string | number, t: AppT): string {
+  return String(fields)
+    .split(", ")
+    .map((name) => wordOf(FIELDS, name, (key) => t(`data:import.fields.${key}`)))
+    .join(", ");
 }
 
 const count = (value: unknown): number =>

@@ -73,7 +73,21 @@ const data = {
       skipped_other: "{{count}} items left out or changed",
       nothingSkipped: "Nothing was left out.",
       item: "Item",
-      reason: "Reason",
+      reason: "Reason:",
+    },
+    /** The words a reason's `params` carry from the API, in the reader's language. */
+    units: { KB: "KB", MB: "MB", GB: "GB" },
+    visibility: { members: "members", paid: "paying members", tiers: "some tiers" },
+    fields: {
+      title: "title",
+      content: "text",
+      excerpt: "excerpt",
+      slug: "address",
+      tags: "tags",
+      cover: "cover",
+      attachments: "attachments",
+      description: "description",
+      collection: "collection",
     },
     /** Why an item was left out or changed, by the API's `code` (`params` fill them in). */
     reasons: {

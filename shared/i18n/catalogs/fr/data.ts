@@ -77,7 +77,21 @@ const data = {
       skipped_other: "{{count}} éléments laissés de côté ou modifiés",
       nothingSkipped: "Rien n'a été laissé de côté.",
       item: "Élément",
-      reason: "Raison",
+      reason: "Raison :",
+    },
+    /** Les mots que les `params` d'une raison portent depuis l'API, dans la langue du lecteur. */
+    units: { KB: "Ko", MB: "Mo", GB: "Go" },
+    visibility: { members: "membres", paid: "membres payants", tiers: "certaines formules" },
+    fields: {
+      title: "titre",
+      content: "texte",
+      excerpt: "extrait",
+      slug: "adresse",
+      tags: "étiquettes",
+      cover: "couverture",
+      attachments: "pièces jointes",
+      description: "description",
+      collection: "collection",
     },
     /** Why an item was left out or changed, by the API's `code` (`params` fill them in). */
     reasons: {
