@@ -65,7 +65,8 @@ test.describe("listings", () => {
       const post = await writer.pb.collection("posts").create({
         author: writer.id,
         title: `Paging post ${String(i).padStart(2, "0")}`,
-        content: "Some words to read.",
+        // Post 00 is longer: its card is taller than its neighbour's, in one row (issue 25).
+        content: i === 0 ? "Some words to read. ".repeat(12) : "Some words to read.",
         tags: i === 0 ? [PAGING_TAG, ARCHIVE_TAG] : [PAGING_TAG],
         status: "published",
         publishedAt: in2018(i),
@@ -137,6 +138,13 @@ test.describe("listings", () => {
     await expect(page).toHaveURL(`/blog?tag=${PAGING_TAG}&page=2`);
     await expect(cards).toHaveCount(2);
     await expect(cards.last()).toContainText("Paging post 00");
+    // Side by side at desktop width, the short card is as tall as the long one (issue 25).
+    const [short, long] = await Promise.all([
+      cards.first().boundingBox(),
+      cards.last().boundingBox(),
+    ]);
+    expect(short?.y).toBe(long?.y);
+    expect(short?.height).toBe(long?.height);
     await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute(
       "aria-current",
       "page",
@@ -200,6 +208,36 @@ test.describe("listings", () => {
     const page = await context.newPage();
     await page.goto("/archive");
     const filters = page.getByRole("search", { name: en.archive.filters.label });
+    // At desktop width the labels share a line, and the controls and the button another
+    // (issue 25); at 360 px they stack, the button across the form.
+    const parts = [
+      filters.locator('label[for="archive-kind"]'),
+      filters.locator('label[for="archive-tag"]'),
+      filters.getByLabel(en.archive.filters.kind),
+      filters.getByLabel(en.archive.filters.tag),
+      filters.getByRole("button", { name: en.archive.filters.apply }),
+    ];
+    const boxes = async () =>
+      Promise.all(
+        parts.map(
+          async (part) => (await part.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 },
+        ),
+      );
+    const [kindLabel, tagLabel, kind, tag, apply] = await boxes();
+    expect(tagLabel?.y).toBe(kindLabel?.y);
+    expect(tag?.y).toBe(kind?.y);
+    expect(apply?.y).toBe(kind?.y);
+    expect(apply?.height).toBe(tag?.height);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const [kindLabel360, tagLabel360, kind360, tag360, apply360] = await boxes();
+    // Each part below the one before it, in reading order.
+    const column = [kindLabel360, kind360, tagLabel360, tag360, apply360];
+    for (let i = 1; i < column.length; i++) {
+      const above = column[i - 1];
+      expect(column[i]?.y).toBeGreaterThanOrEqual((above?.y ?? 0) + (above?.height ?? 0));
+    }
+    expect(apply360?.width).toBe(tag360?.width);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await filters.getByLabel(en.archive.filters.kind).selectOption("entries");
     await filters.getByLabel(en.archive.filters.tag).fill(ARCHIVE_TAG);
     await filters.getByRole("button", { name: en.archive.filters.apply }).click();
