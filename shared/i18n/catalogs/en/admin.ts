@@ -11,7 +11,7 @@ const admin = {
     title: "Administration",
     intro: "Manage this Cahier: its items, its users and, for superusers, the instance itself.",
     sectionsLabel: "Admin sections",
-    items: "Items",
+    items: "Instances",
     itemsDescription: "The instances area: search, create, edit and delete items.",
     users: "Users",
     usersDescription: "Accounts: roles, verification, deletion and, for superusers, “View as”.",

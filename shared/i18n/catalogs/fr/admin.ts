@@ -15,7 +15,7 @@ const admin = {
     intro:
       "Gérez ce Cahier : ses éléments, ses utilisateurs et, pour les superutilisateurs, l'instance elle-même.",
     sectionsLabel: "Sections d'administration",
-    items: "Éléments",
+    items: "Instances",
     itemsDescription:
       "L'espace des instances : rechercher, créer, modifier et supprimer des éléments.",
     users: "Utilisateurs",
