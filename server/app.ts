@@ -23,6 +23,7 @@ import { createRateLimiter, type RateLimiter } from "./core/rate-limit/index.ts"
 import type { ChangeFanout } from "./core/realtime/change-fanout.ts";
 import type { RealtimeBroker } from "./core/realtime/realtime-broker.ts";
 import { RecordService } from "./core/records/record-service.ts";
+import type { RevisionHistory } from "./core/revisions/revision-history.ts";
 import type { SearchService } from "./core/search/search-service.ts";
 import { SettingsService, type SettingsTargets } from "./core/settings/settings-service.ts";
 import { openDatabase, type Database } from "./data/db.ts";
@@ -38,7 +39,9 @@ import { healthModule } from "./modules/health-module.ts";
 import { jobsModule, startJobWorkers } from "./modules/jobs-module.ts";
 import { logsModule } from "./modules/logs-module.ts";
 import { pageCacheModule } from "./modules/page-cache-module.ts";
+import { pendingEditsModule } from "./modules/pending-edits-module.ts";
 import { realtimeModule } from "./modules/realtime-module.ts";
+import { revisionsModule } from "./modules/revisions-module.ts";
 import { searchModule } from "./modules/search-module.ts";
 import { createBus, type Bus } from "./tools/bus/index.ts";
 import {
@@ -54,6 +57,8 @@ export interface App {
   config: Config;
   db: Database;
   records: RecordService;
+  /** The revision history of entries and posts (tests may set its `now`). */
+  revisions: RevisionHistory;
   /** Full-text search and its index (kept up to date by record hooks). */
   search: SearchService;
   auth: AuthService;
@@ -226,7 +231,6 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         part.stop();
       },
     });
-    records.revisions.settings = () => settings.revisions;
     // Delivery failures are logged (B26), never turned into request errors.
     const mailer: Mailer = lifecycle.add(
       createMailer(
@@ -261,6 +265,8 @@ export async function createApp(config: Config, options: { db?: Database } = {})
 
     // The feature modules, in order.
     jobsModule(kernel);
+    const revisions = revisionsModule(kernel);
+    pendingEditsModule(kernel);
     const search = searchModule(kernel);
     const logs = logsModule(kernel);
     const { auth, accounts, twoFactorKeys } = await authModule(kernel, {
@@ -314,6 +320,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       config,
       db,
       records,
+      revisions,
       search,
       auth,
       files,

@@ -10,7 +10,6 @@
 import type { Database } from "../../data/db.ts";
 import type { RecordFiles } from "../files/record-files.ts";
 import type { Collection } from "../models/collection.ts";
-import { RevisionHistory } from "../revisions/revision-history.ts";
 import { registerRecordHooks } from "./hooks/register-hooks.ts";
 import { RecordEvents } from "./record-events.ts";
 import { RecordExpander } from "./record-expand.ts";
@@ -37,7 +36,6 @@ export interface ListResult {
 interface Scope {
   unit: UnitOfWork;
   hooks: RecordHooks;
-  revisions: RevisionHistory;
   root: Database;
 }
 
@@ -50,16 +48,11 @@ export class RecordService {
   /** Storage of file fields' files; null when the service may not store any. */
   readonly files: RecordFiles | null;
   /**
-   * The record lifecycle: register hooks here at start-up (revision history, search index,
-   * cache invalidation). The built-in ones (change events, file clean-up, slugs, dates) are
-   * registered by the constructor.
+   * The record lifecycle: feature modules register their hooks here at start-up (revision
+   * history, pending edits, search index, cache invalidation). The built-in ones (change
+   * events, file clean-up, slugs, dates) are registered by the constructor.
    */
   readonly hooks: RecordHooks;
-  /**
-   * The revision history of entries and posts (its hooks are registered with the built-in
-   * ones): bind its `settings` to the settings service; tests may set its `now`.
-   */
-  readonly revisions: RevisionHistory;
   /** A rule's condition over the main alias, or true/false when it folds to a constant. */
   readonly ruleCondition: RecordQuery["ruleCondition"];
   /**
@@ -113,11 +106,9 @@ export class RecordService {
     this.scope = scope;
     if (scope) {
       this.hooks = scope.hooks;
-      this.revisions = scope.revisions;
     } else {
       this.hooks = new RecordHooks();
-      this.revisions = new RevisionHistory();
-      registerRecordHooks(this.hooks, { events, files, revisions: this.revisions });
+      registerRecordHooks(this.hooks, { events, files });
     }
     this.query = new RecordQuery(db);
     this.expander = new RecordExpander(this.query);
@@ -155,7 +146,6 @@ export class RecordService {
         new RecordService(trx, this.events, this.files, {
           unit,
           hooks: this.hooks,
-          revisions: this.revisions,
           root: this.db,
         }),
       ),

@@ -37,7 +37,7 @@ describe.each(DIALECTS)("revision history (%s)", (dialect) => {
     const user = await app.createUser({ username: "alice", role: "writer" });
     alice = { token: user.token, id: String(user.record.id) };
     root = (await app.createSuperuser()).token;
-    app.records.revisions.now = () => new Date(START + minutes * MINUTE);
+    app.revisions.now = () => new Date(START + minutes * MINUTE);
   });
   beforeEach(() => {
     at(0);
@@ -186,9 +186,7 @@ describe.each(DIALECTS)("revision history (%s)", (dialect) => {
   it("rolls the record write back when its revision cannot be written", async () => {
     const id = await create("Original");
     const before = await historyOf(app, root, id);
-    const failing = vi
-      .spyOn(app.records.revisions, "save")
-      .mockRejectedValueOnce(new Error("disk full"));
+    const failing = vi.spyOn(app.revisions, "save").mockRejectedValueOnce(new Error("disk full"));
     const res = await call(app, "PATCH", `/api/collections/entries/records/${id}`, alice.token, {
       title: "Lost",
     });

@@ -1,12 +1,11 @@
 /**
  * The one place where the record lifecycle's built-in hooks are registered: side effects of
- * every write (change events, files), then each collection's own hooks. A new feature adds
- * its `register…` call here (or on `RecordService.hooks` at start-up), never an `if` on a
- * collection name in the write path.
+ * every write (change events, files), then each collection's own hooks. A feature (revisions,
+ * pending edits, search) registers its hooks from its module on `RecordService.hooks` at
+ * start-up (issue 24), so the records core imports none; never an `if` on a collection name
+ * in the write path.
  */
 import type { RecordFiles } from "../../files/record-files.ts";
-import { registerPendingEditHooks } from "../../pending-edits/pending-edits.ts";
-import type { RevisionHistory } from "../../revisions/revision-history.ts";
 import type { RecordEvents } from "../record-events.ts";
 import type { RecordHooks } from "../record-hooks.ts";
 import { registerChangeEvents } from "./change-events.ts";
@@ -22,8 +21,6 @@ export interface RecordHookDeps {
   events: RecordEvents;
   /** File storage of records; null when the service stores no files. */
   files: RecordFiles | null;
-  /** The revision history of entries and posts (ADR 041). */
-  revisions: RevisionHistory;
 }
 
 /** Registers every built-in record hook on `hooks`. */
@@ -34,6 +31,4 @@ export function registerRecordHooks(hooks: RecordHooks, deps: RecordHookDeps): v
   registerEntryHooks(hooks);
   registerCollectionHooks(hooks);
   registerUserHooks(hooks);
-  deps.revisions.register(hooks);
-  registerPendingEditHooks(hooks);
 }
