@@ -76,6 +76,24 @@ const layerZones = [
     message: "server/core is framework-free: it may not import server/http (ADR 001).",
   },
   {
+    // The records core imports no feature (issue 24, ADR 063): features (revisions, pending
+    // edits, search, …) plug into it through its record hooks, from their modules. What it
+    // may use: the models, the collections lookup and the errors; the files of file fields
+    // (a PocketBase record field); `randomSecret` for auth records' `tokenKey`.
+    target: "server/core/records",
+    from: "server/core",
+    except: [
+      "./records",
+      "./models",
+      "./collections",
+      "./errors.ts",
+      "./files",
+      "./auth/secrets.ts",
+    ],
+    message:
+      "The records core imports no feature: register the feature's record hooks from its module in server/modules/ (ADR 063).",
+  },
+  {
     target: "shared",
     from: ["server", "app"],
     message: "shared is isomorphic: it may not import server/ or app/ (ADR 001).",
