@@ -11,6 +11,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
+import sharp from "sharp";
 import { CATALOGS, LANGS, open, signedIn, useLanguage, type Lang } from "./support/app.ts";
 import { baseUrl, PASSWORD, SUPERUSER, USERS, type AccountName } from "./support/environment.ts";
 
@@ -84,6 +85,28 @@ async function codeEditor(page: Page, lang: Lang) {
     .getByRole("textbox", { name: CATALOGS[lang].editor.markdown.label });
 }
 
+/**
+ * The mean lightness (0–255) of the save bar's status as the page paints it: a screenshot
+ * of the window cropped to it, so what the backdrop's colour does counts (hit-testing, as
+ * `elementFromPoint`, finds the dialog over the bar even when the backdrop is clear).
+ */
+async function saveBarLightness(page: Page): Promise<number> {
+  const box = await page.getByTestId("save-status").boundingBox();
+  if (!box) throw new Error("no save status");
+  const region = {
+    left: Math.round(box.x),
+    top: Math.round(box.y),
+    width: Math.max(1, Math.round(box.width)),
+    height: Math.max(1, Math.round(box.height)),
+  };
+  const { data } = await sharp(await page.screenshot())
+    .extract(region)
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return data.reduce((sum, value) => sum + value, 0) / data.length;
+}
+
 for (const lang of LANGS) {
   const text = CATALOGS[lang].editor;
   const h = text.history;
@@ -110,6 +133,8 @@ for (const lang of LANGS) {
     // The autosave keeps the new words as a version of its own (ADR 047).
     await expect(page.getByTestId("save-status")).toHaveAttribute("data-state", "saved");
 
+    // How bright the save bar is with no dialog open, to tell that the dialog's backdrop dims it.
+    const bright = await saveBarLightness(page);
     await page.getByRole("button", { name: h.open, exact: true }).click();
     const dialog = page.getByRole("dialog", { name: h.title });
     await expect(dialog).toBeVisible();
@@ -153,6 +178,8 @@ for (const lang of LANGS) {
     await expect(compare.getByRole("heading", { level: 3 })).toContainText(h.kinds.create);
     await expect(compare.locator("ins").first()).toContainText("over the barn");
     await expect(compare).toContainText(h.sameTitle);
+    // The backdrop dims the editor's save bar too: it does not stay bright above it.
+    expect(await saveBarLightness(page)).toBeLessThan(bright * 0.8);
     expect(await new AxeBuilder({ page }).include("dialog").analyze()).toMatchObject({
       violations: [],
     });
