@@ -477,7 +477,7 @@ describe.each(DIALECTS)("feeds, sitemap and robots.txt (%s)", (dialect) => {
         expect(res.body).toBe(`Page not found: /profile/nobody/${format}\n`);
       }
       const fr = await get("/profile/nobody/rss.xml", { cookie: "locale=fr" });
-      expect(fr.body).toBe("Page introuvable : /profile/nobody/rss.xml\n");
+      expect(fr.body).toBe("Page introuvable\u00a0: /profile/nobody/rss.xml\n");
     });
   });
 

@@ -163,7 +163,7 @@ describe.each(DIALECTS)("search page (%s)", (dialect) => {
   it("speaks French", async () => {
     const res = await page("/search?q=lantern", { cookie: "locale=fr" });
     expect(res.body).toContain('<html lang="fr"');
-    expect(res.body).toContain("3 résultats pour « lantern »");
+    expect(res.body).toContain("3 résultats pour «\u00a0lantern\u00a0»");
     expect(res.body).toContain("Entrée");
     const help = await page("/search", { cookie: "locale=fr" });
     expect(help.body).toContain("Comment chercher");

@@ -298,7 +298,7 @@ describe.each(DIALECTS)("/writing (%s)", (dialect) => {
     expect(html).toContain("Articles programmés");
     expect(countOf(res.body, "Brouillons")).toBe(1);
     expect(html).toContain("En ligne le 1 janv. 2999, 09:30 UTC");
-    expect(html).toContain('aria-label="Modifier « Wanda scheduled »"');
+    expect(html).toContain('aria-label="Modifier «\u00a0Wanda scheduled\u00a0»"');
     expect(res.body).toMatch(/<a[^>]*href="\/writing"[^>]*>Mes écrits<\/a>/);
     const empty = await page("/writing", emma, "fr");
     expect(main(empty.body)).toContain("Vous n&#x27;avez encore rien écrit.");

@@ -102,7 +102,7 @@ describe.each(DIALECTS)("web app mounted in the API server (%s)", (dialect) => {
     expect(res.body).toContain("Go back home");
     const fr = await page("/nulle-part", { cookie: "locale=fr" });
     expect(fr.statusCode).toBe(404);
-    expect(fr.body).toContain("Page introuvable : /nulle-part");
+    expect(fr.body).toContain("Page introuvable\u00a0: /nulle-part");
     expect(fr.body).toContain("Retour à l&#x27;accueil");
   });
 

@@ -42,7 +42,7 @@ describe("saveStatusText", () => {
       "Saved at T5. Readers see these changes only once you press “Save”.",
     );
     expect(text({ held: true }, fr).text).toBe(
-      "Les lecteurs ne verront ces modifications qu'après « Save ».",
+      "Les lecteurs ne verront ces modifications qu'après «\u00a0Save\u00a0».",
     );
   });
 
