@@ -42,6 +42,9 @@ const MAX_ATTEMPTS = 3;
 /** The key prefix of an account's imports (one at a time). */
 const keyPrefix = (owner: string) => `import:${owner}:`;
 
+const busy = () =>
+  new CoreError(429, "Another import into this account is running; try again when it ends.");
+
 const STOPPED: ImportRunError = {
   status: 500,
   message:
@@ -66,6 +69,8 @@ export class ImportRuns {
   private readonly jobs: JobQueue;
   private readonly importer: DataImportService;
   private readonly records: RecordService;
+  /** Accounts whose import is being queued right now. */
+  private readonly starting = new Set<string>();
 
   constructor(
     jobs: JobQueue,
@@ -98,11 +103,25 @@ export class ImportRuns {
   ): Promise<ImportRun> {
     const auth = request.auth;
     if (!auth) throw unauthorized();
-    if (await hasActiveJob(this.records.db.kysely, keyPrefix(owner)))
-      throw new CoreError(
-        429,
-        "Another import into this account is running; try again when it ends.",
-      );
+    // Checked and queued as one step in this process (two uploads at once: one gets the 429).
+    if (this.starting.has(owner)) throw busy();
+    this.starting.add(owner);
+    try {
+      if (await hasActiveJob(this.records.db.kysely, keyPrefix(owner))) throw busy();
+      return await this.enqueue(request, auth, owner, format, workspace, dryRun);
+    } finally {
+      this.starting.delete(owner);
+    }
+  }
+
+  private async enqueue(
+    request: RequestInfo,
+    auth: AuthInfo,
+    owner: string,
+    format: ImportFormat,
+    workspace: ImportWorkspace,
+    dryRun: boolean,
+  ): Promise<ImportRun> {
     const payload: ImportJobPayload = {
       folder: workspace.folder,
       format,
@@ -167,7 +186,7 @@ export class ImportRuns {
       });
       return { report };
     } catch (error) {
-      if (error instanceof CoreError && error.status < 500 && error.status !== 429)
+      if (error instanceof CoreError && error.status < 500)
         return { error: { status: error.status, message: error.message, data: error.data } };
       // Stopped by a restart, or by the database: it runs again from its upload.
       final = !context.signal.aborted && context.attempt >= MAX_ATTEMPTS;
