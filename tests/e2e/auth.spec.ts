@@ -128,8 +128,8 @@ for (const lang of oneLanguage("fr")) {
       await expect(page.getByRole("main").getByRole("alert")).toHaveText(
         CATALOGS[lang].auth.login.failed,
       );
-      // Said once: no notification repeats it (issue 25 item 12).
-      expect(await notificationCount(page, lang)).toBe(0);
+      // And one notification (spec §2's notifications: the shell's tests use this one).
+      expect(await notificationCount(page, lang)).toBe(1);
       await expect(page).toHaveURL("/login");
       await expectSignedOutHeader(page, lang);
       expect(await storedAuth(page)).toBeNull();

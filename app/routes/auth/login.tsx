@@ -89,8 +89,6 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const notify = useNotify();
   const form = useFormSubmit({
     fields: [],
-    // Said above the form, once: a notification would repeat it, and outstay a later sign-in.
-    notify: false,
     message: (failure) =>
       failedWith(failure, 400)
         ? t("auth:login.failed")
