@@ -123,11 +123,18 @@ export function DataImport({ headingId }: { headingId: string }) {
     return { message: t("data:import.errors.network"), field: null, detail: null };
   }
 
-  /** Shows how an import ended. */
-  async function settle(run: ImportRun, dryRun: boolean) {
-    const report = run.state === "done" ? readReport(run.report) : null;
+  /** Shows how a followed import ended: its report, or its error as the API's answer. */
+  function settle(run: ImportRun, dryRun: boolean): Promise<void> {
+    return run.state === "done"
+      ? show(200, run.report, dryRun)
+      : show(run.error?.status ?? 500, { data: run.error?.data ?? {} }, dryRun);
+  }
+
+  /** Shows an answer: the report of a 200, else the refusal, worded from its codes. */
+  async function show(status: number, body: unknown, dryRun: boolean) {
+    const report = status === 200 ? readReport(body) : null;
     if (!report) {
-      const refusal = readRefusal(run.error?.status ?? 500, { data: run.error?.data ?? {} }, t);
+      const refusal = readRefusal(status, body, t);
       if (refusal.field === "file") setFileError(refusal.message);
       setPhase({ kind: "failed", refusal });
       return;
@@ -183,18 +190,7 @@ export function DataImport({ headingId }: { headingId: string }) {
         await follow(started.id, dryRun);
         return;
       }
-      const report = response.status === 200 ? readReport(response.body) : null;
-      if (!report) {
-        const refusal = readRefusal(response.status, response.body, t);
-        if (refusal.field === "file") setFileError(refusal.message);
-        setPhase({ kind: "failed", refusal });
-        return;
-      }
-      setPhase({ kind: "done", report, dryRun });
-      if (!dryRun) {
-        notify.success(t("data:import.report.heading"));
-        await revalidator.revalidate();
-      }
+      await show(response.status, response.body, dryRun);
     } catch {
       setPhase({ kind: "failed", refusal: networkRefusal() });
     }
