@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EditorSelection, EditorState, type Transaction } from "@codemirror/state";
 import { markdown, markdownLanguage } from "@codemirror/lang-markdown";
+import { ensureSyntaxTree, syntaxTreeAvailable } from "@codemirror/language";
 import { insertNewlineEndingLists } from "./list-enter.ts";
 
 /**
@@ -14,6 +15,12 @@ function enter(marked: string, times = 1): string | null {
     selection: EditorSelection.cursor(caret),
     extensions: [markdown({ base: markdownLanguage })],
   });
+  // A new state parses for at most 20 ms; on a cold, busy machine that can end before the
+  // list is parsed, and the command (which reads the state's tree) would not see it. An editor
+  // view goes on parsing in the background; here the parse is finished, then taken in.
+  ensureSyntaxTree(state, state.doc.length, 10_000);
+  state = state.update({}).state;
+  expect(syntaxTreeAvailable(state)).toBe(true);
   for (let i = 0; i < times; i++) {
     const done: Transaction[] = [];
     const ran = insertNewlineEndingLists({
