@@ -1,7 +1,7 @@
 /**
  * What a revision keeps of a record: its `title` and `content`, and in `data` every other
- * field a user sets (entries: name, collection, visibility, tags, date, attachments; posts:
- * slug, excerpt, cover, tags, status, publishedAt, lang). System fields (`id`, `created`,
+ * field a user sets (entries: name, collection, visibility, comments, tags, date, attachments;
+ * posts: slug, excerpt, cover, tags, status, publishedAt, lang, comments, skipMail). System fields (`id`, `created`,
  * `updated`) and `author` (a column of the revision itself) are left out.
  */
 import type { Collection } from "../models/collection.ts";

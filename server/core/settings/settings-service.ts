@@ -17,9 +17,19 @@ import type { Bus, BusSubscription } from "../../tools/bus/index.ts";
 import type { Database } from "../../data/db.ts";
 import { readParam, writeParam } from "../../data/repositories/params-repository.ts";
 import { badRequest, fieldError, type FieldErrors } from "../errors.ts";
+import {
+  CommentSettingsPatchSchema,
+  DEFAULT_COMMENT_SETTINGS,
+  type CommentSettings,
+} from "../comments/comment-settings.ts";
 import { DEFAULT_LOG_SETTINGS, type LogSettings } from "../logs/log-service.ts";
 import type { RateLimitSettings } from "../rate-limit/rules.ts";
 import { RateLimitSettingsSchema } from "../rate-limit/settings-schema.ts";
+import {
+  DEFAULT_SUBSCRIPTION_SETTINGS,
+  SubscriptionSettingsPatchSchema,
+  type SubscriptionSettings,
+} from "../subscriptions/subscription-settings.ts";
 import {
   DEFAULT_REVISION_SETTINGS,
   RevisionSettingsPatchSchema,
@@ -51,6 +61,8 @@ export interface StoredSettings {
   batch: BatchSettings;
   logs: LogSettings;
   revisions: RevisionSettings;
+  comments: CommentSettings;
+  subscriptions: SubscriptionSettings;
 }
 
 /** What the environment decides (read-only in the API). */
@@ -149,6 +161,8 @@ const PatchSchema = z.strictObject({
     })
     .optional(),
   revisions: RevisionSettingsPatchSchema.optional(),
+  comments: CommentSettingsPatchSchema.optional(),
+  subscriptions: SubscriptionSettingsPatchSchema.optional(),
   smtp: z.unknown().optional(),
   oauth2: z.unknown().optional(),
   trustedProxy: z.unknown().optional(),
@@ -196,6 +210,8 @@ export class SettingsService {
       batch: { ...DEFAULT_BATCH_SETTINGS },
       logs: { ...DEFAULT_LOG_SETTINGS },
       revisions: { ...DEFAULT_REVISION_SETTINGS },
+      comments: { ...DEFAULT_COMMENT_SETTINGS },
+      subscriptions: { ...DEFAULT_SUBSCRIPTION_SETTINGS },
     };
   }
 
@@ -212,6 +228,16 @@ export class SettingsService {
   /** Current revision history settings (ADR 041). */
   get revisions(): RevisionSettings {
     return this.stored.revisions;
+  }
+
+  /** Current comment settings (ADR 065). */
+  get comments(): CommentSettings {
+    return this.stored.comments;
+  }
+
+  /** Current subscription mail settings (ADR 065). */
+  get subscriptions(): SubscriptionSettings {
+    return this.stored.subscriptions;
   }
 
   /** Current rate limits. */
@@ -298,6 +324,8 @@ export class SettingsService {
       batch: { ...defaults.batch, ...saved.batch },
       logs: { ...defaults.logs, ...saved.logs },
       revisions: { ...defaults.revisions, ...saved.revisions },
+      comments: { ...defaults.comments, ...saved.comments },
+      subscriptions: { ...defaults.subscriptions, ...saved.subscriptions },
     };
     this.apply(remote);
   }
@@ -350,6 +378,8 @@ export class SettingsService {
       batch: this.stored.batch,
       logs: this.stored.logs,
       revisions: this.stored.revisions,
+      comments: this.stored.comments,
+      subscriptions: this.stored.subscriptions,
       trustedProxy: { proxies: [...this.env.trustedProxies] },
     };
   }
@@ -396,6 +426,18 @@ export class SettingsService {
       ...(data.logs ? { logs: { ...this.stored.logs, ...saved.logs, ...data.logs } } : {}),
       ...(data.revisions
         ? { revisions: { ...this.stored.revisions, ...saved.revisions, ...data.revisions } }
+        : {}),
+      ...(data.comments
+        ? { comments: { ...this.stored.comments, ...saved.comments, ...data.comments } }
+        : {}),
+      ...(data.subscriptions
+        ? {
+            subscriptions: {
+              ...this.stored.subscriptions,
+              ...saved.subscriptions,
+              ...data.subscriptions,
+            },
+          }
         : {}),
     };
     await writeParam(this.db.kysely, PARAM_ID, JSON.stringify(next));

@@ -24,6 +24,7 @@ import * as searchIndexes from "./1796700000-search-indexes.ts";
 import * as searchAccess from "./1796800000-search-access.ts";
 import * as jobs from "./1796900000-jobs.ts";
 import * as jobProgress from "./1797000000-job-progress.ts";
+import * as commentModes from "./1797050000-comment-modes.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1796800000-search-access", up: searchAccess.up },
   { name: "1796900000-jobs", up: jobs.up },
   { name: "1797000000-job-progress", up: jobProgress.up },
+  { name: "1797050000-comment-modes", up: commentModes.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

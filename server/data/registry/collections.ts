@@ -4,6 +4,7 @@
  * derives from this file. Rules are PocketBase filter expressions; superusers bypass them all.
  */
 import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/models/collection.ts";
+import { COMMENT_MODES } from "../../../shared/records/comment-mode.ts";
 import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
 import { THEMES } from "../../../shared/theme.ts";
 import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
@@ -206,6 +207,13 @@ const visibilityField: Field = {
   required: true,
   default: "private",
 };
+/** Who may comment on the record (issue 26); empty follows the site's default. */
+const commentsField: Field = {
+  name: "comments",
+  type: "select",
+  values: COMMENT_MODES,
+  maxSelect: 1,
+};
 const tagsField: Field = { name: "tags", type: "tags", maxSelect: 20, maxLength: 40 };
 const slugField = (name: string): Field => ({
   name,
@@ -283,6 +291,7 @@ export const entriesCollection: Collection = {
       cascadeDelete: false,
     },
     visibilityField,
+    commentsField,
     tagsField,
     { name: "date", type: "date" },
     {
@@ -358,6 +367,9 @@ export const postsCollection: Collection = {
     },
     { name: "publishedAt", type: "date" },
     { name: "lang", type: "select", values: LOCALES, maxSelect: 1 },
+    commentsField,
+    // Set: the post is not mailed to subscribers when it goes live (issue 26).
+    { name: "skipMail", type: "bool" },
     ...autodates,
   ],
   indexes: [

@@ -314,10 +314,12 @@ describe.each(DIALECTS)("revisions through the records API (%s)", (dialect) => {
     expect(history[3]?.data.publishedAt).not.toBe("");
     // PostgreSQL's jsonb keeps keys in its own order.
     expect(Object.keys(history[0]?.data ?? {}).sort()).toEqual([
+      "comments",
       "cover",
       "excerpt",
       "lang",
       "publishedAt",
+      "skipMail",
       "slug",
       "status",
       "tags",
