@@ -67,6 +67,27 @@ describe.each(DIALECTS)("job queue (%s)", (dialect) => {
     expect(row).toMatchObject({ state: "done", attempts: 1, leasedBy: null, lastError: "" });
   });
 
+  it("drains a job the loop is claiming at that moment: drain() ends once it is done", async () => {
+    // start() claims in the background; on PostgreSQL drain()'s own claim skips the rows that
+    // claim holds locked. Before the fix, drain() answered while the job had yet to run.
+    const q = queue({ pollMs: 3_600_000 });
+    let runs = 0;
+    q.define({
+      kind: "tick",
+      run: does(() => {
+        runs++;
+      }),
+    });
+    for (let round = 1; round <= 10; round++) {
+      const { id } = await q.enqueue("tick", { round });
+      q.start();
+      q.wake();
+      await q.drain();
+      expect(runs).toBe(round);
+      expect((await findJob(fresh.database.kysely, id))?.state).toBe("done");
+    }
+  });
+
   it("makes one job of one idempotency key, however often it is enqueued", async () => {
     const q = queue();
     let runs = 0;

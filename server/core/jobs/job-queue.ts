@@ -235,8 +235,11 @@ export class JobQueue {
    */
   async drain(): Promise<void> {
     for (;;) {
+      // The loop may be claiming right now: on PostgreSQL this claim would skip the rows it
+      // holds locked and see nothing due, although they are about to run.
+      if (this.ticking) await this.ticking;
       const claimed = await this.claim();
-      if (claimed === 0 && this.running.size === 0) return;
+      if (claimed === 0 && this.running.size === 0 && !this.ticking) return;
       await Promise.all([...this.running.values()].map((job) => job.done));
     }
   }
