@@ -16,7 +16,6 @@ import { FileService } from "./core/files/file-service.ts";
 import { RecordFiles } from "./core/files/record-files.ts";
 import { JobQueue } from "./core/jobs/job-queue.ts";
 import type { LogService } from "./core/logs/log-service.ts";
-import { createMailer } from "./core/mail/create-mailer.ts";
 import type { Mailer } from "./core/mail/mailer.ts";
 import type { PageCache } from "./core/page-cache/page-cache.ts";
 import { createRateLimiter, type RateLimiter } from "./core/rate-limit/index.ts";
@@ -37,6 +36,7 @@ import { backupsModule } from "./modules/backups-module.ts";
 import { dataModule } from "./modules/data-module.ts";
 import { healthModule } from "./modules/health-module.ts";
 import { jobsModule, startJobWorkers } from "./modules/jobs-module.ts";
+import { mailModule } from "./modules/mail-module.ts";
 import { logsModule } from "./modules/logs-module.ts";
 import { pageCacheModule } from "./modules/page-cache-module.ts";
 import { pendingEditsModule } from "./modules/pending-edits-module.ts";
@@ -202,9 +202,6 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       rateLimits: (next) => {
         rateLimiter.configure(next);
       },
-      mailFrom: (from) => {
-        mailer.from = from;
-      },
     };
     const settings = new SettingsService(
       db,
@@ -231,16 +228,9 @@ export async function createApp(config: Config, options: { db?: Database } = {})
         part.stop();
       },
     });
-    // Delivery failures are logged (B26), never turned into request errors.
-    const mailer: Mailer = lifecycle.add(
-      createMailer(
-        { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir },
-        { info: log.info, error: log.error },
-      ),
-      { name: "mailer", close: (part) => part.close() },
-    );
-    // Background work, shared by every instance on the database (ADR 060). Running jobs
-    // finish (or are handed back) before the parts they use close.
+    // Background work, shared by every instance on the database (ADR 060). Its workers,
+    // started last, stop first: running jobs finish (or are handed back) before the parts
+    // they use close.
     const jobs = lifecycle.add(
       new JobQueue(db, {
         log: (level, message, data) => {
@@ -265,6 +255,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
 
     // The feature modules, in order.
     jobsModule(kernel);
+    const mailer = mailModule(kernel);
     const revisions = revisionsModule(kernel);
     pendingEditsModule(kernel);
     const search = searchModule(kernel);

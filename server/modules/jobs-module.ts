@@ -17,12 +17,17 @@ export function jobsModule(kernel: Kernel): void {
   });
 }
 
-/** Starts the workers once every module has defined its kinds and the logger is in place. */
+/**
+ * Starts the workers once every module has defined its kinds and the logger is in place, and
+ * stops them first when the app closes: running jobs finish (or are handed back) while the
+ * parts they use (the mailer, the modules' services) are still open.
+ */
 export function startJobWorkers(kernel: Kernel): void {
   kernel.lifecycle.add(kernel.jobs, {
     name: "job workers",
     start: (queue) => {
       queue.start();
     },
+    close: (queue) => queue.close(),
   });
 }
