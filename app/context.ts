@@ -7,6 +7,7 @@ import type { AppT } from "./lib/i18n/i18n.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import type { ApiClient, ApiFetch, SessionConfirmer } from "./api/client/api-client.ts";
 import type { SessionUser } from "./api/auth/session.ts";
+import type { CommentMode } from "#shared/records/comment-mode.ts";
 
 /**
  * How the server reaches its own API: the web plugin puts an in-process transport here; when
@@ -33,6 +34,27 @@ export const siteUrlContext = createContext<string | null>(null);
  * pages then use the catalog's `common:app.name`.
  */
 export const appNameContext = createContext<string | null>(null);
+
+/**
+ * The site's comment settings a reading page needs (`settings.comments`, ADR 065): the default
+ * mode, whether guests may comment, after how many days comments close (0: never). The web
+ * plugin provides them; without it, comments are open to signed-in readers only.
+ */
+export const commentSiteRulesContext = createContext<CommentSiteRules>({
+  defaultMode: "open",
+  guests: false,
+  closeAfterDays: 0,
+});
+
+/** The site's comment settings (see {@link commentSiteRulesContext}). */
+export interface CommentSiteRules {
+  /** The mode of a record whose `comments` field is empty. */
+  defaultMode: CommentMode;
+  /** Guests may comment where a record is `open`. */
+  guests: boolean;
+  /** Comments close this many days after publication; 0 never. */
+  closeAfterDays: number;
+}
 
 /** The request's API client, authenticated as the visitor (from the `pb_auth` cookie). */
 export const apiContext = createContext<ApiClient>();

@@ -39,6 +39,8 @@ export interface EntryRecord extends RecordModel {
   visibility: Visibility;
   tags: string[];
   date: string;
+  /** Who may comment (`""`: the site's default, ADR 065). */
+  comments?: "" | "open" | "members" | "closed";
   /** Stored file names (protected: a private entry's need a file token). */
   attachments: string[];
   created: string;
@@ -59,6 +61,10 @@ export interface PostRecord extends RecordModel {
   status: "draft" | "published";
   publishedAt: string;
   lang: string;
+  /** Who may comment (`""`: the site's default, ADR 065). */
+  comments?: "" | "open" | "members" | "closed";
+  /** Not mailed to subscribers when it goes live (ADR 065). */
+  skipMail?: boolean;
   created: string;
   updated: string;
   expand?: { author?: UserRecord };

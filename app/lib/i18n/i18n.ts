@@ -115,6 +115,7 @@ export const APP_NAMESPACES = [
   "search",
   "remember",
   "passkeys",
+  "comments",
 ] as const;
 
 /** A translation function over every namespace. */

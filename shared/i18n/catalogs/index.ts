@@ -32,6 +32,7 @@ export const NAMESPACES = [
   "search",
   "remember",
   "passkeys",
+  "comments",
 ] as const;
 
 /** The namespace used when a key names none. */

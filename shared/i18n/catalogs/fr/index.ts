@@ -23,6 +23,7 @@ import devices from "./devices.ts";
 import search from "./search.ts";
 import remember from "./remember.ts";
 import passkeys from "./passkeys.ts";
+import comments from "./comments.ts";
 
 /** The fr messages by namespace. */
 const catalog = {
@@ -50,6 +51,7 @@ const catalog = {
   search,
   remember,
   passkeys,
+  comments,
 };
 
 export default catalog;
