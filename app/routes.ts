@@ -48,6 +48,7 @@ export default [
 
     layout("routes/guards/signed-in.tsx", [
       route("writing", "routes/writing/writing.tsx"),
+      route("writing/comments", "routes/writing/comments.tsx"),
       route("calendar", "routes/calendar/calendar.tsx"),
       route("entry/create", "routes/entries/entry-create.tsx"),
       route("entry/update/:username/:name", "routes/entries/entry-update.tsx"),

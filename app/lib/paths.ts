@@ -124,6 +124,12 @@ export const paths = {
   writing: (query: WritingPathQuery = {}) =>
     withQuery("/writing", { show: query.show, collection: query.collection, page: query.page }),
 
+  /**
+   * The comments a writer moderates (ADR 065), optionally of one status, and the outcome of
+   * the last change: `/writing/comments`, `/writing/comments?status=spam&done=3`.
+   */
+  writingComments: (query: PathQuery = {}) => withQuery("/writing/comments", query),
+
   /** The team page: `/team`. */
   team: () => "/team",
 
