@@ -41,6 +41,8 @@ import {
   HYDRATE_ON_INTENT,
   HYDRATE_ON_INTENT_ATTRIBUTE,
   hydratesOnIntent,
+  LIVE_ATTRIBUTE,
+  liveBeforeIntent,
   releaseHeldInput,
 } from "./lib/document/hydrate-on-intent.ts";
 import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n/i18n.ts";
@@ -129,7 +131,10 @@ export function Layout({ children }: { children: ReactNode }) {
       matches.map((match) => match.handle),
       search,
     );
-  const hydrate = { [HYDRATE_ON_INTENT_ATTRIBUTE]: onIntent ? HYDRATE_ON_INTENT : undefined };
+  const hydrate = {
+    [HYDRATE_ON_INTENT_ATTRIBUTE]: onIntent ? HYDRATE_ON_INTENT : undefined,
+    [LIVE_ATTRIBUTE]: onIntent ? liveBeforeIntent(matches.map((match) => match.handle)) : undefined,
+  };
   return (
     <html lang={i18n?.language ?? locale} data-theme={theme || undefined} {...hydrate}>
       <head>

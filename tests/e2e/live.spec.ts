@@ -139,6 +139,44 @@ test.describe("live pages", () => {
     await contextB.close();
   });
 
+  test("a guest's /blog, never touched, announces a post published while they read (issue 25 item 7)", async ({
+    browser,
+  }) => {
+    const a: TestAccount = await createAccount({ lang: "en", verified: true, role: "writer" });
+    const apiA: PocketBase = await signInAs(a.email, a.password);
+    const context = await browser.newContext();
+    const csp = await watchCsp(context);
+    const page = await context.newPage();
+    // No pointer, key or touch: the page waits for an intent to hydrate, and watches the blog
+    // meanwhile through a bare stream (opened a few seconds after load).
+    const subscribed = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/realtime") && response.request().method() === "POST",
+      { timeout: 30_000 },
+    );
+    await page.goto("/blog");
+    expect((await subscribed).status()).toBe(204);
+    const title = `Read meanwhile ${uniqueName("")}`;
+    await apiA.collection("posts").create({
+      author: a.id,
+      title,
+      content: "Published while a guest was reading.",
+      status: "published",
+      lang: "en",
+    });
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole("link", { name: title }).count()) +
+          (await page.getByTestId("new-items").getByRole("button").count()),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await revealLive(page, title);
+    await expectNoCspViolation(page, csp);
+    await context.close();
+  });
+
   test("another user's /archive shows public entries live, never private ones, and drops one made private", async ({
     browser,
   }) => {

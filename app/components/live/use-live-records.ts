@@ -123,7 +123,13 @@ export function useLiveRecords(options: LiveRecordsOptions): { status: LiveStatu
       signal("start");
       const subscriptions = [
         subscribeConnect(api, () => {
-          if (mine === generation) signal("connect");
+          if (mine !== generation) return;
+          signal("connect");
+          // The change that woke a guest's page (before hydration) is not replayed: fetch.
+          if (window.__cahierLiveMissed) {
+            window.__cahierLiveMissed = undefined;
+            batches.push({ kind: "resync" });
+          }
         }),
         ...topics.map((t) =>
           subscribeRecords(

@@ -17,6 +17,7 @@ import { LOCALE_STORAGE_KEY } from "#shared/i18n/locales.ts";
 // A browser that holds a sign-in under this key is a signed-in reader the server did not
 // recognise (no session cookie): the app must start at once to refresh or end it (ADR 048).
 import { AUTH_STORAGE_KEY } from "../../api/client/auth-storage.ts";
+import { REALTIME_PATH } from "../../api/realtime/realtime-path.ts";
 
 /** The attribute of `<html>` that asks for hydration on intent (guests' pages). */
 export const HYDRATE_ON_INTENT_ATTRIBUTE = "data-hydrate";
@@ -31,6 +32,32 @@ export const HYDRATE_ON_INTENT = "intent";
  */
 export interface IntentHandle {
   hydrateOnIntent?: boolean | ((search: string) => boolean);
+  /**
+   * A live page's collection (`posts` on the blog): before the reader's first intent, a
+   * bare realtime stream watches it and hydrates the page at the first change, so a reader
+   * who only reads sees a new post announced (issue 25 item 7). See {@link LIVE_ATTRIBUTE}.
+   */
+  liveBeforeIntent?: string;
+}
+
+/** The attribute of `<html>` naming the collection a page on intent watches before hydrating. */
+export const LIVE_ATTRIBUTE = "data-live";
+
+/**
+ * How long after the page's `load` the stream opens: the reader has a page that is still
+ * and quiet first (a stream open from the start would keep the network busy in the
+ * measurements of a page's load, Lighthouse's included), and a post published while they
+ * read still shows.
+ */
+export const LIVE_DELAY_MS = 5000;
+
+/** The collection a page on intent watches before hydrating (its routes' `liveBeforeIntent`). */
+export function liveBeforeIntent(handles: readonly unknown[]): string | undefined {
+  for (const handle of handles) {
+    const live = (handle as IntentHandle | undefined)?.liveBeforeIntent;
+    if (live) return live;
+  }
+  return undefined;
 }
 
 /** Whether a page whose matched routes have `handles` hydrates on intent at `search`. */
@@ -48,6 +75,11 @@ declare global {
   interface Window {
     /** Set by the route-modules script: replays the input held before hydration. */
     __cahierRelease?: () => void;
+    /**
+     * Set by the route-modules script when a change of the watched collection started the
+     * hydration: the page's live hook refetches once it is connected.
+     */
+    __cahierLiveMissed?: boolean;
   }
 }
 
@@ -118,8 +150,35 @@ export const WAIT_FOR_INTENT_SCRIPT = `const startNow = (() => {
 if (!startNow && document.documentElement.getAttribute(${JSON.stringify(HYDRATE_ON_INTENT_ATTRIBUTE)}) === ${JSON.stringify(HYDRATE_ON_INTENT)}) {
   await new Promise((go) => {
     const kinds = ${JSON.stringify(INTENT_EVENTS)};
-    const start = () => { for (const kind of kinds) removeEventListener(kind, start, true); go(); };
+    const live = document.documentElement.getAttribute(${JSON.stringify(LIVE_ATTRIBUTE)});
+    let stream = null;
+    let opening;
+    const start = () => {
+      for (const kind of kinds) removeEventListener(kind, start, true);
+      clearTimeout(opening);
+      stream?.close();
+      go();
+    };
     for (const kind of kinds) addEventListener(kind, start, { capture: true, passive: true });
+    if (!live || typeof EventSource !== "function") return;
+    const watch = () => {
+      stream = new EventSource(${JSON.stringify(REALTIME_PATH)});
+      stream.addEventListener("PB_CONNECT", (event) => {
+        const { clientId } = JSON.parse(event.data);
+        fetch(${JSON.stringify(REALTIME_PATH)}, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ clientId, subscriptions: [live + "/*"] }),
+        }).catch(() => stream?.close());
+      });
+      stream.addEventListener(live + "/*", () => {
+        window.__cahierLiveMissed = true;
+        start();
+      });
+    };
+    const later = () => { opening = setTimeout(watch, ${LIVE_DELAY_MS}); };
+    if (document.readyState === "complete") later();
+    else addEventListener("load", later, { once: true });
   });
 }`;
 

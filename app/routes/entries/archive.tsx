@@ -36,7 +36,7 @@ const ARCHIVE_TOPICS = [
 ] as const;
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
-export const handle: IntentHandle = { hydrateOnIntent: true };
+export const handle: IntentHandle = { hydrateOnIntent: true, liveBeforeIntent: "entries" };
 
 /** Title, description and canonical URL. */
 export function meta(args: Route.MetaArgs) {

@@ -38,7 +38,7 @@ const BLOG_RSS = { href: feedPath(BLOG_FEED_BASE, "rss"), type: FEED_MEDIA_TYPES
 const BLOG_TOPICS = [{ collection: "posts", topic: "*" }] as const;
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
-export const handle: IntentHandle = { hydrateOnIntent: true };
+export const handle: IntentHandle = { hydrateOnIntent: true, liveBeforeIntent: "posts" };
 
 /** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
