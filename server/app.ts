@@ -43,6 +43,7 @@ import { pendingEditsModule } from "./modules/pending-edits-module.ts";
 import { realtimeModule } from "./modules/realtime-module.ts";
 import { revisionsModule } from "./modules/revisions-module.ts";
 import { searchModule } from "./modules/search-module.ts";
+import { subscriptionsModule, type SubscriptionParts } from "./modules/subscriptions-module.ts";
 import { createBus, type Bus } from "./tools/bus/index.ts";
 import {
   LocalStorage,
@@ -85,6 +86,8 @@ export interface App {
   bus: Bus;
   /** This instance's two Redis connections (`REDIS_URL`), or null. */
   redis: RedisConnections | null;
+  /** Email subscriptions and `posts.live` (ADR 065). */
+  subscriptions: SubscriptionParts;
   /** The anonymous page cache (ADR 045); null when `PAGE_CACHE_TTL_MS` is 0. */
   pageCache: PageCache<PageEntry> | null;
   http: FastifyInstance;
@@ -275,6 +278,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const { realtime, fanout } = realtimeModule(kernel, serialize);
     healthModule(kernel);
     const dataImport = dataModule(kernel, files);
+    const subscriptions = await subscriptionsModule(kernel, { mailer });
     const { pageCache, attach: attachPageCache } = pageCacheModule(kernel);
     await lifecycle.start();
 
@@ -328,6 +332,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       bus,
       redis,
       dataImport,
+      subscriptions,
       pageCache,
       http,
       close: () => lifecycle.close(),

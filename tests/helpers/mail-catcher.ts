@@ -63,6 +63,11 @@ export interface MailCatcherOptions {
   auth?: { user: string; pass: string };
   /** Implicit TLS (`smtps:`) with smtp-server's built-in self-signed certificate. */
   secure?: boolean;
+  /**
+   * Refuses a recipient (`RCPT TO`) with an SMTP code (550: for good, 451: try later) when it
+   * answers one; called for every recipient, so a test may refuse once, then accept.
+   */
+  refuse?: (address: string) => { code: number; message: string } | null;
 }
 
 function matches(mail: CaughtMail, match: MailMatch | undefined): boolean {
@@ -102,6 +107,14 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         return;
       }
       callback(new Error("Invalid username or password"));
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address.toLowerCase());
+      if (refusal) {
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+        return;
+      }
+      callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -19,6 +19,8 @@ export interface MailMessage {
   text: string;
   /** HTML body (every interpolated value already escaped). */
   html: string;
+  /** Extra headers (`List-Unsubscribe` of subscription mail, ADR 065). */
+  headers?: Record<string, string>;
 }
 
 /** A message as a transport gets it: with its sender. */

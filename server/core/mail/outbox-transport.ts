@@ -29,6 +29,7 @@ export class OutboxTransport implements MailTransport {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
     });
     const content = info.message;
     if (!Buffer.isBuffer(content)) throw new Error("the outbox needs the message as a buffer");

@@ -46,6 +46,7 @@ export class SmtpTransport implements MailTransport {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
     });
   }
 

@@ -13,6 +13,7 @@ import { devicesCollection } from "./devices.ts";
 import { passkeysCollection } from "./passkeys.ts";
 import { pendingEditsCollection } from "./pending-edits.ts";
 import { revisionsCollection } from "./revisions.ts";
+import { subscriptionsCollection } from "./subscriptions.ts";
 
 export { USERS_COLLECTION_ID } from "./common-fields.ts";
 /** Id of the `_superusers` collection (fixed by PocketBase). */
@@ -502,4 +503,5 @@ export const COLLECTIONS: readonly Collection[] = [
   pendingEditsCollection,
   devicesCollection,
   passkeysCollection,
+  subscriptionsCollection,
 ];

@@ -54,6 +54,8 @@ declare module "fastify" {
  */
 export interface RouteRateLimit {
   action: RateLimitRouteAction;
+  /** The collection of a route without a `:collection` parameter (`subscriptions:create`). */
+  collection?: string;
 }
 
 declare module "fastify" {
@@ -72,11 +74,17 @@ declare module "fastify" {
  *
  * @example
  * app.post("/api/collections/:collection/records", rateLimited("create"), handler);
+ * app.post("/api/subscriptions", rateLimited("create", "subscriptions"), handler);
  */
-export function rateLimited(action: RateLimitRouteAction | null): {
+export function rateLimited(
+  action: RateLimitRouteAction | null,
+  collection?: string,
+): {
   config: { rateLimit: RouteRateLimit | null };
 } {
-  return { config: { rateLimit: action ? { action } : null } };
+  return {
+    config: { rateLimit: action ? { action, ...(collection ? { collection } : {}) } : null },
+  };
 }
 
 function decodeSafe(segment: string): string {
@@ -126,7 +134,9 @@ function declaredLabels(request: FastifyRequest): {
   const declared = config?.rateLimit;
   if (!declared) return {};
   const tags = rateLimitTags(declared.action);
-  const idOrName = (request.params as Record<string, string | undefined> | undefined)?.collection;
+  const idOrName =
+    (request.params as Record<string, string | undefined> | undefined)?.collection ??
+    declared.collection;
   if (idOrName === undefined) return { tags };
   const collection = findCollection(idOrName);
   return collection ? { collection: { id: collection.id, name: collection.name }, tags } : {};
