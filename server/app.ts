@@ -27,12 +27,14 @@ import type { SearchService } from "./core/search/search-service.ts";
 import { SettingsService, type SettingsTargets } from "./core/settings/settings-service.ts";
 import { openDatabase, type Database } from "./data/db.ts";
 import { migrate } from "./data/migrations/index.ts";
+import { USERS_COLLECTION_ID } from "./data/registry/collections.ts";
 import { buildHttpApp, serialize } from "./http/router.ts";
 import type { PageEntry } from "./http/web/page-entry.ts";
 import { Lifecycle } from "./kernel/lifecycle.ts";
 import type { Kernel, KernelLog } from "./kernel/module.ts";
 import { authModule } from "./modules/auth-module.ts";
 import { backupsModule } from "./modules/backups-module.ts";
+import { commentsModule, type CommentsParts } from "./modules/comments-module.ts";
 import { dataModule } from "./modules/data-module.ts";
 import { healthModule } from "./modules/health-module.ts";
 import { jobsModule, startJobWorkers } from "./modules/jobs-module.ts";
@@ -88,6 +90,8 @@ export interface App {
   redis: RedisConnections | null;
   /** Email subscriptions and `posts.live` (ADR 065). */
   subscriptions: SubscriptionParts;
+  /** Comments: blocks, counts and their clock (ADR 065). */
+  comments: CommentsParts;
   /** The anonymous page cache (ADR 045); null when `PAGE_CACHE_TTL_MS` is 0. */
   pageCache: PageCache<PageEntry> | null;
   http: FastifyInstance;
@@ -261,6 +265,10 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const mailer = mailModule(kernel);
     const revisions = revisionsModule(kernel);
     pendingEditsModule(kernel);
+    const comments = commentsModule(kernel, {
+      mailer,
+      secret: secrets[USERS_COLLECTION_ID]?.auth ?? "",
+    });
     const search = searchModule(kernel);
     const logs = logsModule(kernel);
     const { auth, accounts, twoFactorKeys } = await authModule(kernel, {
@@ -332,6 +340,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       bus,
       redis,
       dataImport,
+      comments,
       subscriptions,
       pageCache,
       http,

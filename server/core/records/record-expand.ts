@@ -9,10 +9,11 @@ import {
   type Row,
 } from "../../data/repositories/record-repository.ts";
 import { findCollection } from "../collections/collection-lookup.ts";
-import { findField, isMultiValue, type Collection } from "../models/collection.ts";
+import { findField, isMultiValue, type Collection, type Field } from "../models/collection.ts";
 import { exportRecord, sortKeys } from "./record-export.ts";
 import { isSuperuser, type RecordQuery } from "./record-query.ts";
 import type { RecordData, RequestInfo } from "./request-info.ts";
+import { emptyValue } from "./values.ts";
 
 /** Max nested levels of `expand` (PocketBase's limit). */
 export const MAX_EXPAND_DEPTH = 6;
@@ -63,6 +64,7 @@ export class RecordExpander {
   ): Promise<RecordData[]> {
     const superuser = isSuperuser(request);
     const managed = await this.query.managedIds(collection, rows, request);
+    const shown = superuser ? [] : await this.shownTo(collection, rows, request);
     const records = rows.map((row) => {
       const out = exportRecord(collection, row, superuser);
       if (collection.type === "auth" && !superuser) {
@@ -70,6 +72,8 @@ export class RecordExpander {
           request.auth?.collection.id === collection.id && request.auth.record.id === row.id;
         if (!out.emailVisibility && !self && !managed.has(String(row.id))) delete out.email;
       }
+      for (const { field, ids } of shown)
+        if (!ids.has(String(row.id))) out[field.name] = emptyValue(field);
       return out;
     });
     if (expand && depth < MAX_EXPAND_DEPTH) {
@@ -78,6 +82,23 @@ export class RecordExpander {
       return records.map(sortKeys);
     }
     return records;
+  }
+
+  /** For each field shown only to some (`shownTo`), the rows whose value the request sees. */
+  private async shownTo(
+    collection: Collection,
+    rows: Row[],
+    request: RequestInfo,
+  ): Promise<{ field: Field; ids: Set<string> }[]> {
+    const out: { field: Field; ids: Set<string> }[] = [];
+    for (const field of collection.fields) {
+      if (field.shownTo === undefined) continue;
+      out.push({
+        field,
+        ids: await this.query.matchingIds(collection, rows, request, field.shownTo),
+      });
+    }
+    return out;
   }
 
   private async expand(

@@ -98,9 +98,16 @@ export class RecordFieldResolver implements FieldResolver {
     throw new SearchError(`Invalid filter field "${identifier}".`);
   }
 
-  /** SECURITY: non-superusers may not filter or sort by hidden fields (password, tokenKey). */
+  /**
+   * SECURITY: non-superusers may not filter or sort by hidden fields (password, tokenKey),
+   * nor by fields shown only to some (`shownTo`).
+   */
   private checkVisible(field: Field, identifier: string): void {
-    if (field.hidden && this.mode.kind === "clientFilter" && !this.mode.superuser)
+    if (
+      (field.hidden || field.shownTo !== undefined) &&
+      this.mode.kind === "clientFilter" &&
+      !this.mode.superuser
+    )
       this.fail(identifier);
   }
 

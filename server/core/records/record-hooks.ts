@@ -133,6 +133,11 @@ export interface RecordEvent {
    */
   readonly cascade: boolean;
   /**
+   * The body of a create or update as the client sent it, keys no field stores included (a
+   * proof of work, a honeypot); absent for deletes and cascaded writes. Read only.
+   */
+  readonly input?: Readonly<RecordData>;
+  /**
    * Set by a `beforeCreate` hook to answer the create without writing it (ADR 061). The
    * write is validated as any other; then nothing is stored, no after or commit hook runs and
    * its rollback hooks do, `committed` runs once the transaction has committed, and the create

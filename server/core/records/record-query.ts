@@ -286,6 +286,25 @@ export class RecordQuery {
   }
 
   /**
+   * The ids among `rows` that `rule` matches for the request (a field's `shownTo`): all of
+   * them when it folds to true, none when it folds to false.
+   */
+  async matchingIds(
+    collection: Collection,
+    rows: Row[],
+    request: RequestInfo,
+    rule: string,
+  ): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const condition = rule === "" ? true : this.ruleCondition(collection, rule, request);
+    if (condition === true) return new Set(rows.map((r) => String(r.id)));
+    if (condition === false) return new Set();
+    const ids = rows.map((r) => String(r.id));
+    const matched = await findRowsByIds(this.db.kysely, collection, ids, condition);
+    return new Set(matched.map((r) => String(r.id)));
+  }
+
+  /**
    * The ids among `rows` of an auth collection whose manageRule the request matches (their
    * email is shown whatever `emailVisibility` says). Empty for superusers (they see every
    * email anyway), guests and other collections.

@@ -86,8 +86,10 @@ export class RecordWriter {
     values: RecordData,
     old: { record: RecordData; row: Row } | null,
     cascade = false,
+    input?: RecordData,
   ): PendingWrite {
     const event: RecordEvent = {
+      ...(input ? { input } : {}),
       action,
       collection,
       id: String(values.id),
@@ -174,7 +176,7 @@ export class RecordWriter {
         if (!ok) throw badRequest("Failed to create record.");
       }
 
-      const write = this.begin(scope, "create", collection, request, values, null);
+      const write = this.begin(scope, "create", collection, request, values, null, false, rawBody);
       try {
         await write.before();
         const errors: FieldErrors = { ...applied.errors, ...validateRecord(collection, values) };
@@ -277,7 +279,7 @@ export class RecordWriter {
       }
       const values = applied.values;
       const old = { record: current, row };
-      const write = this.begin(scope, "update", collection, request, values, old);
+      const write = this.begin(scope, "update", collection, request, values, old, false, rawBody);
       try {
         await write.before();
         const errors: FieldErrors = {

@@ -25,6 +25,7 @@ import * as searchAccess from "./1796800000-search-access.ts";
 import * as jobs from "./1796900000-jobs.ts";
 import * as jobProgress from "./1797000000-job-progress.ts";
 import * as commentModes from "./1797050000-comment-modes.ts";
+import * as comments from "./1797100000-comments.ts";
 import * as subscriptions from "./1797200000-subscriptions.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1796900000-jobs", up: jobs.up },
   { name: "1797000000-job-progress", up: jobProgress.up },
   { name: "1797050000-comment-modes", up: commentModes.up },
+  { name: "1797100000-comments", up: comments.up },
   { name: "1797200000-subscriptions", up: subscriptions.up },
 ];
 

@@ -9,6 +9,7 @@ import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
 import { THEMES } from "../../../shared/theme.ts";
 import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
 import { authEventsCollection } from "./auth-events.ts";
+import { commentBlocksCollection, commentsCollection } from "./comments.ts";
 import { devicesCollection } from "./devices.ts";
 import { passkeysCollection } from "./passkeys.ts";
 import { pendingEditsCollection } from "./pending-edits.ts";
@@ -108,6 +109,8 @@ const userFields: Field[] = [
   // Set by admins and superusers: a suspended account cannot sign in (the authRule), and
   // suspending it ends its sessions (a users hook rotates its tokenKey).
   { name: "suspended", type: "bool" },
+  // Held comments come in one daily digest instead of one mail each (ADR 065).
+  { name: "commentDigest", type: "bool" },
   ...autodates,
 ];
 
@@ -503,5 +506,7 @@ export const COLLECTIONS: readonly Collection[] = [
   pendingEditsCollection,
   devicesCollection,
   passkeysCollection,
+  commentsCollection,
+  commentBlocksCollection,
   subscriptionsCollection,
 ];

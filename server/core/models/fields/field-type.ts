@@ -18,6 +18,12 @@ export interface FieldBase {
   required?: boolean;
   /** Never returned to non-superusers and not filterable by them. */
   hidden?: boolean;
+  /**
+   * A rule (filter language): non-superusers are shown the value only on records where it
+   * matches for their request, elsewhere the field's empty value; and they may not filter or
+   * sort by it (a filter would tell the value it blanks). A guest's address on a comment.
+   */
+  shownTo?: string;
   /** Part of the collection's built-in structure (id, auth fields, autodates). */
   system?: boolean;
 }
