@@ -1,12 +1,12 @@
 /**
  * Backups (ADR 022, 031) as a module. A restore replaces every table and file: the token
- * secrets, the authenticator keys and the settings in force are read again, here and, through
+ * secrets, the second factors' keys and the settings in force are read again, here and, through
  * the fan-out's reset, on every other instance.
  */
 import path from "node:path";
 import type { Secrets } from "../core/auth/secrets.ts";
 import { loadSecrets } from "../core/auth/secrets.ts";
-import type { TwoFactorKeys } from "../core/auth/totp/two-factor-keys.ts";
+import type { SecondFactors } from "../core/auth/mfa/second-factor.ts";
 import { BackupService } from "../core/backups/backup-service.ts";
 import { LocalBackupStore, StorageBackupStore } from "../core/backups/backup-store.ts";
 import type { FileService } from "../core/files/file-service.ts";
@@ -20,7 +20,8 @@ export interface BackupDeps {
   storage: FileStorage;
   secrets: Secrets;
   authCollectionIds: string[];
-  twoFactorKeys: TwoFactorKeys;
+  /** The second factors, whose keys a restore replaces. */
+  twoFactorKeys: Pick<SecondFactors, "reload">;
   files: FileService;
 }
 

@@ -2,15 +2,17 @@
  * The one list of the ways a sign-in identifies an account (issue 24): the server's sign-ins
  * are finalised with one of them (`AuthService.completeAuth`), a request signing in names
  * its own in `@request.context`, and the first factors are those a second factor follows
- * (ADR 046). To add a method, add it here; the types of the server's sign-ins follow.
+ * (ADR 046). To add a method, add it here; the types of the server's sign-ins follow. A
+ * second factor is added to `second-factors.ts` instead, and counts here through it (ADR 066).
  */
+import { SECOND_FACTOR_METHODS } from "./second-factors.ts";
 
 /** Every sign-in method. */
 export const SIGN_IN_METHODS = [
   "password",
   "oauth2",
   "otp",
-  "totp",
+  ...SECOND_FACTOR_METHODS,
   "passkey",
   "impersonation",
 ] as const;

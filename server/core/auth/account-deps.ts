@@ -12,6 +12,7 @@ import type { RecordService } from "../records/record-service.ts";
 import { operatorRequest, type AuthInfo, type RecordData } from "../records/request-info.ts";
 import type { AuthService } from "./auth-service.ts";
 import type { AuthThrottle } from "./auth-throttle.ts";
+import type { SecondFactors } from "./mfa/second-factor.ts";
 import type { RecordTokens } from "./record-tokens.ts";
 
 /** What the mails of the account flows need of the site. */
@@ -35,6 +36,8 @@ export interface AccountDeps extends MailSiteDeps {
   tokens: RecordTokens;
   throttle: AuthThrottle;
   mailer: Mailer;
+  /** Every second factor: the first proof of an address removes them (ADR 056). */
+  secondFactors: Pick<SecondFactors, "forget">;
 }
 
 /** The base of the account flows: each holds the same dependencies. */

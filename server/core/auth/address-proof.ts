@@ -5,8 +5,9 @@
  * verified (an emailed code, a reset or verification link, an OAuth2 provider vouching for
  * the email, a superuser marking it), in the same transaction as that change:
  *
- * - its passkeys, its authenticator app (with its recovery codes and pending sign-ins), its
- *   linked OAuth2 identities and its pending passkey ceremonies are deleted;
+ * - its passkeys, its second factors (the authenticator app with its recovery codes; every
+ *   plug-in of ADR 066) and pending sign-ins, its linked OAuth2 identities and its pending
+ *   passkey ceremonies are deleted;
  * - every device signed in before is deleted (its tokens stop working at their next request),
  *   except the device of the session the proving request came with, when that session is the
  *   account's own (`RequestInfo.onBehalfOf`: a signed-in browser confirming its link);
@@ -31,23 +32,23 @@ import {
   deletePasskeysOf,
 } from "../../data/repositories/passkey-repository.ts";
 import type { Row } from "../../data/repositories/record-repository.ts";
-import { deleteTotp } from "../../data/repositories/totp-repository.ts";
 import { addressProvenMail, removedAnything } from "../mail/address-proven-mail.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Collection } from "../models/collection.ts";
 import type { RecordEvent } from "../records/record-hooks.ts";
 import type { RecordService } from "../records/record-service.ts";
 import type { RecordData } from "../records/request-info.ts";
-import { recipientOf, siteOf, type MailSiteDeps } from "./account-deps.ts";
+import { recipientOf, siteOf, type AccountDeps, type MailSiteDeps } from "./account-deps.ts";
 
 /** What the first proof of an address needs. */
 export interface AddressProofDeps extends MailSiteDeps {
   /** Whose lifecycle hooks and change events are used. */
   records: RecordService;
   mailer: Mailer;
+  secondFactors: AccountDeps["secondFactors"];
 }
 
-/** The rows one proof deleted, by collection, and whether an authenticator went. */
+/** The rows one proof deleted, by collection, and whether a second factor went. */
 interface Removed {
   passkeys: Row[];
   links: Row[];
@@ -70,11 +71,11 @@ function provingDevice(event: RecordEvent): string {
 }
 
 /** Deletes every way into the account set up before the proof; see the module comment. */
-async function removeWaysIn(event: RecordEvent): Promise<Removed> {
+async function removeWaysIn(deps: AddressProofDeps, event: RecordEvent): Promise<Removed> {
   const db = event.db.kysely;
   const { id } = event;
   const collection = event.collection.id;
-  const authenticator = await deleteTotp(db, collection, id);
+  const authenticator = await deps.secondFactors.forget(db, collection, id);
   await deleteMfasOf(db, collection, id);
   await deletePasskeyChallengesOf(db, collection, id);
   return {
@@ -99,7 +100,7 @@ export function registerAddressProof(deps: AddressProofDeps): void {
   records.hooks.on(
     "afterUpdate",
     async (event) => {
-      if (provesAddress(event)) pending.set(event.values, await removeWaysIn(event));
+      if (provesAddress(event)) pending.set(event.values, await removeWaysIn(deps, event));
     },
     users,
   );

@@ -5,6 +5,10 @@
  * allowing `maxRequests` per `duration` seconds per client IP. Plus Cahier's per-account
  * limits (ASVS 6.1.1/6.3.1), keyed by the identity a request names instead of its IP.
  */
+import {
+  SECOND_FACTOR_MANAGE_ACTIONS,
+  SECOND_FACTOR_SIGN_IN_ACTIONS,
+} from "#shared/auth/second-factors.ts";
 
 /** Who a rule applies to: everyone (`""`), guests only, or authenticated requests only. */
 export type RateLimitAudience = "" | "@guest" | "@auth";
@@ -45,8 +49,9 @@ export const RATE_LIMIT_ACTIONS = [
   "authWithPassword",
   "authWithOAuth2",
   "authWithOTP",
-  "authWithTOTP",
-  "manageTOTP",
+  // Each second factor's `authWith…` and `manage…` (ADR 066).
+  ...SECOND_FACTOR_SIGN_IN_ACTIONS,
+  ...SECOND_FACTOR_MANAGE_ACTIONS,
   "authWithPasskey",
   "requestPasskey",
   "managePasskeys",
@@ -68,7 +73,7 @@ const SIGN_IN_ACTIONS: ReadonlySet<RateLimitRouteAction> = new Set([
   "authWithPassword",
   "authWithOAuth2",
   "authWithOTP",
-  "authWithTOTP",
+  ...SECOND_FACTOR_SIGN_IN_ACTIONS,
   "authWithPasskey",
 ]);
 

@@ -2,7 +2,7 @@
  * Multi-factor sign-in, on PocketBase's wire (ADR 046): when an account has enrolled a second
  * factor, its first factor (password, OAuth2, emailed code) does not sign it in but answers
  * `401 {"mfaId": "…"}`; the client then proves the second factor with that id
- * (`auth-with-totp`, later a passkey) within the collection's MFA duration (10 minutes), and
+ * (`auth-with-totp`, or another second factor's `auth-with-{method}`, or a passkey) within the collection's MFA duration (10 minutes), and
  * only that second call answers `{token, record}`. Pending sign-ins live in `_mfas`, so every
  * instance knows them, and each completes at most one sign-in.
  *
@@ -47,8 +47,11 @@ export class MfaRequiredError extends CoreError {
   }
 }
 
-/** A kind of second factor an account may enrol (TOTP; passkeys later). */
-export interface SecondFactor {
+/**
+ * What the pending sign-ins ask of a second factor (the whole plug-in is `SecondFactor` in
+ * `second-factor.ts`).
+ */
+export interface EnrolledFactor {
   /** The method name it signs in with (`totp`), as `_mfas.method` and sign-in events name it. */
   readonly method: string;
   /** Whether the record has this factor, enrolled and confirmed. */
@@ -60,7 +63,7 @@ export class MfaSessions {
   private readonly db: Database;
   private readonly clock: () => number;
   private readonly sweeps: IntervalGate;
-  private readonly factors: SecondFactor[] = [];
+  private readonly factors: EnrolledFactor[] = [];
 
   constructor(db: Database, clock: () => number = () => Date.now()) {
     this.db = db;
@@ -69,7 +72,7 @@ export class MfaSessions {
   }
 
   /** Adds a kind of second factor. */
-  register(factor: SecondFactor): void {
+  register(factor: EnrolledFactor): void {
     this.factors.push(factor);
   }
 
