@@ -24,6 +24,8 @@ export default [
     id: "feeds/collection-json",
   }),
   route("sitemap.xml", "routes/feeds/sitemap.ts"),
+  // The CSV of a target's email subscribers (a download, ADR 065).
+  route("writing/subscribers/export", "routes/writing/subscribers-export.ts"),
   route("robots.txt", "routes/feeds/robots.ts"),
 
   // Every page, under one error boundary that keeps the root mounted (routes/pages.tsx).
@@ -43,12 +45,17 @@ export default [
     route("collection/:username/:name", "routes/collections/collection.tsx"),
     route("collection/:username/:name/print", "routes/collections/collection-print.tsx"),
     route("post/:username/:title", "routes/posts/post.tsx"),
+    // The pages of the subscription mails' signed links (ADR 065): a GET changes nothing.
+    route("subscriptions/confirm", "routes/subscriptions/subscription-confirm.tsx"),
+    route("subscriptions/unsubscribe", "routes/subscriptions/subscription-unsubscribe.tsx"),
+    route("subscriptions/manage", "routes/subscriptions/subscription-manage.tsx"),
     // Guards itself: its emailed `?emailChange=` link also works for a logged-out visitor.
     route("profileSettings", "routes/profile/profile-settings.tsx"),
 
     layout("routes/guards/signed-in.tsx", [
       route("writing", "routes/writing/writing.tsx"),
       route("writing/comments", "routes/writing/comments.tsx"),
+      route("writing/subscribers", "routes/writing/subscribers.tsx"),
       route("calendar", "routes/calendar/calendar.tsx"),
       route("entry/create", "routes/entries/entry-create.tsx"),
       route("entry/update/:username/:name", "routes/entries/entry-update.tsx"),

@@ -130,6 +130,29 @@ export const paths = {
    */
   writingComments: (query: PathQuery = {}) => withQuery("/writing/comments", query),
 
+  /**
+   * The writer's email subscribers, optionally filtered (ADR 065):
+   * `/writing/subscribers`, `/writing/subscribers?target=blog&status=confirmed&page=2`.
+   */
+  writingSubscribers: (query: PathQuery = {}) => withQuery("/writing/subscribers", query),
+
+  /** The CSV of one target's subscribers: `/writing/subscribers/export?target=blog`. */
+  writingSubscribersExport: (target: string) =>
+    withQuery("/writing/subscribers/export", { target }),
+
+  /** The page of a confirmation mail's link: `/subscriptions/confirm?token=…`. */
+  subscriptionConfirm: (query: PathQuery = {}) => withQuery("/subscriptions/confirm", query),
+
+  /** The page of a mail's unsubscribe link: `/subscriptions/unsubscribe?token=…`. */
+  subscriptionUnsubscribe: (query: PathQuery = {}) =>
+    withQuery("/subscriptions/unsubscribe", query),
+
+  /** The subscriptions of the address a mail's link signs: `/subscriptions/manage?token=…`. */
+  subscriptionManage: (query: PathQuery = {}) => withQuery("/subscriptions/manage", query),
+
+  /** The blog's email subscribe form (ADR 065): `/blog#subscribe`. */
+  blogSubscribe: () => "/blog#subscribe",
+
   /** The team page: `/team`. */
   team: () => "/team",
 

@@ -2,6 +2,7 @@
  * Wire shapes of the superuser APIs the system pages read (`/api/settings`, `/api/logs`,
  * `/api/backups`), as the server sends them (server/core/settings, logs, backups).
  */
+import type { SubscriptionMailSettings } from "../subscriptions/subscription-settings.ts";
 
 /** One PocketBase rate-limit rule. */
 export interface RateLimitRule {
@@ -32,6 +33,8 @@ export interface SystemSettings {
   logs: { maxDays: number; minLevel: number; logIP: boolean; logAuthId: boolean };
   /** How many versions each entry or post keeps; 0 keeps them all (ADR 041). */
   revisions: { maxPerRecord: number };
+  /** How fast subscribers are mailed (ADR 065). */
+  subscriptions: SubscriptionMailSettings;
   trustedProxy: { proxies: string[] };
 }
 

@@ -39,7 +39,7 @@ export function SubscribeLink({ feed }: { feed: FeedLink }) {
   );
 }
 
-/** The end of a post: previous and next post, back to the blog, subscribe. */
+/** The end of a post: previous and next post, back to the blog, subscribe (feed or email). */
 export function PostNavigation(props: {
   previous: NeighbourPost | null;
   next: NeighbourPost | null;
@@ -76,6 +76,12 @@ export function PostNavigation(props: {
           {t("listings:post.backToBlog")}
         </Link>
         <SubscribeLink feed={props.feed} />
+        <Link
+          to={paths.blogSubscribe()}
+          className="font-medium text-amber-900 underline underline-offset-4 hover:decoration-2"
+        >
+          {t("subscriptions:post.subscribe")}
+        </Link>
       </p>
     </nav>
   );

@@ -115,6 +115,7 @@ export const APP_NAMESPACES = [
   "search",
   "remember",
   "passkeys",
+  "subscriptions",
   "comments",
 ] as const;
 

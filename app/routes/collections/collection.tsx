@@ -2,7 +2,8 @@
  * `/collection/{username}/{name}`: a collection (its Markdown description, its owner) and the
  * entries in it the visitor may read, 30 per page; the owner also sees their private and
  * unlisted entries, marked as such, and an edit link. Live: changes elsewhere show without a
- * reload, new entries behind a "new entries — show" notice.
+ * reload, new entries behind a "new entries — show" notice. A public collection ends with the
+ * email subscribe form (its action: a plain POST, ADR 065).
  */
 import { Link } from "react-router";
 import { BookOpen } from "lucide-react";
@@ -32,6 +33,8 @@ import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
+import { SubscribeForm } from "../../features/subscriptions/subscribe-form.tsx";
+import { subscribeOnlyAction } from "../../features/subscriptions/subscribe-action.server.ts";
 
 /** Length of the meta description, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -91,6 +94,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     totalPages: entries.totalPages,
     totalItems: entries.totalItems,
   };
+}
+
+/** The email subscribe form's submission (post/redirect/get). */
+export function action(args: Route.ActionArgs) {
+  return subscribeOnlyAction(args);
 }
 
 /** The collection page, kept live (its details and its entries). */
@@ -172,6 +180,13 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={page} totalPages={totalPages} />
       </section>
+      {collection.visibility === "public" && (
+        <SubscribeForm
+          target={`collection:${collection.id}`}
+          kind="collection"
+          name={collection.title}
+        />
+      )}
     </>
   );
 }

@@ -2,7 +2,8 @@
  * `/blog`: published posts that are due, newest first, 30 per page, optionally those with one
  * tag (`?tag=`): cover, title, author, date, reading time, excerpt and tags on each card. Live:
  * changes elsewhere show without a reload, new posts behind a "new posts — show" notice. A
- * visible "Subscribe (RSS)" link besides the feeds announced in the head.
+ * visible "Subscribe (RSS)" link besides the feeds announced in the head, and the email
+ * subscribe form at the end (its action: a plain POST, ADR 065).
  */
 import type { Route } from "./+types/blog";
 import { EmptyState } from "../../components/records/empty-state.tsx";
@@ -30,6 +31,8 @@ import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { listRecords } from "../../api/records/record-reads.ts";
+import { SubscribeForm } from "../../features/subscriptions/subscribe-form.tsx";
+import { subscribeOnlyAction } from "../../features/subscriptions/subscribe-action.server.ts";
 
 /** The blog's RSS feed, linked under its heading (issue 25 item 8). */
 const BLOG_RSS = { href: feedPath(BLOG_FEED_BASE, "rss"), type: FEED_MEDIA_TYPES.rss };
@@ -69,6 +72,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totalPages: list.totalPages,
     totalItems: list.totalItems,
   };
+}
+
+/** The email subscribe form's submission (post/redirect/get). */
+export function action(args: Route.ActionArgs) {
+  return subscribeOnlyAction(args);
 }
 
 /** The blog, kept live: new posts wait above the list until the reader shows them. */
@@ -128,6 +136,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         </EmptyState>
       )}
       <Pagination page={page} totalPages={totalPages} />
+      <SubscribeForm target="blog" kind="blog" />
     </>
   );
 }

@@ -7,7 +7,8 @@
  * page links (`?page=` for posts, `?entryPage=` for entries). Someone who cannot post (no
  * writer or admin role) and has no post gets no Posts section and no feed links: nothing to
  * promise there. Unknown users get the 404 page; another spelling of a username
- * (`/profile/ALICE`) is redirected to the canonical one.
+ * (`/profile/ALICE`) is redirected to the canonical one. Someone who may post also gets the
+ * email subscribe form for their posts (its action: a plain POST, ADR 065).
  */
 import { redirect } from "react-router";
 import { Rss } from "lucide-react";
@@ -47,6 +48,8 @@ import {
 } from "../../features/reading/profile-sections.tsx";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
+import { SubscribeForm } from "../../features/subscriptions/subscribe-form.tsx";
+import { subscribeOnlyAction } from "../../features/subscriptions/subscribe-action.server.ts";
 
 /** Length of the meta description and of post and collection excerpts, in characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -160,6 +163,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** The email subscribe form's submission (post/redirect/get). */
+export function action(args: Route.ActionArgs) {
+  return subscribeOnlyAction(args);
+}
+
 /** The profile page. */
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
@@ -209,6 +217,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <ProfileEntries data={loaderData} name={name} />
         <ProfileCollections data={loaderData} name={name} />
       </div>
+      {loaderData.showsPosts && (
+        <SubscribeForm target={`author:${profile.id}`} kind="author" name={name} />
+      )}
     </>
   );
 }

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   "remember",
   "passkeys",
   "comments",
+  "subscriptions",
 ] as const;
 
 /** The namespace used when a key names none. */

@@ -4,10 +4,10 @@
  * drafts, autosave, conflicts, the error summary, the save), plus the post's own fields:
  * excerpt, cover image, status (draft or published), publication date (a future date
  * schedules the post: the API's rules show it to readers once it is due, with no job to run),
- * language and tags. The post's slug
- * (its URL) is made by the server from the title on creation and never changes afterwards,
- * unless the autosave created it under a stand-in title: the writer's first title then makes
- * it again (ADR 047).
+ * language, tags, and whether it is emailed to subscribers when it goes live (ADR 065). The
+ * post's slug (its URL) is made by the server from the title on creation and never changes
+ * afterwards, unless the autosave created it under a stand-in title: the writer's first title
+ * then makes it again (ADR 047).
  */
 import { useState } from "react";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
@@ -15,6 +15,7 @@ import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
 import type { PostRecord } from "../../../api/records/records.ts";
 import { useSession } from "../../../components/session-provider.tsx";
 import {
+  Checkbox,
   LocaleOptions,
   Select,
   TextArea,
@@ -77,6 +78,7 @@ export function PostEditor(props: PostEditorProps) {
     lang: `${formId}-lang`,
     tags: `${formId}-tags`,
     status: `${formId}-status`,
+    mail: `${formId}-mail`,
   };
 
   function handleSubmit() {
@@ -110,6 +112,7 @@ export function PostEditor(props: PostEditorProps) {
     publishedAt: [ids.publishedAt, t("editor:fields.publishedAt")],
     lang: [ids.lang, t("editor:fields.lang")],
     tags: [ids.tags, t("editor:fields.tags")],
+    skipMail: [ids.mail, t("subscriptions:editor.mail")],
     cover: [ids.title, t("editor:cover.label")],
   };
   const problems: FieldProblem[] = Object.entries(errors).map(([field, message]) => {
@@ -260,6 +263,27 @@ export function PostEditor(props: PostEditorProps) {
           }}
           error={errors.tags}
         />
+      </div>
+
+      <div>
+        <Checkbox
+          id={ids.mail}
+          name="mailSubscribers"
+          label={t("subscriptions:editor.mail")}
+          checked={!values.skipMail}
+          onChange={(event) => {
+            set("skipMail", !event.currentTarget.checked);
+          }}
+          aria-describedby={`${ids.mail}-hint`}
+        />
+        <p id={`${ids.mail}-hint`} className="ml-8 text-sm text-stone-700">
+          {t("subscriptions:editor.mailHint")}
+        </p>
+        {errors.skipMail && (
+          <FieldNote id={`${ids.mail}-error`} kind="error">
+            {errors.skipMail}
+          </FieldNote>
+        )}
       </div>
     </RecordEditorForm>
   );

@@ -19,6 +19,8 @@ export interface PostValues {
   publishedAt: string;
   lang: Locale;
   tags: string[];
+  /** Not mailed to subscribers when it goes live (ADR 065); absent in older drafts: mailed. */
+  skipMail?: boolean;
 }
 
 /** Whether stored draft values have the post form's shape. */
@@ -32,7 +34,8 @@ export function isPostValues(value: unknown): value is PostValues {
     typeof v.publishedAt === "string" &&
     isLocale(v.lang) &&
     Array.isArray(v.tags) &&
-    v.tags.every((tag) => typeof tag === "string")
+    v.tags.every((tag) => typeof tag === "string") &&
+    (v.skipMail === undefined || typeof v.skipMail === "boolean")
   );
 }
 
@@ -46,6 +49,7 @@ export function postValues(post: PostRecord | undefined, lang: Locale): PostValu
     publishedAt: post?.publishedAt ?? "",
     lang: isLocale(post?.lang) ? post.lang : lang,
     tags: post?.tags ?? [],
+    skipMail: post?.skipMail ?? false,
   };
 }
 
@@ -59,6 +63,7 @@ export function postBody(values: PostValues): Record<string, unknown> {
     publishedAt: values.publishedAt,
     lang: values.lang,
     tags: values.tags,
+    skipMail: values.skipMail ?? false,
   };
 }
 

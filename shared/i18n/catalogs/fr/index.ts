@@ -23,6 +23,7 @@ import devices from "./devices.ts";
 import search from "./search.ts";
 import remember from "./remember.ts";
 import passkeys from "./passkeys.ts";
+import subscriptions from "./subscriptions.ts";
 import comments from "./comments.ts";
 
 /** The fr messages by namespace. */
@@ -51,6 +52,7 @@ const catalog = {
   search,
   remember,
   passkeys,
+  subscriptions,
   comments,
 };
 
