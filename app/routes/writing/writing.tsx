@@ -3,7 +3,8 @@
  * posts and private entries included, the last edited first, 30 per page; counts by state,
  * state and collection filters in the URL (links and a GET form, so they work without
  * JavaScript), empty states per filter, and quick actions (edit, preview, publish, delete).
- * Kept live: a record changed elsewhere updates the list, new ones wait above it. The
+ * Kept live: a record changed elsewhere updates the list, new ones wait above it. A link
+ * leads to the person's email subscribers (`/writing/subscribers`, ADR 065). The
  * signed-in guard sends visitors to `/login`; a superuser, who owns no entry, gets a notice.
  */
 import type { Route } from "./+types/writing";
@@ -93,6 +94,9 @@ function MyWriting({ data }: { data: WritingData }) {
                 {t("writing:newPost")}
               </ButtonLink>
             )}
+            <ButtonLink to={paths.writingSubscribers()} variant="secondary">
+              {t("subscriptions:subscribers.link")}
+            </ButtonLink>
           </>
         }
       />
