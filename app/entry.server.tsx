@@ -13,6 +13,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   apiTransportContext,
   appNameContext,
+  commentSiteRulesContext,
+  type CommentSiteRules,
   cspNonceContext,
   sessionConfirmContext,
   siteUrlContext,
@@ -35,7 +37,8 @@ export const streamTimeout = 5_000;
  * same process (no socket); without it the SDK calls the request's origin. `nonce` is the
  * page's Content-Security-Policy nonce: every script React and React Router write carries it.
  * `siteUrl` is the configured public URL (`APP_URL`), when there is one; `appName` the
- * application name of the settings; `confirmSession` the server's check of the session
+ * application name of the settings; `commentRules` the site's comment settings (ADR 065);
+ * `confirmSession` the server's check of the session
  * cookie's token (ADR 048).
  */
 export function createLoadContext(
@@ -44,6 +47,7 @@ export function createLoadContext(
     nonce?: string;
     siteUrl?: string | null;
     appName?: string | null;
+    commentRules?: CommentSiteRules | null;
     confirmSession?: SessionConfirmer | null;
   } = {},
 ): RouterContextProvider {
@@ -53,6 +57,7 @@ export function createLoadContext(
   context.set(cspNonceContext, options.nonce);
   context.set(siteUrlContext, options.siteUrl ?? null);
   context.set(appNameContext, options.appName?.trim() || null);
+  if (options.commentRules) context.set(commentSiteRulesContext, options.commentRules);
   return context;
 }
 

@@ -154,6 +154,7 @@ export async function buildHttpApp(
     appUrl: options.appUrl,
     siteUrl: options.siteUrl,
     appName: () => services.settings.appName,
+    commentRules: () => services.settings.comments,
     pageCache,
     pageCacheCdnSeconds,
     sessions: services.auth,

@@ -119,6 +119,11 @@ export function CommentSection({ data, refused }: CommentSectionProps) {
             </Link>
           </p>
         )}
+        {!open && refused?.intent === "create" && refused.message && (
+          <div className="mb-3">
+            <FormMessage kind="error">{refused.message}</FormMessage>
+          </div>
+        )}
         {data.access === "closed" && (
           <p className="text-stone-700" data-testid="comments-closed">
             {t("comments:section.closed")}

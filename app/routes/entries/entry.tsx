@@ -17,6 +17,11 @@ import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { newFileToken } from "../../api/auth/tokens.ts";
+import { loadCommentSection } from "../../features/comments/comment-data.server.ts";
+import { CommentSection } from "../../features/comments/comment-section.tsx";
+
+/** A comment written, changed or deleted under the entry (ADR 065). */
+export { commentAction as action } from "../../features/comments/comment-action.server.ts";
 
 /** A reading page: a guest's hydrates on intent (ADR 050). */
 export const handle: IntentHandle = { hydrateOnIntent: true };
@@ -58,7 +63,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     entry.visibility === "private" && entry.attachments.length > 0 ? await newFileToken(api) : "";
   // The text travels as the server's HTML (ADR 050).
   const { content, ...shown } = entry;
+  // Comments live under a public entry only (ADR 065).
+  const comments =
+    entry.visibility === "public"
+      ? await loadCommentSection(context, request, {
+          id: entry.id,
+          collection: "entries",
+          author: entry.author,
+          comments: entry.comments ?? "",
+          published: entry.date || entry.created,
+        })
+      : null;
   return {
+    comments,
     title: entry.title,
     description: excerpt(content, 160),
     entry: shown,
@@ -73,13 +90,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The entry page, kept live: changes elsewhere show here; a deleted entry says so. */
-export default function Entry({ loaderData }: Route.ComponentProps) {
+export default function Entry({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <EntryArticle
-      entry={loaderData.entry}
-      html={loaderData.html}
-      username={loaderData.username}
-      fileToken={loaderData.fileToken}
-    />
+    <>
+      <EntryArticle
+        entry={loaderData.entry}
+        html={loaderData.html}
+        username={loaderData.username}
+        fileToken={loaderData.fileToken}
+      />
+      {loaderData.comments && <CommentSection data={loaderData.comments} refused={actionData} />}
+    </>
   );
 }

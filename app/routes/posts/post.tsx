@@ -22,6 +22,11 @@ import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { PostNavigation } from "../../features/reading/blog-ways.tsx";
 import { blogFeedLinks, BLOG_FEED_BASE, FEED_MEDIA_TYPES, feedPath } from "../feeds/feed-links.ts";
 import { postNeighbours } from "./post-neighbours.server.ts";
+import { loadCommentSection } from "../../features/comments/comment-data.server.ts";
+import { CommentSection } from "../../features/comments/comment-section.tsx";
+
+/** A comment written, changed or deleted under the post (ADR 065). */
+export { commentAction as action } from "../../features/comments/comment-action.server.ts";
 
 /** The blog's RSS feed, linked at the end of the post. */
 const BLOG_RSS = { href: feedPath(BLOG_FEED_BASE, "rss"), type: FEED_MEDIA_TYPES.rss };
@@ -73,6 +78,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Previous and next on the blog: only around a post every reader sees.
   const neighbours =
     state === "live" ? await postNeighbours(api, post) : { previous: null, next: null };
+  // Comments live under a post every reader sees (ADR 065).
+  const comments =
+    state === "live"
+      ? await loadCommentSection(context, request, {
+          id: post.id,
+          collection: "posts",
+          author: post.author,
+          comments: post.comments ?? "",
+          published: post.publishedAt,
+        })
+      : null;
   return {
     title: post.title,
     description: post.excerpt ? excerpt(post.excerpt, 200) : excerpt(content, 160),
@@ -84,6 +100,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     username,
     live: state === "live",
     ...neighbours,
+    comments,
     scheduled: state === "scheduled",
     minutes: readingMinutes(`${post.excerpt}\n\n${content}`),
     locale,
@@ -97,7 +114,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The post page, kept live: changes elsewhere show here; an unpublished post says so. */
-export default function Post({ loaderData }: Route.ComponentProps) {
+export default function Post({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PostArticle
@@ -109,6 +126,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
         minutes={loaderData.minutes}
         locale={loaderData.locale}
       />
+      {loaderData.comments && <CommentSection data={loaderData.comments} refused={actionData} />}
       <div className="mx-auto max-w-prose">
         <PostNavigation previous={loaderData.previous} next={loaderData.next} feed={BLOG_RSS} />
       </div>

@@ -4,6 +4,7 @@
  * when the server starts listening.
  */
 import { pathToFileURL } from "node:url";
+import type { CommentSettings } from "../../core/comments/comment-settings.ts";
 import type { FetchLike } from "./in-process-fetch.ts";
 
 /** What the SSR request handler needs from the server build. */
@@ -32,6 +33,7 @@ export interface LoadedBuild {
         options: PageRequestOptions & {
           siteUrl: string | null;
           appName: string | null;
+          commentRules: CommentSettings | null;
           confirmSession: SessionConfirmer | null;
         },
       ) => unknown)

@@ -32,6 +32,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import type { AuthService } from "../../core/auth/auth-service.ts";
+import type { CommentSettings } from "../../core/comments/comment-settings.ts";
 import { forbidden } from "../../core/errors.ts";
 import type { PageCache } from "../../core/page-cache/page-cache.ts";
 import { isApiPath } from "../middlewares/security-headers.ts";
@@ -83,6 +84,8 @@ export interface WebAppOptions {
   siteUrl?: string | undefined;
   /** The application name of the settings (`meta.appName`), read for every page. */
   appName?: (() => string) | undefined;
+  /** The comment settings reading pages follow (`settings.comments`, ADR 065), read for every page. */
+  commentRules?: (() => CommentSettings) | undefined;
   /** The anonymous page cache (ADR 045); absent or null when it is off. */
   pageCache?: PageCache<PageEntry> | null;
   /** Seconds shared caches (CDNs) may keep a cached page; default 10. */
@@ -143,6 +146,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       api: options.api,
       siteUrl: options.siteUrl,
       appName: options.appName,
+      commentRules: options.commentRules,
       sessions: options.sessions,
       cache: options.pageCache ?? null,
       cdnSeconds: options.pageCacheCdnSeconds ?? DEFAULT_PAGE_CACHE_CDN_SECONDS,
