@@ -21,6 +21,8 @@ const MEMORY_TIMEOUT_MS = 30_000;
 export interface ServerProcess {
   /** Base URL, e.g. `http://127.0.0.1:41234`. */
   url: string;
+  /** The process id (memory sampling from `/proc`). */
+  pid: number | undefined;
   /** CPU seconds (user + system) the process used so far; undefined where `/proc` is missing. */
   cpuSeconds: () => number | undefined;
   /**
@@ -152,6 +154,7 @@ export async function startServer(options: {
   );
   return {
     url,
+    pid: child.pid,
     cpuSeconds: () => processCpuSeconds(child.pid),
     memory: () => requestMemory(child, options.name),
     async stop() {

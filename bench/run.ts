@@ -20,6 +20,8 @@
  * `BENCH_SEARCH_ENTRIES` (100000), `BENCH_SEARCH_USERS` (200), `BENCH_SEARCH_ROUNDS` (5).
  * Then Lighthouse's performance score of the reading pages (`lighthouse.ts`, median of three),
  * and the worst stall of a health check while imports run (`import-stall.ts`, `BENCH_ONLY=import`).
+ * One post mailed to 10,000 confirmed subscribers through an SMTP server process
+ * (`subscriptions.ts`, `BENCH_ONLY=subscriptions`): time, server peak RSS, exactly one each.
  * The report ends with PostgreSQL's req/s over SQLite's.
  */
 import os from "node:os";
@@ -73,6 +75,7 @@ import {
   type ScenarioResult,
 } from "./report.ts";
 import { benchImportStall, importStallVerdicts } from "./import-stall.ts";
+import { benchSubscriptions, subscriptionsVerdicts } from "./subscriptions.ts";
 import { benchLighthouse, lighthouseVerdicts } from "./lighthouse.ts";
 import { benchSearch, TARGET_SEARCH_P99_MS, type SearchBenchSettings } from "./search.ts";
 import { seedPosts } from "./seed.ts";
@@ -311,6 +314,8 @@ const SEARCH = "search";
 const LIGHTHOUSE = "lighthouse";
 /** The worst stall of other requests while an import runs (`import-stall.ts`). */
 const IMPORT = "import";
+/** One post mailed to 10,000 subscribers (`subscriptions.ts`). */
+const SUBSCRIPTIONS = "subscriptions";
 /** The HTTP scenarios whose PostgreSQL/SQLite req/s ratio is stated. */
 const ENGINE_RATIO_SCENARIOS = ["list", "list fields", "list total", "create entry"];
 
@@ -382,7 +387,9 @@ async function main(): Promise<void> {
     .filter((d): d is DialectName => d === "sqlite" || d === "postgres");
   const httpSelected =
     only.size === 0 ||
-    [...only].some((n) => ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE, IMPORT].includes(n));
+    [...only].some(
+      (n) => ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE, IMPORT, SUBSCRIPTIONS].includes(n),
+    );
   const notes: string[] = [];
   if (httpSelected)
     notes.push(
@@ -421,6 +428,9 @@ async function main(): Promise<void> {
   const lighthouse = selected(LIGHTHOUSE) ? await benchLighthouse(log) : undefined;
   const imports = selected(IMPORT)
     ? await benchImportStall(dialects[0] ?? "sqlite", childEnv, log)
+    : [];
+  const mailings = selected(SUBSCRIPTIONS)
+    ? [await benchSubscriptions(dialects[0] ?? "sqlite", childEnv, log)]
     : [];
   if (search) {
     notes.push(
@@ -487,6 +497,7 @@ async function main(): Promise<void> {
   for (const line of pageVerdicts(results)) console.log(`- ${line}`);
   for (const line of lighthouseVerdicts(lighthouse ?? [])) console.log(`- ${line}`);
   for (const line of importStallVerdicts(imports)) console.log(`- ${line}`);
+  for (const line of subscriptionsVerdicts(mailings)) console.log(`- ${line}`);
   console.log(`\nResults written to ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
 }
 
