@@ -12,7 +12,9 @@
  *   emitted are `href`, `src`, `alt`, `title`, `id`, `class`, `rel`, `loading`,
  *   `referrerpolicy`, `type`, `checked`, `disabled` and `aria-label` (no `style`, no `on*`);
  * - heading ids carry the `md-` prefix, so user text cannot clobber a global or an element
- *   the app looks up by id (DOM clobbering).
+ *   the app looks up by id (DOM clobbering);
+ * - a fenced block's highlighter (server only) escapes every character of the code and adds
+ *   only `<span class>`;
  * `tests/fixtures/xss-payloads.ts` is the corpus that holds it to this.
  */
 import MarkdownIt from "markdown-it";
@@ -34,7 +36,16 @@ export interface RenderOptions {
   locale?: Locale;
   /** Accessible labels; English by default. */
   labels?: MarkdownLabels;
+  /**
+   * Highlights a fenced block that names its language: the block's inner HTML (every
+   * character of `code` escaped, only `<span class>` added), or null to leave it plain. The
+   * server's reading pages pass one (`code-highlight.server.ts`); the browser never does.
+   */
+  highlight?: CodeHighlighter;
 }
+
+/** See {@link RenderOptions.highlight}. */
+export type CodeHighlighter = (code: string, language: string) => string | null;
 
 /** English labels, used when none are given. */
 export const DEFAULT_LABELS: MarkdownLabels = { taskDone: "Done", taskOpen: "Not done" };
@@ -61,6 +72,7 @@ const ALIGN_CLASSES: Record<string, string> = {
 /** Per-render data of the core rule, kept in markdown-it's `env`. */
 interface RenderEnv extends Env {
   labels?: MarkdownLabels;
+  highlight?: CodeHighlighter;
 }
 
 const instances = new Map<Locale, MarkdownItInstance>();
@@ -91,6 +103,18 @@ function createMarkdownIt(locale: Locale): MarkdownItInstance {
   md.linkify.set({ fuzzyEmail: true, fuzzyLink: true });
   md.linkify.add("ftp:", null).add("//", null);
   md.core.ruler.push("cahier_safety", cahierRule);
+  // A render's highlighter (in its env: the instance is shared) colours fenced code.
+  const fence = md.renderer.rules.fence;
+  md.renderer.rules.fence = (tokens, index, options, env: RenderEnv | undefined, self) => {
+    const highlight = env?.highlight;
+    const withHighlight = highlight
+      ? {
+          ...options,
+          highlight: (code: string, language: string) => highlight(code, language) ?? "",
+        }
+      : options;
+    return fence ? fence(tokens, index, withHighlight, env, self) : "";
+  };
   return md;
 }
 
@@ -101,7 +125,7 @@ function createMarkdownIt(locale: Locale): MarkdownItInstance {
  * // '<h1 id="md-hi">Hi</h1>\n<p><a href="https://example.com" rel="noopener noreferrer nofollow ugc">me</a></p>\n'
  */
 export function renderMarkdown(source: string, options: RenderOptions = {}): string {
-  const env: RenderEnv = { labels: options.labels ?? DEFAULT_LABELS };
+  const env: RenderEnv = { labels: options.labels ?? DEFAULT_LABELS, highlight: options.highlight };
   return markdownIt(options.locale).render(source, env);
 }
 
