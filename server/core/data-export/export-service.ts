@@ -3,7 +3,8 @@
  * made (ADR 044). The archive holds the manifest `cahier.json` (format version, the profile,
  * every collection, entry and post with all of their fields), a Markdown file per
  * collection, entry and post with YAML front matter, and every stored file (attachments,
- * covers, the avatar) under `files/`, read as streams from the file storage (local or S3).
+ * covers, the avatar) under `files/`, read as streams from the file storage (local or S3),
+ * and the comments under `comments/<record id>.json` (`export-comments.ts`, ADR 065).
  *
  * Records are read through the records service with the requester's rules, filtered on the
  * owner: a user exports exactly what they may read of their own (private entries included),
@@ -28,6 +29,7 @@ import {
   postPath,
   profileFilePath,
 } from "./export-layout.ts";
+import { commentFiles } from "./export-comments.ts";
 import { collectionMarkdown, entryMarkdown, FileIndex, postMarkdown } from "./export-markdown.ts";
 
 /** Records read per query. */
@@ -248,6 +250,7 @@ export class DataExportService {
           yield* this.storedFile(this.posts, post, name, postFilePath(post, name));
       }
     }
+    yield* commentFiles(this.records, target.request, String(target.user.id));
     for (const name of fileNames(target.user.avatar))
       yield* this.storedFile(this.users, target.user, name, profileFilePath(name));
   }

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ImportSkipCode, ImportSkipParams } from "#shared/records/import-skips.ts";
+import type { PlannedComment } from "./import-comments.ts";
 
 export type { ImportSkipCode, ImportSkipParams } from "#shared/records/import-skips.ts";
 
@@ -160,6 +161,8 @@ export interface ImportPlan {
   collections: PlannedCollection[];
   records: (PlannedEntry | PlannedPost)[];
   skipped: SkippedItem[];
+  /** Comments of a Cahier export, written after the records (ADR 065). */
+  comments?: PlannedComment[];
 }
 
 /** An empty plan. */

@@ -23,6 +23,7 @@ import { readGhost } from "./formats/ghost.ts";
 import { readMarkdown } from "./formats/markdown.ts";
 import { readWriteFreely } from "./formats/writefreely.ts";
 import { removeTree } from "../../tools/filesystem/remove-tree.ts";
+import { writeComments } from "./import-comments.ts";
 import { importFileError } from "./import-errors.ts";
 import { Placeholders } from "./import-plan.ts";
 import { DEFAULT_IMPORT_LIMITS, ImportSource, type ImportLimits } from "./import-source.ts";
@@ -212,7 +213,10 @@ export class DataImportService {
           `${items} items; one import holds at most ${this.limits.maxItems}`,
         );
       const writer = new ImportWriter(this.records, source, target, options.dryRun);
-      return await writer.run(plan, options);
+      const report = await writer.run(plan, options);
+      if (!options.dryRun && plan.comments)
+        await writeComments(this.records, String(target.owner.id), plan.comments);
+      return report;
     } finally {
       this.running.delete(owner);
     }

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileNames } from "../../files/file-input.ts";
 import { rewriteFileLinks } from "../../data-export/file-links.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_NAME } from "../../data-export/export-layout.ts";
+import { readComments } from "../import-comments.ts";
 import { emptyPlan, skipped, type ImportPlan } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import {
@@ -159,5 +160,6 @@ export async function readCahier(context: FormatContext): Promise<ImportPlan> {
       collectionRef: "",
     });
   }
+  plan.comments = await readComments(source, base, str(prop(prop(manifest, "profile"), "id")));
   return plan;
 }
