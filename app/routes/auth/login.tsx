@@ -37,7 +37,7 @@ import { appName, routeContext } from "../../lib/routes/route-data.ts";
 import { OAuth2Login } from "../../features/oauth2/oauth2-login.tsx";
 import { EmailVerification } from "../../features/account/email-verification.tsx";
 import { OtpLogin } from "../../features/otp/otp-login.tsx";
-import { TwoFactorChallenge } from "../../features/account/two-factor-challenge.tsx";
+import { SecondFactorChallenge } from "../../features/account/second-factors/second-factor-challenge.tsx";
 import { PasskeyLogin } from "../../features/account/passkeys-login.tsx";
 import { hostAcceptsPasskeys } from "../../features/account/passkeys-client.ts";
 import { readLinkToken } from "../../features/account/link-token.ts";
@@ -143,7 +143,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-md">
         <PageHeader title={t("auth:login.title")} />
-        <TwoFactorChallenge
+        <SecondFactorChallenge
           key={mfaId}
           mfaId={mfaId}
           onSignedIn={(record) => signedIn(record, "")}

@@ -5,8 +5,8 @@
  * `?emailChange=TOKEN` (the link mailed to a new address) adds the confirmation step on
  * top, for visitors too: the link may be opened where nobody is logged in. Without that
  * link, visitors go to `/login`. Superusers have no profile: they see their email only.
- * Two-step verification (ADR 046), passkeys (ADR 052) and the devices (ADR 053) sit between
- * the password and the deletion.
+ * The second factors (ADR 046, one section each, ADR 066), passkeys (ADR 052) and the devices
+ * (ADR 053) sit between the password and the deletion.
  */
 import type { Route } from "./+types/profile-settings";
 import { PageHeader } from "../../components/ui/page-header.tsx";
@@ -17,7 +17,7 @@ import { EmailChangeRequest } from "../../features/account/email-change-request.
 import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
 import { PasswordChange } from "../../features/account/password-change.tsx";
 import { YourData } from "../../features/data/your-data.tsx";
-import { TwoFactorSettings } from "../../features/account/two-factor-settings.tsx";
+import { SecondFactorSettings } from "../../features/account/second-factors/second-factor-settings.tsx";
 import { ProfileForm, type ProfileValues } from "../../features/account/profile-form.tsx";
 import { PasskeySettings } from "../../features/account/passkeys-settings.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
@@ -25,7 +25,7 @@ import { pageMeta } from "../../lib/routes/meta.ts";
 import type { UserRecord } from "../../api/records/records.ts";
 import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
 import { listPasskeys } from "../../api/auth/passkeys.ts";
-import { readTwoFactorStatus } from "../../api/auth/two-factor.ts";
+import { readSecondFactorStatuses } from "../../api/auth/second-factors.ts";
 import { countRecords, filterExpression, getRecord } from "../../api/records/record-reads.ts";
 
 /** Title. */
@@ -61,18 +61,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const total = (collection: string, field: string) =>
     countRecords(api, collection, byOwner(field));
   // A superuser viewing as the account gets nothing here (the API refuses their token).
-  const twoFactor = user.impersonated ? Promise.resolve(null) : readTwoFactorStatus(api);
-  const [record, entries, posts, collections, items, twoFactorStatus, passkeys] = await Promise.all(
-    [
-      getRecord<UserRecord & { email?: string; verified?: boolean }>(api, "users", user.id),
-      total("entries", "author"),
-      total("posts", "author"),
-      total("collections", "owner"),
-      user.role === "admin" ? total("items", "owner") : Promise.resolve(0),
-      twoFactor,
-      listPasskeys(api),
-    ],
-  );
+  const factors = user.impersonated ? Promise.resolve(null) : readSecondFactorStatuses(api);
+  const [record, entries, posts, collections, items, secondFactors, passkeys] = await Promise.all([
+    getRecord<UserRecord & { email?: string; verified?: boolean }>(api, "users", user.id),
+    total("entries", "author"),
+    total("posts", "author"),
+    total("collections", "owner"),
+    user.role === "admin" ? total("items", "owner") : Promise.resolve(0),
+    factors,
+    listPasskeys(api),
+  ]);
   const profile: ProfileValues = {
     id: record.id,
     collectionId: record.collectionId,
@@ -90,9 +88,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     account: {
       profile,
       counts,
-      twoFactor: twoFactorStatus,
+      secondFactors,
       passkeys,
-      // Passkeys and two-step verification wait for a confirmed address (ADR 056).
+      // Passkeys and second factors wait for a confirmed address (ADR 056).
       verified: record.verified === true,
     },
     email: record.email ?? user.email,
@@ -116,15 +114,15 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             identity={email || account.profile.username}
           />
           <YourData />
-          <TwoFactorSettings
+          <SecondFactorSettings
             key={account.profile.id}
-            status={account.twoFactor}
+            statuses={account.secondFactors}
             identity={email || account.profile.username}
             verified={account.verified}
           />
           <PasskeySettings
             passkeys={account.passkeys}
-            impersonated={account.twoFactor === null}
+            impersonated={account.secondFactors === null}
             verified={account.verified}
           />
           <Devices />

@@ -1,5 +1,8 @@
 /**
- * Two-step verification in `/profileSettings` (ADR 046): off, it offers to turn it on
+ * The authenticator app (TOTP) as a second factor in the app (ADR 046, ADR 066): its panel of
+ * the account page and its input of the login challenge.
+ *
+ * The panel, in `/profileSettings`: off, it offers to turn it on
  * (`totp/setup`: a QR code and the same secret as a key to type, then `totp/enable` with the
  * first code the app shows), and shows the 10 recovery codes once; on, it says since when
  * and how many recovery codes are left, and offers new recovery codes or turning it off
@@ -9,36 +12,59 @@
  * confirmed yet sees the button disabled and why (ADR 056).
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { buttonClass } from "../../components/ui/button-link.tsx";
+import { buttonClass } from "../../../components/ui/button-link.tsx";
 import {
   FormError,
   SubmitButton,
   SubmitForm,
   TextInput,
-} from "../../components/ui/form-controls.tsx";
-import { formatDate } from "../../components/ui/formatted-date.tsx";
-import {
-  dangerOutlineButtonClass,
-  SettingsSection,
-} from "../../components/ui/settings-section.tsx";
-import { useNotify } from "../../components/notifications/notifications.tsx";
-import { useSession } from "../../components/session-provider.tsx";
-import { getBrowserClient } from "../../api/client/browser-client.ts";
-import {
-  disableTwoFactor,
-  enableTwoFactor,
-  newRecoveryCodes,
-  setupTwoFactor,
-  type TwoFactorStatus,
-} from "../../api/auth/two-factor.ts";
-import { formText } from "../../lib/forms/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
-import { NOTIFY_ONLY, useFormSubmit } from "../../components/forms/use-form-submit.ts";
-import { QrCode } from "./qr-code.tsx";
-import { RecoveryCodes } from "./recovery-codes.tsx";
-import { SignOutOthersOption, useSignOutOthers, wantsSignOutOthers } from "./sign-out-others.tsx";
-import { twoFactorSubmit } from "./two-factor-errors.ts";
-import { TwoFactorProof } from "./two-factor-proof.tsx";
+} from "../../../components/ui/form-controls.tsx";
+import { FormField, inputClass } from "../../../components/ui/form-field.tsx";
+import { formatDate } from "../../../components/ui/formatted-date.tsx";
+import { dangerOutlineButtonClass } from "../../../components/ui/settings-section.tsx";
+import { useNotify } from "../../../components/notifications/notifications.tsx";
+import { useSession } from "../../../components/session-provider.tsx";
+import { getBrowserClient } from "../../../api/client/browser-client.ts";
+import { completeSecondStep, secondStepFailure } from "../../../api/auth/mfa.ts";
+import { secondFactorAction } from "../../../api/auth/second-factors.ts";
+import { requestErrorMessage } from "../../../lib/forms/api-errors.ts";
+import { formText } from "../../../lib/forms/form-data.ts";
+import { useAppTranslation, type AppT } from "../../../lib/i18n/i18n.ts";
+import { NOTIFY_ONLY, useFormSubmit } from "../../../components/forms/use-form-submit.ts";
+import { QrCode } from "../qr-code.tsx";
+import { RecoveryCodes } from "../recovery-codes.tsx";
+import { SignOutOthersOption, useSignOutOthers, wantsSignOutOthers } from "../sign-out-others.tsx";
+import { twoFactorSubmit } from "../two-factor-errors.ts";
+import { TwoFactorProof } from "../two-factor-proof.tsx";
+import type { FactorChallengeProps, FactorPanelProps, SecondFactorUi } from "./second-factor-ui.ts";
+
+/** `GET /api/collections/users/totp`. */
+interface TwoFactorStatus {
+  enabled: boolean;
+  /** Recovery codes left. */
+  recoveryCodes: number;
+  /** When it was turned on (`""` when off). */
+  since: string;
+}
+
+const OFF: TwoFactorStatus = { enabled: false, recoveryCodes: 0, since: "" };
+
+/** The state `GET totp` answered, read defensively (off when it is not one). */
+function totpStatus(value: unknown): TwoFactorStatus {
+  if (typeof value !== "object" || value === null) return OFF;
+  const { enabled, recoveryCodes, since } = value as Record<string, unknown>;
+  return {
+    enabled: enabled === true,
+    recoveryCodes: typeof recoveryCodes === "number" ? recoveryCodes : 0,
+    since: typeof since === "string" ? since : "",
+  };
+}
+
+/** What proves a change: the password and a code of the app (or a recovery code). */
+type Proof = { password: string; code: string };
+
+/** `POST totp/recovery-codes` and `totp/enable` answer the new codes. */
+type CodesAnswer = { recoveryCodes: string[] };
 
 type Step =
   | { kind: "idle" }
@@ -69,9 +95,11 @@ function Enrolment(props: {
   }, []);
 
   const handleSubmit = form.submit(async (data) => {
-    const recoveryCodes = await enableTwoFactor(
+    const { recoveryCodes } = await secondFactorAction<CodesAnswer>(
       getBrowserClient(),
-      formText(data, "code").replace(/\s+/g, ""),
+      "totp",
+      "enable",
+      { code: formText(data, "code").replace(/\s+/g, "") },
     );
     notify.success(t("security:settings.enabled"));
     if (wantsSignOutOthers(data)) await signOutOthers();
@@ -139,20 +167,12 @@ function Enrolment(props: {
   );
 }
 
-/** The two-step verification section of the account `identity` (its email or username). */
-export function TwoFactorSettings(props: {
-  /** The state; null for a superuser viewing as the account (the API tells them nothing). */
-  status: TwoFactorStatus | null;
-  identity: string;
-  /** Whether the account's address is proven: it cannot be turned on before (ADR 056). */
-  verified: boolean;
-}) {
+/** The two-step verification section's content for the account `identity`. */
+function TotpPanel(props: FactorPanelProps) {
   const { t } = useAppTranslation();
   const notify = useNotify();
   const { locale } = useSession();
-  const [status, setStatus] = useState<TwoFactorStatus>(
-    props.status ?? { enabled: false, recoveryCodes: 0, since: "" },
-  );
+  const [status, setStatus] = useState<TwoFactorStatus>(() => totpStatus(props.status));
   const impersonated = props.status === null;
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const start = useFormSubmit(NOTIFY_ONLY);
@@ -162,22 +182,31 @@ export function TwoFactorSettings(props: {
 
   const setup = () =>
     void start.run(async () => {
-      const answer = await setupTwoFactor(getBrowserClient());
+      const answer = await secondFactorAction<{ secret: string; uri: string }>(
+        getBrowserClient(),
+        "totp",
+        "setup",
+      );
       setStep({ kind: "enrolling", ...answer });
     });
 
   async function prove(
     action: "disable" | "regenerate",
-    { signOut, ...proof }: { password: string; code: string; signOut: boolean },
+    { signOut, ...proof }: Proof & { signOut: boolean },
   ) {
     const api = getBrowserClient();
     if (action === "disable") {
-      await disableTwoFactor(api, proof);
-      setStatus({ enabled: false, recoveryCodes: 0, since: "" });
+      await secondFactorAction(api, "totp", "disable", proof);
+      setStatus(OFF);
       setStep({ kind: "idle" });
       notify.success(t("security:manage.disabled"));
     } else {
-      const recoveryCodes = await newRecoveryCodes(api, proof);
+      const { recoveryCodes } = await secondFactorAction<CodesAnswer>(
+        api,
+        "totp",
+        "recovery-codes",
+        proof,
+      );
       setStatus((current) => ({ ...current, recoveryCodes: recoveryCodes.length }));
       setStep({ kind: "codes", codes: recoveryCodes });
       notify.success(t("security:manage.regenerated"));
@@ -199,7 +228,7 @@ export function TwoFactorSettings(props: {
   );
 
   return (
-    <SettingsSection title={t("security:settings.heading")} intro={t("security:settings.intro")}>
+    <>
       {!impersonated && summary}
       {impersonated ? (
         <p className="text-sm text-stone-700">{t("security:settings.impersonated")}</p>
@@ -292,6 +321,114 @@ export function TwoFactorSettings(props: {
           </button>
         </div>
       )}
-    </SettingsSection>
+    </>
   );
 }
+
+type Mode = "app" | "recovery";
+
+const linkButtonClass =
+  "justify-self-start rounded text-sm font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950";
+
+function failureMessage(error: unknown, mode: Mode, t: AppT): string {
+  switch (secondStepFailure(error)) {
+    case "invalidCode":
+      return mode === "app"
+        ? t("security:challenge.invalid")
+        : t("security:challenge.invalidRecovery");
+    case "expired":
+      return t("security:challenge.expired");
+    case "tooManyAttempts":
+      return t("security:challenge.tooManyAttempts");
+    case "other":
+      return requestErrorMessage(error, t);
+  }
+}
+
+/**
+ * The second step on `/login`: the 6-digit code of the authenticator app, or one of the
+ * account's recovery codes, sent with the `mfaId` to `auth-with-totp`.
+ */
+function TotpChallenge(props: FactorChallengeProps) {
+  const { t } = useAppTranslation();
+  const [mode, setMode] = useState<Mode>("app");
+  const input = useRef<HTMLInputElement>(null);
+  const form = useFormSubmit({
+    fields: [],
+    message: (error, _fields, translate) => failureMessage(error, mode, translate),
+  });
+
+  // The keyboard goes where the code is typed, at first and when the kind of code changes.
+  useEffect(() => {
+    input.current?.focus();
+  }, [mode]);
+
+  const handleSubmit = form.submit(async (data) => {
+    try {
+      const record = await completeSecondStep(getBrowserClient(), "totp", props.mfaId, {
+        code: formText(data, "code").trim(),
+      });
+      await props.onSignedIn(record);
+    } catch (error) {
+      if (secondStepFailure(error) === "expired") props.onExpired();
+      throw error;
+    }
+  });
+
+  const app = mode === "app";
+  const { expired } = props;
+  return (
+    <>
+      <p className="text-sm text-stone-700">
+        {app ? t("security:challenge.intro") : t("security:challenge.introRecovery")}
+      </p>
+      <SubmitForm onSubmit={handleSubmit} className="grid gap-4">
+        <FormError form={form} />
+        <FormField
+          key={mode}
+          label={app ? t("security:challenge.code") : t("security:challenge.recoveryCode")}
+          hint={app ? t("security:challenge.codeHint") : t("security:challenge.recoveryHint")}
+        >
+          {({ id, describedBy }) => (
+            <input
+              ref={input}
+              id={id}
+              name="code"
+              type="text"
+              inputMode={app ? "numeric" : "text"}
+              autoComplete={app ? "one-time-code" : "off"}
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={app ? 8 : 20}
+              required
+              disabled={expired}
+              aria-invalid={form.error ? true : undefined}
+              aria-describedby={describedBy}
+              className={`${inputClass} font-mono tracking-widest`}
+            />
+          )}
+        </FormField>
+        {!expired && (
+          <SubmitButton busy={form.busy} busyLabel={t("security:challenge.submitting")}>
+            {t("security:challenge.submit")}
+          </SubmitButton>
+        )}
+      </SubmitForm>
+      {!expired && (
+        <button
+          type="button"
+          className={linkButtonClass}
+          onClick={() => {
+            form.reset();
+            setMode(app ? "recovery" : "app");
+          }}
+        >
+          {app ? t("security:challenge.useRecovery") : t("security:challenge.useApp")}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The authenticator app's parts of the account page and the login challenge. */
+export const totpUi: SecondFactorUi = { Panel: TotpPanel, Challenge: TotpChallenge };
