@@ -81,9 +81,12 @@ export function ModerationList(props: {
   );
   if (props.comments.length === 0) {
     return (
-      <p className="rounded border border-dashed border-stone-300 p-6 text-stone-700" role="status">
-        {t(`comments:moderation.empty.${props.status}`)}
-      </p>
+      <div className="grid gap-4">
+        {props.message && <FormMessage kind="error">{props.message}</FormMessage>}
+        <p className="rounded border border-dashed border-stone-300 p-6 text-stone-700">
+          {t(`comments:moderation.empty.${props.status}`)}
+        </p>
+      </div>
     );
   }
   const toggleAll = (checked: boolean) => {

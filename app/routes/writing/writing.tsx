@@ -28,6 +28,8 @@ import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
 import { isSuperuser } from "../../api/auth/session.ts";
+import { pendingCommentCount } from "../../api/comments/comments.ts";
+import { moderatedAuthor } from "../../features/comments/moderation-data.server.ts";
 
 /** Title and description; never indexed (a person's own page). */
 export function meta(args: Route.MetaArgs) {
@@ -40,7 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const heading = t("writing:title");
   if (isSuperuser(user)) return { superuser: true as const, title: heading };
-  const writing = await loadWriting(api, user, writingQuery(new URL(request.url)));
+  const [writing, pendingComments] = await Promise.all([
+    loadWriting(api, user, writingQuery(new URL(request.url))),
+    // The comments waiting for this person's approval (ADR 065), beside the link to them.
+    pendingCommentCount(api, moderatedAuthor(user)),
+  ]);
   return {
     superuser: false as const,
     title:
@@ -50,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: t("writing:description"),
     authorId: user.id,
     locale,
+    pendingComments,
     ...writing,
   };
 }
@@ -89,6 +96,9 @@ function MyWriting({ data }: { data: WritingData }) {
           <>
             <LiveIndicator status={live.status} />
             <ButtonLink to={paths.entryCreate()}>{t("writing:newEntry")}</ButtonLink>
+            <ButtonLink to={paths.writingComments()} variant="secondary">
+              {t("comments:moderation.link", { count: data.pendingComments })}
+            </ButtonLink>
             {canPost && (
               <ButtonLink to={paths.postCreate()} variant="secondary">
                 {t("writing:newPost")}
