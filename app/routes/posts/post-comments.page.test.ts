@@ -282,6 +282,17 @@ describe.each(DIALECTS)("comments on reading pages (%s)", (dialect) => {
     expect((await settings({ guests: false })).statusCode).toBe(200);
   });
 
+  it("lets the author choose the comment mode in the post and entry editors", async () => {
+    const editor = (await page("/post/update/wanda/closed-post", wanda)).body;
+    const select = /<select[^>]*name="comments"[^>]*>[\s\S]*?<\/select>/.exec(editor)?.[0] ?? "";
+    expect(select).toContain('<option value="">Site default</option>');
+    expect(select).toMatch(/<option value="closed" selected="">Closed<\/option>/);
+    expect(editor).toMatch(/<label[^>]*>Comments<\/label>/);
+    const entryEditor = (await page("/entry/update/wanda/public-entry", wanda, "fr")).body;
+    expect(entryEditor).toMatch(/<select[^>]*name="comments"/);
+    expect(entryEditor).toContain("Membres seulement");
+  });
+
   it("puts comments under a public entry, none under a private one or a draft", async () => {
     expect(text(section((await page(entryPath, rita)).body))).toContain("No comments");
     expect(section((await page("/entry/wanda/private-entry", wanda)).body)).toBe("");

@@ -36,6 +36,7 @@ import { entryRecordState } from "../../../components/live/live-indicator.tsx";
 import { TagInput } from "../kit/tag-input.tsx";
 import { usePendingPreviews } from "./use-pending-previews.ts";
 import { VisibilityField } from "./visibility-field.tsx";
+import { CommentModeField } from "../kit/comment-mode-field.tsx";
 import { files, paths } from "../../../lib/paths.ts";
 import { updateRecord } from "../../../api/records/record-writes.ts";
 
@@ -162,6 +163,7 @@ export function EntryEditor(props: EntryEditorProps) {
       ["collection", ids.collection, t("editor:fields.collection")],
       ["visibility", `${formId}-visibility-${values.visibility}`, t("editor:fields.visibility")],
       ["tags", `${formId}-tags`, t("editor:fields.tags")],
+      ["comments", `${formId}-comments`, t("comments:mode.label")],
       ["attachments", `${formId}-attachments`, t("editor:attachments.label")],
     ] as const
   ).flatMap(([field, target, label]) => {
@@ -170,9 +172,16 @@ export function EntryEditor(props: EntryEditorProps) {
   });
   const other = Object.entries(errors).filter(
     ([field]) =>
-      !["title", "content", "date", "collection", "visibility", "tags", "attachments"].includes(
-        field,
-      ),
+      ![
+        "title",
+        "content",
+        "date",
+        "collection",
+        "visibility",
+        "tags",
+        "comments",
+        "attachments",
+      ].includes(field),
   );
 
   const cancelTo = entry ? paths.entry(author.username, entry.name) : paths.archive();
@@ -245,6 +254,15 @@ export function EntryEditor(props: EntryEditorProps) {
           set("visibility", visibility);
         }}
         error={errors.visibility}
+      />
+
+      <CommentModeField
+        id={`${formId}-comments`}
+        value={values.comments ?? ""}
+        onChange={(mode) => {
+          set("comments", mode);
+        }}
+        error={errors.comments}
       />
 
       <div id={`${formId}-tags-field`}>

@@ -7,6 +7,7 @@ import type { EntryRecord, Visibility } from "../../../api/records/records.ts";
 import { paths } from "../../../lib/paths.ts";
 import type { AutosaveTarget } from "../autosave/autosave-target.ts";
 import { hasWords } from "../autosave/stand-in-title.ts";
+import { isCommentModeValue, type CommentModeValue } from "../kit/comment-mode.ts";
 
 /** The values of the entry form (what a draft holds). */
 export interface EntryValues {
@@ -18,6 +19,8 @@ export interface EntryValues {
   collection: string;
   visibility: Visibility;
   tags: string[];
+  /** Who may comment, `""` for the site's default (ADR 065); absent in older drafts. */
+  comments?: CommentModeValue;
 }
 
 const VISIBILITIES: readonly Visibility[] = ["private", "unlisted", "public"];
@@ -32,7 +35,8 @@ export function isEntryValues(value: unknown): value is EntryValues {
     typeof v.collection === "string" &&
     VISIBILITIES.includes(v.visibility as Visibility) &&
     Array.isArray(v.tags) &&
-    v.tags.every((tag) => typeof tag === "string")
+    v.tags.every((tag) => typeof tag === "string") &&
+    (v.comments === undefined || isCommentModeValue(v.comments))
   );
 }
 
@@ -45,6 +49,7 @@ export function entryValues(entry: EntryRecord | undefined, today: string): Entr
     collection: entry?.collection ?? "",
     visibility: entry?.visibility ?? "private",
     tags: entry?.tags ?? [],
+    comments: entry?.comments ?? "",
   };
 }
 
@@ -57,6 +62,7 @@ export function entryBody(values: EntryValues): Record<string, unknown> {
     collection: values.collection,
     visibility: values.visibility,
     tags: values.tags,
+    comments: values.comments ?? "",
   };
 }
 

@@ -35,6 +35,7 @@ import { RecordEditorForm, useRecordEditor } from "../kit/record-editor.tsx";
 import { postTarget, postValues } from "./post-values.ts";
 import { postRecordState } from "../../../components/live/live-indicator.tsx";
 import { TagInput } from "../kit/tag-input.tsx";
+import { CommentModeField } from "../kit/comment-mode-field.tsx";
 import { files, paths } from "../../../lib/paths.ts";
 
 /** Longest excerpt (the registry's `max`). */
@@ -79,6 +80,7 @@ export function PostEditor(props: PostEditorProps) {
     tags: `${formId}-tags`,
     status: `${formId}-status`,
     mail: `${formId}-mail`,
+    comments: `${formId}-comments`,
   };
 
   function handleSubmit() {
@@ -113,6 +115,7 @@ export function PostEditor(props: PostEditorProps) {
     lang: [ids.lang, t("editor:fields.lang")],
     tags: [ids.tags, t("editor:fields.tags")],
     skipMail: [ids.mail, t("subscriptions:editor.mail")],
+    comments: [ids.comments, t("comments:mode.label")],
     cover: [ids.title, t("editor:cover.label")],
   };
   const problems: FieldProblem[] = Object.entries(errors).map(([field, message]) => {
@@ -264,6 +267,15 @@ export function PostEditor(props: PostEditorProps) {
           error={errors.tags}
         />
       </div>
+
+      <CommentModeField
+        id={ids.comments}
+        value={values.comments ?? ""}
+        onChange={(mode) => {
+          set("comments", mode);
+        }}
+        error={errors.comments}
+      />
 
       <div>
         <Checkbox

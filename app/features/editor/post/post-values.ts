@@ -8,6 +8,7 @@ import type { PostRecord } from "../../../api/records/records.ts";
 import { paths } from "../../../lib/paths.ts";
 import type { AutosaveTarget } from "../autosave/autosave-target.ts";
 import { hasWords } from "../autosave/stand-in-title.ts";
+import { isCommentModeValue, type CommentModeValue } from "../kit/comment-mode.ts";
 
 /** The values of the post form (what a draft holds). */
 export interface PostValues {
@@ -21,6 +22,8 @@ export interface PostValues {
   tags: string[];
   /** Not mailed to subscribers when it goes live (ADR 065); absent in older drafts: mailed. */
   skipMail?: boolean;
+  /** Who may comment, `""` for the site's default (ADR 065); absent in older drafts. */
+  comments?: CommentModeValue;
 }
 
 /** Whether stored draft values have the post form's shape. */
@@ -35,7 +38,8 @@ export function isPostValues(value: unknown): value is PostValues {
     isLocale(v.lang) &&
     Array.isArray(v.tags) &&
     v.tags.every((tag) => typeof tag === "string") &&
-    (v.skipMail === undefined || typeof v.skipMail === "boolean")
+    (v.skipMail === undefined || typeof v.skipMail === "boolean") &&
+    (v.comments === undefined || isCommentModeValue(v.comments))
   );
 }
 
@@ -50,6 +54,7 @@ export function postValues(post: PostRecord | undefined, lang: Locale): PostValu
     lang: isLocale(post?.lang) ? post.lang : lang,
     tags: post?.tags ?? [],
     skipMail: post?.skipMail ?? false,
+    comments: post?.comments ?? "",
   };
 }
 
@@ -64,6 +69,7 @@ export function postBody(values: PostValues): Record<string, unknown> {
     lang: values.lang,
     tags: values.tags,
     skipMail: values.skipMail ?? false,
+    comments: values.comments ?? "",
   };
 }
 
