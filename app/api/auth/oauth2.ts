@@ -16,6 +16,22 @@ export async function oauth2Providers(api: ApiClient): Promise<OAuth2Provider[] 
   return methods.oauth2.enabled ? methods.oauth2.providers : null;
 }
 
+/** A provider as a page shows it before its sign-in state exists (no state, no verifier). */
+export interface OAuth2ProviderName {
+  name: string;
+  displayName: string;
+}
+
+/**
+ * The names of the OAuth2 providers offered, for a server-rendered page to keep their
+ * buttons' place (a page may be cached and shared: the state and PKCE verifier each browser
+ * needs are fetched by that browser).
+ */
+export async function oauth2ProviderNames(api: ApiClient): Promise<OAuth2ProviderName[]> {
+  const offered = await oauth2Providers(api);
+  return (offered ?? []).map(({ name, displayName }) => ({ name, displayName }));
+}
+
 /**
  * Signs in with the code an OAuth2 provider sent back (`auth-with-oauth2`); a new account
  * is created with `createData`. Answers the record and whether the account is new.

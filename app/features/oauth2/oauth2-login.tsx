@@ -13,6 +13,7 @@ import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { apiFailure } from "../../api/client/api-errors.ts";
 import {
   type OAuth2Provider,
+  type OAuth2ProviderName,
   oauth2Providers,
   signInWithOAuth2Code,
 } from "../../api/auth/oauth2.ts";
@@ -47,7 +48,12 @@ function failureMessage(failure: unknown, provider: string, t: AppT): string {
  * `mfaId` of a two-step account; `returnTo` is where a sign-in ends (checked with
  * `returnPath`), kept with the attempt while the browser is at the provider.
  */
-export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; returnTo: string }) {
+export function OAuth2Login(props: {
+  onSecondFactor: (mfaId: string) => void;
+  returnTo: string;
+  /** The providers the server rendered: their buttons show at once, usable once ready. */
+  known?: readonly OAuth2ProviderName[];
+}) {
   const { t, i18n } = useAppTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -164,7 +170,13 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; re
     }
   }
 
-  if (!signingIn && !error && providers.length === 0) return null;
+  // Until this browser's providers (with their state) arrive, the server's names hold the
+  // buttons' place, disabled: the form below never moves (issue 25 item 7).
+  const shown: readonly (OAuth2ProviderName & { ready?: OAuth2Provider })[] =
+    providers.length > 0
+      ? providers.map((provider) => ({ ...provider, ready: provider }))
+      : (props.known ?? []);
+  if (!signingIn && !error && shown.length === 0) return null;
   return (
     <section aria-label={t("oauth2:groupLabel")} className="mt-6 grid gap-3" data-testid="oauth2">
       {signingIn && (
@@ -173,7 +185,7 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; re
         </p>
       )}
       {error && <FormMessage kind="error">{error}</FormMessage>}
-      {providers.length > 0 && (
+      {shown.length > 0 && (
         <>
           <p className="flex items-center gap-3 text-sm text-stone-600" aria-hidden="true">
             <span className="h-px flex-1 bg-stone-300" />
@@ -181,12 +193,14 @@ export function OAuth2Login(props: { onSecondFactor: (mfaId: string) => void; re
             <span className="h-px flex-1 bg-stone-300" />
           </p>
           <ul className="grid gap-2">
-            {providers.map((provider) => (
+            {shown.map((provider) => (
               <li key={provider.name}>
                 <button
                   type="button"
-                  disabled={leavingFor !== null || signingIn}
-                  onClick={() => void start(provider)}
+                  disabled={!provider.ready || leavingFor !== null || signingIn}
+                  onClick={() => {
+                    if (provider.ready) void start(provider.ready);
+                  }}
                   className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded border border-stone-400 bg-white px-4 py-2 font-semibold text-stone-900 hover:bg-stone-100 disabled:opacity-60"
                 >
                   {leavingFor === provider.name

@@ -42,6 +42,7 @@ import { PasskeyLogin } from "../../features/account/passkeys-login.tsx";
 import { hostAcceptsPasskeys } from "../../features/account/passkeys-client.ts";
 import { readLinkToken } from "../../features/account/link-token.ts";
 import { passkeySignInEnabled } from "../../api/auth/passkeys.ts";
+import { oauth2ProviderNames } from "../../api/auth/oauth2.ts";
 import { isSignInRefused, mfaIdOf } from "../../api/auth/mfa.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
@@ -69,7 +70,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     title: t("auth:login.title"),
     description: t("auth:login.description", { app: appName(context) }),
     passkeys: hostAcceptsPasskeys(url.hostname) && (await passkeysOffered(api)),
+    oauth2: await oauth2Offered(api),
   };
+}
+
+/** The OAuth2 providers' names, so their buttons hold their place from the first paint. */
+async function oauth2Offered(api: Parameters<typeof oauth2ProviderNames>[0]) {
+  try {
+    return await oauth2ProviderNames(api);
+  } catch (error) {
+    console.debug("auth-methods failed", error);
+    return [];
+  }
 }
 
 /** Whether `auth-methods` offers passkeys; no when it cannot say (the button shows late then). */
@@ -190,7 +202,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </p>
       </SubmitForm>
       <PasskeyLogin offered={loaderData.passkeys} onSignedIn={(record) => signedIn(record, "")} />
-      <OAuth2Login onSecondFactor={setMfaId} returnTo={back} />
+      <OAuth2Login onSecondFactor={setMfaId} returnTo={back} known={loaderData.oauth2} />
       <OtpLogin onSecondFactor={setMfaId} />
     </div>
   );
