@@ -188,8 +188,36 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
     update: (actor, record, body) =>
       owns(actor, record, "author") && (body.author === undefined || body.author === actor.id),
     delete: (actor, record) => owns(actor, record, "author"),
+  }, // ADR 065. The matrix's comments are all on a live post (the readable record's side, drafts
+  // and private entries, is tested in server/http/comments): approved ones to everyone, a
+  // commenter's own held or approved ones, every comment of one's records, admins all. The
+  // server sets author and status, so any signed-in reader creates; guests are off (403).
+  comments: {
+    list: (actor, record) => commentShown(actor, record),
+    view: (actor, record) => commentShown(actor, record),
+    create: (actor) => member(actor),
+    update: (actor, record, body) =>
+      owns(actor, record, "author") &&
+      Object.keys(body).every((key) => key === "content" || key === "notifyReplies"),
+    delete: (actor, record) =>
+      owns(actor, record, "author") || owns(actor, record, "recordAuthor") || adminActor(actor),
+  },
+  // Made by POST /api/comments/{id}/block only; their owner lists and lifts them.
+  commentBlocks: {
+    ...ownReadOnly("owner"),
+    delete: (actor, record) => owns(actor, record, "owner"),
   },
 };
+
+/** Who reads a comment on a readable record (see `comments` above). */
+function commentShown(actor: Actor, record: RecordData): boolean {
+  return (
+    record.status === "approved" ||
+    (owns(actor, record, "author") && record.status === "pending") ||
+    owns(actor, record, "recordAuthor") ||
+    adminActor(actor)
+  );
+}
 
 /** Whether the model lets `actor` do `action` (superusers may do everything). */
 export function allowed(

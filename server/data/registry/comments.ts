@@ -136,8 +136,9 @@ export const commentsCollection: Collection = {
       default: "pending",
     },
     { name: "source", type: "select", values: COMMENT_SOURCES, maxSelect: 1, default: "local" },
-    // Where a fediverse comment lives (issue 27); empty for a local one.
-    { name: "remoteUrl", type: "text", max: 2000, pattern: "^https://" },
+    // Where a fediverse comment lives (issue 27); empty for a local one. Only the server
+    // (the operator) writes it: the module empties it for everyone else.
+    { name: "remoteUrl", type: "text", max: 2000 },
     // The record's author, set by the server: the rules name the moderator without a join.
     {
       name: "recordAuthor",
