@@ -211,6 +211,26 @@ describe.each(DIALECTS)("comments through the records API (%s)", (dialect) => {
     for (const row of rows) await check(row);
   });
 
+  it("keeps comments out of search, for everyone", async () => {
+    for (const who of ["guest", "commenter", "author", "admin", "superuser"] as const)
+      await check({
+        name: `search for a comment's words as ${who}`,
+        as: who,
+        method: "GET",
+        url: "/api/search?q=PENDING",
+        expectedStatus: 200,
+        expectedContent: ['"totalItems":0'],
+        notExpectedContent: ["PENDING-ZERO"],
+      });
+    await check({
+      name: "search comments by kind",
+      as: "author",
+      method: "GET",
+      url: "/api/search?q=APPROVED&kind=comments",
+      expectedStatus: 400,
+    });
+  });
+
   it("takes the status and the server's fields from nobody but superusers", async () => {
     const body = {
       record: "$post",
