@@ -196,6 +196,21 @@ describe.each(DIALECTS)("comments through the records API (%s)", (dialect) => {
         },
       ),
       ...matrix(
+        "find entries through their held comments",
+        {
+          method: "GET",
+          url: `/api/collections/entries/records?filter=${encodeURIComponent('comments_via_entry.status ?= "pending"')}`,
+        },
+        {
+          guest: { expectedStatus: 200, expectedContent: ['"totalItems":0'] },
+          commenter: { expectedStatus: 200, expectedContent: ['"totalItems":1'] },
+          other: { expectedStatus: 200, expectedContent: ['"totalItems":0'] },
+          author: { expectedStatus: 200, expectedContent: ['"totalItems":1'] },
+          admin: { expectedStatus: 200, expectedContent: ['"totalItems":1'] },
+          superuser: { expectedStatus: 200, expectedContent: ['"totalItems":1'] },
+        },
+      ),
+      ...matrix(
         "view an approved comment on a draft",
         { method: "GET", url: `${COMMENTS}/$onDraft` },
         {
