@@ -3,6 +3,7 @@
  * `/api/backups`), as the server sends them (server/core/settings, logs, backups).
  */
 import type { SubscriptionMailSettings } from "../subscriptions/subscription-settings.ts";
+import type { CommentSettings } from "../comments/comment-settings.ts";
 
 /** One PocketBase rate-limit rule. */
 export interface RateLimitRule {
@@ -35,6 +36,8 @@ export interface SystemSettings {
   revisions: { maxPerRecord: number };
   /** How fast subscribers are mailed (ADR 065). */
   subscriptions: SubscriptionMailSettings;
+  /** Who may comment by default, guests, closing after N days (ADR 065). */
+  comments: CommentSettings;
   trustedProxy: { proxies: string[] };
 }
 

@@ -1,6 +1,6 @@
 /**
- * `/admin/settings` (superusers): the instance settings, the subscription emails' pace
- * (ADR 065) and a test email.
+ * `/admin/settings` (superusers): the instance settings, comments' defaults and the
+ * subscription emails' pace (ADR 065) and a test email.
  */
 import { useState } from "react";
 import type { Route } from "./+types/settings";
@@ -9,6 +9,7 @@ import { SystemNav } from "../../features/admin-system/system-nav.tsx";
 import { SettingsForm } from "../../features/admin-system/settings-form.tsx";
 import { TestEmail } from "../../features/admin-system/test-email.tsx";
 import { SubscriptionSettingsForm } from "../../features/subscriptions/subscription-settings-form.tsx";
+import { CommentSettingsForm } from "../../features/comments/comment-settings-form.tsx";
 import { readSettings } from "../../api/system/settings.ts";
 import type { SystemSettings } from "../../api/system/system-types.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
@@ -47,6 +48,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             setSaved((current) => ({ settings, version: current.version + 1 }));
           }}
         />
+        <CommentSettingsForm settings={loaderData.settings.comments} />
         <SubscriptionSettingsForm settings={loaderData.settings.subscriptions} />
         <TestEmail defaultEmail={loaderData.email} />
       </div>

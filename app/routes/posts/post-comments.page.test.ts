@@ -293,6 +293,20 @@ describe.each(DIALECTS)("comments on reading pages (%s)", (dialect) => {
     expect(entryEditor).toContain("Membres seulement");
   });
 
+  it("shows superusers the comment settings as stored, in English and French", async () => {
+    expect((await settings({ closeAfterDays: 30, defaultMode: "members" })).statusCode).toBe(200);
+    const shown = (await page("/admin/settings", root)).body;
+    const select = /<select[^>]*name="defaultMode"[^>]*>[\s\S]*?<\/select>/.exec(shown)?.[0] ?? "";
+    expect(select).toMatch(/<option value="members" selected="">Members only<\/option>/);
+    expect(shown).toMatch(
+      /name="closeAfterDays"[^>]*value="30"|value="30"[^>]*name="closeAfterDays"/,
+    );
+    expect(text((await page("/admin/settings", root, "fr")).body)).toContain(
+      "Fermer les commentaires après (jours)",
+    );
+    expect((await settings({ closeAfterDays: 0, defaultMode: "open" })).statusCode).toBe(200);
+  });
+
   it("puts comments under a public entry, none under a private one or a draft", async () => {
     expect(text(section((await page(entryPath, rita)).body))).toContain("No comments");
     expect(section((await page("/entry/wanda/private-entry", wanda)).body)).toBe("");
