@@ -328,6 +328,31 @@ describe.each(DIALECTS)("the comments module (%s)", (dialect) => {
     expect(await app.comments.comments.approvedComments("posts", draft)).toEqual([]);
   });
 
+  it("rate-limits comments as comments:create, and the challenge as comments:view", async () => {
+    const before = app.rateLimiter.settings;
+    const rule = (label: string) => ({
+      label,
+      audience: "" as const,
+      duration: 60,
+      maxRequests: 1,
+    });
+    app.rateLimiter.configure({
+      ...before,
+      enabled: true,
+      rules: [rule("comments:create"), rule("comments:view")],
+    });
+    try {
+      const statuses = async (send: () => Promise<{ status: number }>) => [
+        (await send()).status,
+        (await send()).status,
+      ];
+      expect(await statuses(() => comment("other", ids.post))).toEqual([200, 429]);
+      expect(await statuses(() => call(app, "GET", "/api/comments/challenge"))).toEqual([200, 429]);
+    } finally {
+      app.rateLimiter.configure(before);
+    }
+  });
+
   it("answers a fresh, uncached challenge to anyone", async () => {
     const res = await app.http.inject({ method: "GET", url: "/api/comments/challenge" });
     expect(res.statusCode).toBe(200);
