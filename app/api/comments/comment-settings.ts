@@ -38,3 +38,18 @@ export async function saveCommentSettings(
   });
   return saved.comments ?? DEFAULT_COMMENT_SETTINGS;
 }
+
+/**
+ * Saves an account's choice of one daily digest of the comments waiting for it instead of one
+ * mail each (`users.commentDigest`, ADR 065); answers the choice as stored.
+ */
+export async function saveCommentDigest(
+  api: ApiClient,
+  userId: string,
+  digest: boolean,
+): Promise<boolean> {
+  const saved = await sdk(api)
+    .collection("users")
+    .update<{ commentDigest?: boolean }>(userId, { commentDigest: digest });
+  return saved.commentDigest === true;
+}

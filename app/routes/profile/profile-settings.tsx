@@ -17,6 +17,7 @@ import { EmailChangeRequest } from "../../features/account/email-change-request.
 import { readLinkToken, usableLink } from "../../features/account/link-token.ts";
 import { PasswordChange } from "../../features/account/password-change.tsx";
 import { YourData } from "../../features/data/your-data.tsx";
+import { CommentDigestForm } from "../../features/comments/comment-digest-form.tsx";
 import { SecondFactorSettings } from "../../features/account/second-factors/second-factor-settings.tsx";
 import { ProfileForm, type ProfileValues } from "../../features/account/profile-form.tsx";
 import { PasskeySettings } from "../../features/account/passkeys-settings.tsx";
@@ -63,7 +64,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A superuser viewing as the account gets nothing here (the API refuses their token).
   const factors = user.impersonated ? Promise.resolve(null) : readSecondFactorStatuses(api);
   const [record, entries, posts, collections, items, secondFactors, passkeys] = await Promise.all([
-    getRecord<UserRecord & { email?: string; verified?: boolean }>(api, "users", user.id),
+    getRecord<UserRecord & { email?: string; verified?: boolean; commentDigest?: boolean }>(
+      api,
+      "users",
+      user.id,
+    ),
     total("entries", "author"),
     total("posts", "author"),
     total("collections", "owner"),
@@ -92,6 +97,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       passkeys,
       // Passkeys and second factors wait for a confirmed address (ADR 056).
       verified: record.verified === true,
+      // Held comments in one daily digest (ADR 065).
+      commentDigest: record.commentDigest === true,
     },
     email: record.email ?? user.email,
   };
@@ -114,6 +121,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             identity={email || account.profile.username}
           />
           <YourData />
+          <CommentDigestForm userId={account.profile.id} digest={account.commentDigest} />
           <SecondFactorSettings
             key={account.profile.id}
             statuses={account.secondFactors}

@@ -158,6 +158,22 @@ describe.each(DIALECTS)("/writing/comments (%s)", (dialect) => {
     expect(olgas).toMatch(/Waiting 1/);
   });
 
+  it("offers the daily digest of waiting comments in the account's settings, as stored", async () => {
+    const before = (await page("/profileSettings", wanda)).body;
+    const box = (html: string) => /<input type="checkbox"[^>]*name="digest"[^>]*>/.exec(html)?.[0];
+    expect(box(before)).toBeDefined();
+    expect(box(before)).not.toContain("checked");
+    expect(text(main(before))).toContain("One daily summary of the comments waiting for me");
+    const saved = await app.http.inject({
+      method: "PATCH",
+      url: `/api/collections/users/records/${String(wanda.record.id)}`,
+      headers: { authorization: wanda.token },
+      payload: { commentDigest: true },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(box((await page("/profileSettings", wanda, "fr")).body)).toContain('checked=""');
+  });
+
   it("shows an admin every record's comments, in French too", async () => {
     const shown = text(main((await page("/writing/comments", adam, "fr")).body));
     expect(shown).toContain("Les commentaires de tous les articles");
