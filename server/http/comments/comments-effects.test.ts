@@ -202,6 +202,30 @@ describe.each(DIALECTS)("what follows a comment write (%s)", (dialect) => {
     );
   });
 
+  it("mails a guest who asked for replies at their address, in the post's language", async () => {
+    await call(app, "PATCH", `/api/collections/posts/records/${post}`, alice.token, { lang: "fr" });
+    const guest = await app.seedRecord("comments", {
+      record: post,
+      recordCollection: "posts",
+      authorName: "Gus",
+      email: "gus@example.com",
+      content: "A guest asks",
+      status: "approved",
+      notifyReplies: true,
+    });
+    const answer = await comment(alice.token, { parent: guest.id, content: "The author answers" });
+    expect(answer).toBeTruthy();
+    await vi.waitFor(() => {
+      expect(mailTo("gus@example.com")).toHaveLength(1);
+    });
+    const [mail] = mailTo("gus@example.com");
+    expect(mail?.subject).toBe(
+      "alice a répondu à votre commentaire sur «\u00a0Garden notes\u00a0»",
+    );
+    expect(mail?.text).toContain("Gus");
+    expect(mail?.text).toContain("The author answers");
+  });
+
   it("deletes a record's comments with it, and an account's comments and those on its records", async () => {
     const count = async (record: string) =>
       (
