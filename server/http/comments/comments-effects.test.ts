@@ -220,7 +220,7 @@ describe.each(DIALECTS)("what follows a comment write (%s)", (dialect) => {
     });
     const [mail] = mailTo("gus@example.com");
     expect(mail?.subject).toBe(
-      "alice a répondu à votre commentaire sur «\u00a0Garden notes\u00a0»",
+      "Alice a répondu à votre commentaire sur «\u00a0Garden notes\u00a0»",
     );
     expect(mail?.text).toContain("Gus");
     expect(mail?.text).toContain("The author answers");
