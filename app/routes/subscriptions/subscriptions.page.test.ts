@@ -296,7 +296,9 @@ describe.each(DIALECTS)("email subscriptions in the pages (%s)", (dialect) => {
       const done = await send(url, { token });
       expect(done.statusCode).toBe(302);
       expect(done.headers.location).toBe("/subscriptions/unsubscribe?unsubscribed=1");
-      expect(main((await page(done.headers.location)).body)).toContain("You are unsubscribed.");
+      expect(main((await page("/subscriptions/unsubscribe?unsubscribed=1")).body)).toContain(
+        "You are unsubscribed.",
+      );
       expect(await subscriptionsOf(email)).toMatchObject([{ status: "unsubscribed" }]);
     });
 
