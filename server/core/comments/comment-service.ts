@@ -90,7 +90,7 @@ export class CommentService {
    * The approved comments of each record of `ids` that readers can see (a live post, a public
    * entry): 0 for one without any; records nobody else may read are left out.
    */
-  async counts(ids: readonly string[]): Promise<Record<string, number>> {
+  async commentCounts(ids: readonly string[]): Promise<Record<string, number>> {
     const unique = [...new Set(ids)].slice(0, MAX_COUNTED_RECORDS);
     const readable: string[] = [];
     const now = this.deps.now();

@@ -34,6 +34,6 @@ function recordIds(value: string | undefined): string[] {
 /** Registers `GET /api/comments/counts`. */
 export function registerCommentCountsRoute(app: FastifyInstance, comments: CommentService): void {
   app.get("/api/comments/counts", rateLimited("list", "comments"), async (request) =>
-    comments.counts(recordIds(queryOf(request).records)),
+    comments.commentCounts(recordIds(queryOf(request).records)),
   );
 }
