@@ -3,10 +3,10 @@
  * a guest goes to `/login`; a writer sees the subscribers of their posts and public
  * collections (counts by status, the list with target, status, frequency and date, filters
  * in the address, an export link per target), never the blog's or another writer's; an admin
- * also sees the blog's; the export answers the CSV to the target's owner or an admin and a
- * short refusal to anyone else. `/writing` links the page; the post editor offers "Email this
- * post to subscribers" (checked unless the post skips the mail); `/admin/settings` shows the
- * sending pace. English and French.
+ * and a superuser also see the blog's; the export answers the CSV to the target's owner or
+ * an admin and a short refusal to anyone else. `/writing` links the page; the post editor
+ * offers "Email this post to subscribers" (checked unless the post skips the mail);
+ * `/admin/settings` shows the sending pace. English and French.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authCookie, type Login } from "#tests/helpers/pages.ts";
@@ -135,6 +135,12 @@ describe.each(DIALECTS)("/writing/subscribers (%s)", (dialect) => {
     expect(main(res.body)).toContain("Le blog");
     expect(main(res.body)).toContain('href="/writing/subscribers/export?target=blog"');
     expect(main(res.body)).toContain("1 abonné");
+  });
+
+  it("shows a superuser the blog's subscribers", async () => {
+    const res = await page("/writing/subscribers", root);
+    expect(res.statusCode).toBe(200);
+    expect(addresses(res.body)).toEqual(["blogfan@example.com"]);
   });
 
   it("tells a writer without subscribers where the form is", async () => {
