@@ -6,7 +6,7 @@
  * route shows this instead of the first factors and decides where a signed-in person goes
  * next.
  */
-import { useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { SECOND_FACTORS } from "#shared/auth/second-factors.ts";
 import type { AuthRecord } from "../../../api/auth/auth-store.ts";
 import { buttonClass } from "../../../components/ui/button-link.tsx";
@@ -41,15 +41,16 @@ export function SecondFactorChallenge(props: {
       {SECOND_FACTORS.map(({ method }) => {
         const { Challenge } = SECOND_FACTOR_UI[method];
         return (
-          <Challenge
-            key={method}
-            mfaId={props.mfaId}
-            expired={expired}
-            onExpired={() => {
-              setExpired(true);
-            }}
-            onSignedIn={props.onSignedIn}
-          />
+          <Suspense key={method} fallback={<p role="status">{t("common:loading")}</p>}>
+            <Challenge
+              mfaId={props.mfaId}
+              expired={expired}
+              onExpired={() => {
+                setExpired(true);
+              }}
+              onSignedIn={props.onSignedIn}
+            />
+          </Suspense>
         );
       })}
       {!expired && <PasskeySecondStep mfaId={props.mfaId} onSignedIn={props.onSignedIn} />}

@@ -2,6 +2,7 @@
  * The account page's sections about second factors (ADR 046, ADR 066): one per factor of
  * `shared/auth/second-factors.ts`, titled by its labels, holding its panel.
  */
+import { Suspense } from "react";
 import { SECOND_FACTORS } from "#shared/auth/second-factors.ts";
 import type { SecondFactorStatuses } from "../../../api/auth/second-factors.ts";
 import { SettingsSection } from "../../../components/ui/settings-section.tsx";
@@ -21,11 +22,13 @@ export function SecondFactorSettings(props: {
     const { Panel } = SECOND_FACTOR_UI[method];
     return (
       <SettingsSection key={method} title={t(labels.title)} intro={t(labels.intro)}>
-        <Panel
-          status={props.statuses === null ? null : (props.statuses[method] ?? null)}
-          identity={props.identity}
-          verified={props.verified}
-        />
+        <Suspense fallback={<p role="status">{t("common:loading")}</p>}>
+          <Panel
+            status={props.statuses === null ? null : (props.statuses[method] ?? null)}
+            identity={props.identity}
+            verified={props.verified}
+          />
+        </Suspense>
       </SettingsSection>
     );
   });

@@ -5,10 +5,9 @@
  * input in the login challenge (inside the challenge's frame, which holds the heading, a
  * passkey's way and the way back).
  */
-import type { ComponentType } from "react";
+import { lazy, type ComponentType } from "react";
 import type { SecondFactorMethod } from "#shared/auth/second-factors.ts";
 import type { AuthRecord } from "../../../api/auth/auth-store.ts";
-import { totpUi } from "./totp.tsx";
 
 /** What a factor's panel on the account page is given. */
 export interface FactorPanelProps {
@@ -43,7 +42,19 @@ export interface SecondFactorUi {
   Challenge: ComponentType<FactorChallengeProps>;
 }
 
+/**
+ * A factor's components, loaded when first shown: the login page carries none until a
+ * sign-in asks for a second step, and no page carries a factor's account panel (QR code,
+ * recovery codes) but the account page. Rendered inside a `Suspense` boundary.
+ */
+function loadedWhenShown(load: () => Promise<SecondFactorUi>): SecondFactorUi {
+  return {
+    Panel: lazy(() => load().then((ui) => ({ default: ui.Panel }))),
+    Challenge: lazy(() => load().then((ui) => ({ default: ui.Challenge }))),
+  };
+}
+
 /** Each second factor's components. */
 export const SECOND_FACTOR_UI: Readonly<Record<SecondFactorMethod, SecondFactorUi>> = {
-  totp: totpUi,
+  totp: loadedWhenShown(() => import("./totp.tsx").then((module) => module.totpUi)),
 };
