@@ -259,3 +259,29 @@ export async function pendingCommentCount(
   });
   return list.totalItems;
 }
+
+/**
+ * `items` with the approved comment count of each (`comments`, absent for a record the
+ * answer leaves out), asked in one request per 100 records. The counts only decorate a list:
+ * when they cannot be read, the items come back without them rather than failing the page.
+ */
+export async function withCommentCounts<T extends { id: string }>(
+  api: ApiClient,
+  items: readonly T[],
+): Promise<(T & { comments?: number })[]> {
+  const ids = items.map((item) => item.id);
+  const chunks: string[][] = [];
+  for (let start = 0; start < ids.length; start += 100) chunks.push(ids.slice(start, start + 100));
+  const counts: Record<string, number> = {};
+  try {
+    for (const answer of await Promise.all(chunks.map((chunk) => commentCounts(api, chunk)))) {
+      Object.assign(counts, answer);
+    }
+  } catch {
+    // Decoration only: the list shows without counts.
+  }
+  return items.map((item) => {
+    const count = counts[item.id];
+    return count === undefined ? item : { ...item, comments: count };
+  });
+}

@@ -84,6 +84,17 @@ function Byline({ person }: { person: PersonSummary }) {
   );
 }
 
+/** "3 comments", linking to a record's comments; nothing without any (ADR 065). */
+export function CommentCount({ href, count }: { href: string; count: number | undefined }) {
+  const { t } = useAppTranslation();
+  if (!count) return null;
+  return (
+    <Link to={`${href}#comments`} className={linkClass}>
+      {t("comments:section.title", { count })}
+    </Link>
+  );
+}
+
 /** A post on a card: cover, title, author, date, reading time, excerpt, tags. */
 export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
   const { t } = useAppTranslation();
@@ -114,6 +125,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostSummary; headin
           {post.author && <Byline person={post.author} />}
           <FormattedDate value={post.date} />
           <span>{t("listings:meta.readingTime", { count: post.readingMinutes })}</span>
+          <CommentCount href={post.href} count={post.comments} />
         </p>
         {post.excerpt && (
           <p lang={post.lang} className="text-stone-800 [overflow-wrap:anywhere]">

@@ -39,6 +39,8 @@ export interface PostSummary {
   /** Cover thumbnail URL, `""` without a cover. */
   cover: string;
   author: PersonSummary | null;
+  /** Approved comments, when the list asked (ADR 065). */
+  comments?: number;
 }
 
 /** An entry in a list. */
@@ -52,6 +54,8 @@ export interface EntrySummary {
   visibility: Visibility;
   tags: string[];
   author: PersonSummary | null;
+  /** Approved comments, when the list asked (ADR 065). */
+  comments?: number;
 }
 
 /** A collection on a card. */

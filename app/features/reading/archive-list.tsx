@@ -5,7 +5,7 @@
  */
 import { Form, Link } from "react-router";
 import { EmptyState } from "../../components/records/empty-state.tsx";
-import { TagLinks, VisibilityBadge } from "../../components/records/record-lists.tsx";
+import { CommentCount, TagLinks, VisibilityBadge } from "../../components/records/record-lists.tsx";
 import {
   personName,
   type EntrySummary,
@@ -141,6 +141,7 @@ function ArchiveRow({ item, kind }: { item: ArchiveItem; kind: ArchiveKind }) {
         {item.kind === "post" && (
           <span>{t("listings:meta.readingTime", { count: item.readingMinutes })}</span>
         )}
+        <CommentCount href={item.href} count={item.comments} />
       </p>
       <TagLinks tags={item.tags} kind={item.kind} href={(tag) => archiveHref(kind, tag)} />
     </article>

@@ -20,6 +20,7 @@ import type { SessionUser } from "../../api/auth/session.ts";
 import type { ListingQuery } from "./listing-query.ts";
 import { mergedPage, pagedSource } from "../../lib/records/merged-page.ts";
 import { filterExpression, type ListPage, listRecords } from "../../api/records/record-reads.ts";
+import { withCommentCounts } from "../../api/comments/comments.ts";
 import { type ApiClient } from "../../api/client/api-client.ts";
 
 /** One page of the archive. */
@@ -99,10 +100,13 @@ export async function loadArchive(
         ? await entries(query.page, PAGE_SIZE, false)
         : await posts(query.page, PAGE_SIZE, false);
     return {
-      items: list.items.map((record) =>
-        query.kind === "entries"
-          ? entrySummary(record as EntryRecord)
-          : postSummary(record as PostRecord),
+      items: await withCommentCounts(
+        api,
+        list.items.map((record) =>
+          query.kind === "entries"
+            ? entrySummary(record as EntryRecord)
+            : postSummary(record as PostRecord),
+        ),
       ),
       page: query.page,
       totalPages: list.totalPages,
@@ -141,8 +145,11 @@ export async function loadArchive(
     PAGE_SIZE,
   );
   return {
-    items: merged.map((item) =>
-      item.kind === "entry" ? entrySummary(item.record) : postSummary(item.record),
+    items: await withCommentCounts(
+      api,
+      merged.map((item) =>
+        item.kind === "entry" ? entrySummary(item.record) : postSummary(item.record),
+      ),
     ),
     page: query.page,
     totalPages: Math.ceil(totalItems / PAGE_SIZE),

@@ -31,6 +31,7 @@ import { useLiveRecords } from "../../components/live/use-live-records.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { listRecords } from "../../api/records/record-reads.ts";
+import { withCommentCounts } from "../../api/comments/comments.ts";
 import { SubscribeForm } from "../../features/subscriptions/subscribe-form.tsx";
 import { subscribeOnlyAction } from "../../features/subscriptions/subscribe-action.server.ts";
 
@@ -67,7 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: page > 1 ? page : null,
     }),
     tag,
-    posts: list.items.map((post) => postSummary(post)),
+    // Each card says how many comments its post has (ADR 065).
+    posts: await withCommentCounts(
+      api,
+      list.items.map((post) => postSummary(post)),
+    ),
     page,
     totalPages: list.totalPages,
     totalItems: list.totalItems,

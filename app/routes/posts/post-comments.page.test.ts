@@ -207,6 +207,18 @@ describe.each(DIALECTS)("comments on reading pages (%s)", (dialect) => {
     expect(text(section((await page(postPath)).body))).toContain("1 comment");
   });
 
+  it("counts approved comments on blog cards and archive rows, linking to them", async () => {
+    const link = `href="${postPath}#comments"`;
+    const blog = (await page("/blog")).body;
+    expect(blog).toContain(link);
+    expect(text(blog)).toContain("1 comment");
+    const archive = (await page("/archive?kind=posts", undefined, "fr")).body;
+    expect(archive).toContain(link);
+    expect(text(archive)).toContain("1 commentaire");
+    // A post without comments says nothing of them.
+    expect(blog).not.toContain('href="/post/wanda/closed-post#comments"');
+  });
+
   it("renders a refused comment again with the field's error and the text kept", async () => {
     const long = "x".repeat(5001);
     const refused = await send(postPath, rita, {
