@@ -2,7 +2,8 @@
  * The parts of `/writing/subscribers` (ADR 065): the counts by status, the filters (a GET
  * form: target, status, a fragment of the address, so they work without JavaScript), the
  * CSV export of each target, and the list itself, one row per subscription with its address,
- * target, status, frequency and date, stacked on a phone.
+ * target, status, frequency and date, stacked on a phone. The filters' controls and button
+ * share one height, so a select, a search field and the button line up.
  */
 import type { ReactNode } from "react";
 import { buttonClass } from "../../components/ui/button-link.tsx";
@@ -66,7 +67,7 @@ export function SubscriberFilters(props: {
           id="subscribers-target"
           name="target"
           defaultValue={query.target}
-          className={inputClass}
+          className={`${inputClass} h-11`}
         >
           <option value="">{t("subscriptions:subscribers.allTargets")}</option>
           {props.targets.map((item) => (
@@ -83,7 +84,7 @@ export function SubscriberFilters(props: {
           id="subscribers-status"
           name="status"
           defaultValue={query.status}
-          className={inputClass}
+          className={`${inputClass} h-11`}
         >
           <option value="">{t("subscriptions:subscribers.allStatuses")}</option>
           {SUBSCRIPTION_STATUSES.map((status) => (
@@ -101,10 +102,10 @@ export function SubscriberFilters(props: {
           name="q"
           type="search"
           defaultValue={query.search}
-          className={inputClass}
+          className={`${inputClass} h-11`}
         />,
       )}
-      <button type="submit" className={buttonClass.secondary}>
+      <button type="submit" className={`${buttonClass.secondary} h-11`}>
         {t("subscriptions:subscribers.apply")}
       </button>
     </form>
