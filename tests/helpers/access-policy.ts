@@ -207,6 +207,13 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
     ...ownReadOnly("owner"),
     delete: (actor, record) => owns(actor, record, "owner"),
   },
+  // A target's subscribers are its owner's to read (the blog's, with no owner, admins'); rows
+  // are made and changed only through /api/subscriptions (ADR 065).
+  subscriptions: {
+    ...ownReadOnly("owner"),
+    list: (actor, record) => owns(actor, record, "owner") || adminActor(actor),
+    view: (actor, record) => owns(actor, record, "owner") || adminActor(actor),
+  },
 };
 
 /** Who reads a comment on a readable record (see `comments` above). */

@@ -358,6 +358,31 @@ describe.each(DIALECTS)("generated access matrix (%s)", (dialect) => {
       createBody: (owner) => Promise.resolve(block(owner)),
     };
 
+    const subscription = (owner: string, target: string, email: string) => ({
+      email,
+      target,
+      owner,
+      locale: "en",
+      status: "confirmed",
+      frequency: "each",
+    });
+    cases.subscriptions = {
+      templates: [
+        ["blog subscriber", "", "blog"],
+        ["writer's subscriber", id(wren), `author:${id(wren)}`],
+      ].map(([label, owner, target]) => ({
+        label: label ?? "",
+        make: () =>
+          seed(
+            "subscriptions",
+            subscription(owner ?? "", target ?? "", `${unique("reader")}@example.com`),
+          ),
+      })),
+      updateBody: { frequency: "weekly" },
+      createBody: (owner) =>
+        Promise.resolve(subscription(owner, `author:${owner}`, `${unique("new")}@example.com`)),
+    };
+
     for (const { templates } of Object.values(cases)) {
       for (const template of templates) await template.make();
     }
