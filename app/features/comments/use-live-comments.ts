@@ -6,9 +6,14 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
-import { COMMENTS } from "../../api/comments/comments.ts";
 import { filterExpression } from "../../api/records/record-reads.ts";
 import { useLiveRecords, type LiveTopic } from "../../components/live/use-live-records.ts";
+
+/**
+ * The collection's name, written here rather than imported from `api/comments/comments.ts`:
+ * that module's requests would otherwise join every reading page's scripts (ADR 050).
+ */
+const COMMENTS = "comments";
 
 /**
  * Subscribes to `recordId`'s comments while the page is open; answers how many approved
