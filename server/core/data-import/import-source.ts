@@ -65,6 +65,7 @@ export class ImportSource {
   private readonly root: string;
   private readonly limits: ImportLimits;
   private readonly sizes: Map<string, number>;
+  private readonly times = new Map<string, Date>();
 
   private constructor(root: string, isArchive: boolean, limits: ImportLimits) {
     this.root = root;
@@ -124,7 +125,10 @@ export class ImportSource {
       const source = new ImportSource(root, true, limits);
       // The sizes written (no stat of thousands of files: issue 23 finding 2).
       for (const entry of entries)
-        if (!entry.isDirectory && !isJunk(entry.name)) source.sizes.set(entry.name, entry.size);
+        if (!entry.isDirectory && !isJunk(entry.name)) {
+          source.sizes.set(entry.name, entry.size);
+          if (entry.modified) source.times.set(entry.name, entry.modified);
+        }
       return source;
     } catch (error) {
       if (error instanceof ArchiveError) throw archiveRefusal(error);
@@ -145,6 +149,11 @@ export class ImportSource {
   /** A file's size in bytes (0 when missing). */
   size(name: string): number {
     return this.sizes.get(name) ?? 0;
+  }
+
+  /** When a file of the archive was last modified, as the archive says (null: unknown). */
+  modified(name: string): Date | null {
+    return this.times.get(name) ?? null;
   }
 
   /** Finds a name case-insensitively (archives made on macOS or Windows vary the case). */

@@ -51,6 +51,33 @@ describe("extracting a zip", () => {
     expect(fs.readFileSync(path.join(dir, "out", "notes", "a.md"), "utf8")).toBe("# A\n");
   });
 
+  it("reads each entry's modification time: the Unix time field, else the DOS date", async () => {
+    const file = path.join(dir, "dated.zip");
+    const unix = Buffer.alloc(5);
+    unix.writeUInt8(1, 0);
+    unix.writeUInt32LE(Date.UTC(2021, 4, 6, 7, 8, 9) / 1000, 1);
+    const local = new Date(2022, 2, 1, 12, 30, 40);
+    const text = new TextEncoder().encode("x");
+    fs.writeFileSync(
+      file,
+      zipSync({
+        "dos.md": [text, { mtime: local }],
+        "unix.md": [text, { mtime: local, extra: { 0x5455: unix } }],
+      }),
+    );
+    const entries = await extractZip(file, path.join(dir, "out"), {
+      maxEntries: 10,
+      maxUnpackedBytes: 1024,
+      allowName: () => true,
+    });
+    const modified = Object.fromEntries(entries.map((e) => [e.name, e.modified?.toISOString()]));
+    expect(modified).toEqual({
+      // The zipping machine's clock, without its zone.
+      "dos.md": new Date(Date.UTC(2022, 2, 1, 12, 30, 40)).toISOString(),
+      "unix.md": "2021-05-06T07:08:09.000Z",
+    });
+  });
+
   it("refuses an entry that inflates past its declared size before it costs the disk", async () => {
     // 64 MiB of zeros declared as 1,000 bytes, within a 2 GiB limit on the total.
     const file = path.join(dir, "bomb.zip");

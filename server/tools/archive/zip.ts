@@ -84,12 +84,48 @@ export interface ZipEntryInfo {
   compressedSize: number;
   size: number;
   isDirectory: boolean;
+  /**
+   * When the file was last modified, as the archive says (its Unix time field when present,
+   * else its DOS date and time read as UTC); null when it holds none.
+   */
+  modified: Date | null;
 }
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CDFH_SIGNATURE = 0x02014b50;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
+
+const EXTENDED_TIMESTAMP = 0x5455;
+
+/**
+ * An entry's modification time from its central directory header at `at`: the extended
+ * timestamp field's Unix time when it carries one, else the DOS date and time (local time of
+ * the zipping machine, with no zone: read as UTC). DOS's zero date (1980-01-01 00:00) and an
+ * impossible date mean "unknown".
+ */
+function entryModified(directory: Buffer, at: number, nameLength: number, extraLength: number) {
+  let extra = at + 46 + nameLength;
+  const extraEnd = Math.min(extra + extraLength, directory.length);
+  while (extra + 4 <= extraEnd) {
+    const id = directory.readUInt16LE(extra);
+    const length = directory.readUInt16LE(extra + 2);
+    if (id === EXTENDED_TIMESTAMP && length >= 5 && extra + 9 <= extraEnd) {
+      const flags = directory.readUInt8(extra + 4);
+      if (flags & 1) return new Date(directory.readUInt32LE(extra + 5) * 1000);
+    }
+    extra += 4 + length;
+  }
+  const time = directory.readUInt16LE(at + 12);
+  const date = directory.readUInt16LE(at + 14);
+  if (date === 0 || (date === 0x21 && time === 0)) return null;
+  const [year, month, day] = [1980 + (date >> 9), (date >> 5) & 0xf, date & 0x1f];
+  const [hours, minutes, seconds] = [time >> 11, (time >> 5) & 0x3f, (time & 0x1f) * 2];
+  const value = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
+  return value.getUTCMonth() === month - 1 && value.getUTCDate() === day && hours < 24
+    ? value
+    : null;
+}
 
 /** A safe relative name: no absolute path, drive, backslash, NUL, `.` or `..` segment. */
 export function isSafeEntryName(name: string): boolean {
@@ -143,6 +179,7 @@ export function inspectZip(file: string, limits: ArchiveLimits): ZipEntryInfo[] 
       const commentLength = directory.readUInt16LE(at + 32);
       const external = directory.readUInt32LE(at + 38);
       const name = directory.toString("utf8", at + 46, at + 46 + nameLength);
+      const modified = entryModified(directory, at, nameLength, extraLength);
       at += 46 + nameLength + extraLength + commentLength;
       // Unix hosts (3) keep the file mode in the high half of the external attributes.
       if (madeBy === 3 && ((external >>> 16) & S_IFMT) === S_IFLNK)
@@ -153,7 +190,7 @@ export function inspectZip(file: string, limits: ArchiveLimits): ZipEntryInfo[] 
         throw new ArchiveError(`unexpected entry: ${name}`);
       declared += entrySize;
       if (declared > limits.maxUnpackedBytes) throw new ArchiveError("archive too large");
-      entries.push({ name, compressedSize, size: entrySize, isDirectory });
+      entries.push({ name, compressedSize, size: entrySize, isDirectory, modified });
     }
     return entries;
   } finally {

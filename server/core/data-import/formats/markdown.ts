@@ -6,7 +6,8 @@
  * - its kind: front matter `type` (`entry`, `post`, `collection`), else `_collection.md` is a
  *   collection, a file under `posts/` or with a `status` is a post, anything else an entry;
  * - title: `title`, else a leading `# heading` (taken out of the text), else the file name;
- * - date: `date` (or `created`), else a `YYYY-MM-DD` at the start of the file name;
+ * - date: `date` (or `created`), else a `YYYY-MM-DD` at the start of the file name, else the
+ *   file's modification time in the archive (the import's day only when it has none);
  * - tags (`tags`, a list or a comma-separated string), visibility or status, `publishedAt`,
  *   `slug`, `excerpt`, `lang`, `cover`;
  * - collection: `collection` (a collection's slug or title), else the folder it sits in
@@ -148,7 +149,11 @@ export async function readMarkdown(context: FormatContext): Promise<ImportPlan> 
       plan.skipped.push(skipped(`tag "${tag}" of ${name}`, "too_many_tags", { max: MAX_TAGS })),
     );
     const fileDate = /^(\d{4}-\d{2}-\d{2})/.exec(path.posix.basename(name))?.[1];
-    const date = pbDate(data.date) || pbDate(data.created) || pbDate(fileDate);
+    const date =
+      pbDate(data.date) ||
+      pbDate(data.created) ||
+      pbDate(fileDate) ||
+      pbDate(source.modified(name));
     const label = `${isPost ? "post" : "entry"} "${title}" (${name})`;
     const collectionName = str(data.collection).trim();
     const folder = folderCollection(name);

@@ -1,0 +1,75 @@
+import { zipSync, type Zippable } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RecordData } from "#server/core/records/request-info.ts";
+import { importArchive, listAll } from "#tests/helpers/data-kit.ts";
+import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+/** A zip of Markdown notes, each `[content, modification time]`. */
+function notesZip(notes: Record<string, [string, Date]>): Uint8Array {
+  const files: Zippable = {};
+  for (const [name, [content, mtime]] of Object.entries(notes))
+    files[name] = [text(content), { mtime }];
+  return zipSync(files);
+}
+
+/** The PocketBase date the zip's DOS time of local `date` reads back as (no zone in it). */
+const dosDate = (date: Date) =>
+  new Date(
+    Date.UTC(
+      date.getFullYear(),
+      date.getMonth(),
+      date.getDate(),
+      date.getHours(),
+      date.getMinutes(),
+      date.getSeconds(),
+    ),
+  )
+    .toISOString()
+    .replace("T", " ");
+
+const byTitle = (records: RecordData[], title: string): RecordData => {
+  const found = records.find((r) => r.title === title);
+  if (!found) throw new Error(`no record titled ${title}`);
+  return found;
+};
+
+describe.each(DIALECTS)("POST /api/import: Markdown notes (%s)", (dialect) => {
+  let app: TestApp;
+  let count = 0;
+
+  async function account() {
+    count += 1;
+    const user = await app.createUser({ username: `notes${count}`, role: "" });
+    const entries = () =>
+      listAll(app, user.token, "entries", `author = "${String(user.record.id)}"`, "created");
+    return { ...user, entries };
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("dates each note by its front matter, else its file name, else its time in the zip", async () => {
+    const user = await account();
+    const old = new Date(2019, 6, 14, 9, 15, 20);
+    const result = await importArchive(app, user.token, {
+      format: "markdown",
+      file: notesZip({
+        "front.md": ["---\ndate: 2020-01-02\n---\n# Front matter\nA.", old],
+        "2021-03-04-named.md": ["# By name\nB.", old],
+        "plain.md": ["# By time\nC.", old],
+      }),
+    });
+    expect(result.status).toBe(200);
+    expect(result.json.imported?.entries).toBe(3);
+    const entries = await user.entries();
+    expect(byTitle(entries, "Front matter").date).toBe("2020-01-02 00:00:00.000Z");
+    expect(byTitle(entries, "By name").date).toBe("2021-03-04 00:00:00.000Z");
+    expect(byTitle(entries, "By time").date).toBe(dosDate(old));
+  });
+});
