@@ -72,4 +72,35 @@ describe.each(DIALECTS)("POST /api/import: Markdown notes (%s)", (dialect) => {
     expect(byTitle(entries, "By name").date).toBe("2021-03-04 00:00:00.000Z");
     expect(byTitle(entries, "By time").date).toBe(dosDate(old));
   });
+
+  it("tags each note with its #hashtags too, beside its front matter's tags, within the limit", async () => {
+    const user = await account();
+    const now = new Date();
+    const many = Array.from({ length: 19 }, (_, i) => `t${i}`).join(", ");
+    const result = await importArchive(app, user.token, {
+      format: "markdown",
+      file: notesZip({
+        "walk.md": [
+          "---\ntags: [Food]\n---\n# Walk\nSoup and #food, then #Winter. `#code` and https://a.org/x#frag",
+          now,
+        ],
+        "full.md": [`---\ntags: ${many}\n---\n# Full\n#extra and #more`, now],
+      }),
+    });
+    expect(result.status).toBe(200);
+    const entries = await user.entries();
+    expect(byTitle(entries, "Walk").tags).toEqual(["Food", "winter"]);
+    expect(byTitle(entries, "Full").tags).toEqual([
+      ...Array.from({ length: 19 }, (_, i) => `t${i}`),
+      "extra",
+    ]);
+    expect(result.json.skipped).toEqual([
+      {
+        item: 'tag "more" of full.md',
+        reason: "more than 20 tags",
+        code: "too_many_tags",
+        params: { max: 20 },
+      },
+    ]);
+  });
 });

@@ -8,7 +8,8 @@
  * - title: `title`, else a leading `# heading` (taken out of the text), else the file name;
  * - date: `date` (or `created`), else a `YYYY-MM-DD` at the start of the file name, else the
  *   file's modification time in the archive (the import's day only when it has none);
- * - tags (`tags`, a list or a comma-separated string), visibility or status, `publishedAt`,
+ * - tags (`tags`, a list or a comma-separated string, then the text's `#hashtags`: see
+ *   hashtags.ts), visibility or status, `publishedAt`,
  *   `slug`, `excerpt`, `lang`, `cover`;
  * - collection: `collection` (a collection's slug or title), else the folder it sits in
  *   (`collections/<name>/…`, or any top folder but `entries`, `posts` and `files`);
@@ -37,6 +38,7 @@ import {
   visibilityOf,
 } from "../import-values.ts";
 import { checkItemCount, contentKey, type FormatContext } from "./format-context.ts";
+import { hashtagsOf } from "./hashtags.ts";
 import { PlannedFiles } from "./planned-files.ts";
 import { replaceRelativeLinks, resolveRelative } from "./relative-links.ts";
 
@@ -145,7 +147,7 @@ export async function readMarkdown(context: FormatContext): Promise<ImportPlan> 
       const found = target ? source.find(target) : undefined;
       return found && !documents.has(found) ? found : null;
     };
-    const tags = cleanTags(tagList(data.tags), (tag) =>
+    const tags = cleanTags([...tagList(data.tags), ...hashtagsOf(body)], (tag) =>
       plan.skipped.push(skipped(`tag "${tag}" of ${name}`, "too_many_tags", { max: MAX_TAGS })),
     );
     const fileDate = /^(\d{4}-\d{2}-\d{2})/.exec(path.posix.basename(name))?.[1];
