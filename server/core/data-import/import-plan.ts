@@ -156,6 +156,22 @@ export interface PlannedPost extends PlannedText {
   collectionRef: string;
 }
 
+/**
+ * A `[[wikilink]]` from one note of the import to another (formats/wikilinks.ts): its
+ * placeholder in the text of `from` becomes a Markdown link to the page of `to`.
+ */
+export interface PlannedNoteLink {
+  /** The import key of the note that links. */
+  from: string;
+  /** The import key of the note linked to. */
+  to: string;
+  placeholder: string;
+  /** The link's text. */
+  label: string;
+  /** The link as written (what the text keeps when `to` is not imported). */
+  written: string;
+}
+
 /** What an import will write. */
 export interface ImportPlan {
   collections: PlannedCollection[];
@@ -163,6 +179,8 @@ export interface ImportPlan {
   skipped: SkippedItem[];
   /** Comments of a Cahier export, written after the records (ADR 065). */
   comments?: PlannedComment[];
+  /** Wikilinks between the notes of a Markdown import. */
+  noteLinks?: PlannedNoteLink[];
 }
 
 /** An empty plan. */

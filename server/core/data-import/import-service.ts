@@ -21,6 +21,7 @@ import { readDayOne } from "./formats/dayone.ts";
 import type { FormatReader } from "./formats/format-context.ts";
 import { readGhost } from "./formats/ghost.ts";
 import { readMarkdown } from "./formats/markdown.ts";
+import { linkNotes } from "./import-note-links.ts";
 import { readWriteFreely } from "./formats/writefreely.ts";
 import { removeTree } from "../../tools/filesystem/remove-tree.ts";
 import { writeComments } from "./import-comments.ts";
@@ -212,6 +213,7 @@ export class DataImportService {
           "validation_import_too_large",
           `${items} items; one import holds at most ${this.limits.maxItems}`,
         );
+      await linkNotes(this.records, target, plan);
       const writer = new ImportWriter(this.records, source, target, options.dryRun);
       const report = await writer.run(plan, options);
       if (!options.dryRun && plan.comments)

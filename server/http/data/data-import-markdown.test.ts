@@ -103,4 +103,80 @@ describe.each(DIALECTS)("POST /api/import: Markdown notes (%s)", (dialect) => {
       },
     ]);
   });
+
+  it("links [[wikilinks]] to the pages of the notes they name; unknown ones stay as written", async () => {
+    const user = await account();
+    const now = new Date();
+    // The account already has an entry named "garden".
+    const first = await importArchive(app, user.token, {
+      format: "markdown",
+      file: notesZip({ "old.md": ["---\nslug: garden\n---\n# Old garden\nBefore.", now] }),
+    });
+    expect(first.status).toBe(200);
+    const zip = notesZip({
+      "index.md": [
+        "# Index\nSee [[Garden]], [[soup|the soup]], [[Missing]] and [[index]]; `[[code]]`.",
+        now,
+      ],
+      "garden.md": ["# Garden\nBack to [[Index]].", now],
+      "soup.md": ["---\nslug: soup-pot\n---\n# Soup\nHot.", now],
+      // Written first (the oldest), and not linked to: it does not take the Garden's address.
+      "diary.md": ["---\ndate: 2000-01-01\n---\n# Garden\nAnother garden.", now],
+    });
+    const dry = await importArchive(app, user.token, {
+      format: "markdown",
+      file: zip,
+      dryRun: "true",
+    });
+    expect(dry.json.imported?.entries).toBe(4);
+    expect(await user.entries()).toHaveLength(1);
+    const result = await importArchive(app, user.token, { format: "markdown", file: zip });
+    expect(result.status).toBe(200);
+    expect(result.json).toEqual({
+      imported: { entries: 4, posts: 0, collections: 0, files: 0 },
+      skipped: [],
+    });
+    const entries = await user.entries();
+    const u = String(user.record.username);
+    expect(entries.find((e) => e.content === "Another garden.")?.name).toBe("garden-3");
+    expect(
+      entries.find((e) => e.content !== "Another garden." && e.title === "Garden"),
+    ).toMatchObject({
+      name: "garden-2",
+      content: `Back to [Index](/entry/${u}/index).`,
+    });
+    expect(byTitle(entries, "Soup").name).toBe("soup-pot");
+    expect(byTitle(entries, "Index").content).toBe(
+      `See [Garden](/entry/${u}/garden-2), [the soup](/entry/${u}/soup-pot), [[Missing]] and [index](/entry/${u}/index); \`[[code]]\`.`,
+    );
+    const again = await importArchive(app, user.token, { format: "markdown", file: zip });
+    expect(again.json.imported?.entries).toBe(0);
+  });
+
+  it("links a note to a post's page for a writer, to the entry it becomes for others", async () => {
+    const zip = notesZip({
+      "note.md": ["# Note\nRead [[We launched]].", new Date()],
+      "posts/launch.md": ["---\ntitle: We launched\nstatus: published\n---\nNews.", new Date()],
+    });
+    count += 1;
+    const writer = await app.createUser({ username: `notes${count}`, role: "writer" });
+    const asWriter = await importArchive(app, writer.token, { format: "markdown", file: zip });
+    expect(asWriter.json.imported).toMatchObject({ entries: 1, posts: 1 });
+    const [note] = await listAll(
+      app,
+      writer.token,
+      "entries",
+      `author = "${String(writer.record.id)}"`,
+    );
+    expect(note?.content).toBe(
+      `Read [We launched](/post/${String(writer.record.username)}/we-launched).`,
+    );
+    const reader = await account();
+    await importArchive(app, reader.token, { format: "markdown", file: zip });
+    const own = await reader.entries();
+    expect(byTitle(own, "Note").content).toBe(
+      `Read [We launched](/entry/${String(reader.record.username)}/we-launched).`,
+    );
+    expect(byTitle(own, "We launched").name).toBe("we-launched");
+  });
 });

@@ -13,6 +13,7 @@
  *   `slug`, `excerpt`, `lang`, `cover`;
  * - collection: `collection` (a collection's slug or title), else the folder it sits in
  *   (`collections/<name>/…`, or any top folder but `entries`, `posts` and `files`);
+ * - `[[wikilinks]]` to other notes of the archive become links to their pages (wikilinks.ts);
  * - files: files of the archive its text links to (relative links and images) and those its
  *   `attachments` list names become attachments, the links pointing at their new addresses
  *   (a post, which holds only its cover, keeps one image: see the writer); a link to a file
@@ -40,6 +41,7 @@ import {
 import { checkItemCount, contentKey, type FormatContext } from "./format-context.ts";
 import { hashtagsOf } from "./hashtags.ts";
 import { PlannedFiles } from "./planned-files.ts";
+import { Wikilinks } from "./wikilinks.ts";
 import { replaceRelativeLinks, resolveRelative } from "./relative-links.ts";
 
 const MARKDOWN_FILE = /\.(md|markdown|mdown)$/i;
@@ -109,6 +111,7 @@ export async function readMarkdown(context: FormatContext): Promise<ImportPlan> 
     return planned;
   };
 
+  const wikilinks = new Wikilinks(placeholders);
   for (const name of names.sort()) {
     const raw = await source.readText(name);
     const { data, body: fullBody } = readFrontMatter(raw);
@@ -142,6 +145,7 @@ export async function readMarkdown(context: FormatContext): Promise<ImportPlan> 
       // A file that cannot be stored keeps the link as it was written.
       return found && !documents.has(found) ? files.placeholder(found, written) : null;
     });
+    body = wikilinks.take({ key, name, title }, body);
     const linked = (value: unknown): string | null => {
       const target = resolveRelative(baseDir, str(value));
       const found = target ? source.find(target) : undefined;
@@ -207,5 +211,10 @@ export async function readMarkdown(context: FormatContext): Promise<ImportPlan> 
       attachments: files.list(),
     });
   }
+  const byKey = new Map(plan.records.map((record) => [record.key, record]));
+  plan.noteLinks = wikilinks.resolve((key, placeholder, written) => {
+    const record = byKey.get(key);
+    if (record) record.content = record.content.replace(placeholder, () => written);
+  });
   return plan;
 }
