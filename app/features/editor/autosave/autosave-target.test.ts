@@ -86,6 +86,7 @@ describe("the entry target", () => {
       date: "2026-11-25 00:00:00.000Z",
       collection: "c00000000000001",
       visibility: "private",
+      comments: "",
       tags: ["a"],
     });
     expect(entryBody({ ...values, date: "" }).date).toBe("");
@@ -97,6 +98,7 @@ describe("the entry target", () => {
         date: "2026-11-25",
         collection: "c00000000000001",
         visibility: "private",
+        comments: "",
         tags: ["a"],
       },
     });
