@@ -21,6 +21,7 @@ import { readDayOne } from "./formats/dayone.ts";
 import type { FormatReader } from "./formats/format-context.ts";
 import { readGhost } from "./formats/ghost.ts";
 import { readMarkdown } from "./formats/markdown.ts";
+import { detectImportFormat } from "./detect-format.ts";
 import { linkNotes } from "./import-note-links.ts";
 import { readWriteFreely } from "./formats/writefreely.ts";
 import { removeTree } from "../../tools/filesystem/remove-tree.ts";
@@ -159,6 +160,16 @@ export class DataImportService {
         // Gone already, or not ours to remove: the next start tries again.
       }
     }
+  }
+
+  /**
+   * The format of the upload of `workspace`, recognised from its files (detect-format.ts),
+   * for a request that names none. Opening it checks the archive as an import does (the
+   * import opens it again, from the upload).
+   */
+  async detect(workspace: ImportWorkspace): Promise<ImportFormat> {
+    const source = await ImportSource.open(workspace.upload, workspace.folder, this.limits, true);
+    return detectImportFormat(source);
   }
 
   /** A new private work folder (the caller passes it to {@link run}, then discards it). */

@@ -183,6 +183,18 @@ export class ImportSource {
     return (await fs.promises.readFile(this.file(name), "utf8")).replace(/^\uFEFF/, "");
   }
 
+  /** The first `bytes` bytes of a file, as text (to recognise a format without reading it all). */
+  async readHead(name: string, bytes: number): Promise<string> {
+    const handle = await fs.promises.open(this.file(name), "r");
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead).toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  }
+
   /** A JSON file, parsed (400 when it is too large or not JSON). */
   async readJson(name: string): Promise<unknown> {
     const text = await this.readText(name);

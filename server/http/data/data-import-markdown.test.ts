@@ -1,7 +1,14 @@
 import { zipSync, type Zippable } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordData } from "#server/core/records/request-info.ts";
-import { importArchive, listAll } from "#tests/helpers/data-kit.ts";
+import { exportArchive, importArchive, listAll, writeRecord } from "#tests/helpers/data-kit.ts";
+import {
+  dayOneExport,
+  ghostJson,
+  ghostZip,
+  markdownZip,
+  writeFreelyJson,
+} from "#tests/helpers/import-archives.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
 
 const text = (value: string) => new TextEncoder().encode(value);
@@ -178,5 +185,34 @@ describe.each(DIALECTS)("POST /api/import: Markdown notes (%s)", (dialect) => {
       `Read [We launched](/entry/${String(reader.record.username)}/we-launched).`,
     );
     expect(byTitle(own, "We launched").name).toBe("we-launched");
+  });
+
+  it("recognises the format from the file when the request names none (or auto)", async () => {
+    count += 1;
+    const writer = await app.createUser({ username: `notes${count}`, role: "writer" });
+    await writeRecord(app, writer.token, "entries", {
+      author: writer.record.id,
+      title: "Kept",
+      content: "x",
+    });
+    const cahier = zipSync((await exportArchive(app, writer.token)).files);
+    const samples: [string, Uint8Array][] = [
+      ["cahier", cahier],
+      ["dayone", (await dayOneExport()).zip],
+      ["ghost", ghostJson()],
+      ["ghost", (await ghostZip()).zip],
+      ["writefreely", writeFreelyJson()],
+      ["markdown", (await markdownZip()).zip],
+    ];
+    const reader = await account();
+    for (const [format, file] of samples)
+      for (const token of [writer.token, reader.token]) {
+        const named = await importArchive(app, token, { format, file, dryRun: "true" });
+        expect(named.status, format).toBe(200);
+        for (const input of [{}, { format: "auto" }]) {
+          const found = await importArchive(app, token, { ...input, file, dryRun: "true" });
+          expect(found.json, format).toEqual(named.json);
+        }
+      }
   });
 });

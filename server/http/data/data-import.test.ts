@@ -103,9 +103,12 @@ describe.each(DIALECTS)("POST /api/import: access and bad input (%s)", (dialect)
 
   it("refuses missing or unknown fields with PocketBase-shaped 400s", async () => {
     const before = await state();
+    const unknown = zipSync({ "photo.png": new Uint8Array([137, 80, 78, 71]) });
     const cases = [
-      { input: { file: markdown }, field: "format", code: "validation_required" },
-      { input: { format: "", file: markdown }, field: "format", code: "validation_required" },
+      // Without a format, one that is not recognised from the file must be named.
+      { input: { file: unknown }, field: "format", code: "validation_required" },
+      { input: { format: "", file: unknown }, field: "format", code: "validation_required" },
+      { input: { format: "auto", file: unknown }, field: "format", code: "validation_required" },
       {
         input: { format: "wordpress", file: markdown },
         field: "format",

@@ -1,6 +1,7 @@
 /**
  * `POST /api/import` (ADR 044): multipart `file` (the export to import) and `format`
- * (`cahier`, `dayone`, `ghost`, `writefreely`, `markdown`), optional `dryRun=true` (also
+ * (`cahier`, `dayone`, `ghost`, `writefreely`, `markdown`; `auto` or none: recognised from
+ * the file, core/data-import/detect-format.ts), optional `dryRun=true` (also
  * accepted in the query string, like `format`). Superusers name the account with
  * `?user=<id or username>`. Answers `{ imported: { entries, posts, collections, files },
  * skipped: [{ item, reason }] }`.
@@ -30,15 +31,14 @@ const INVALID = "An error occurred while validating the submitted data.";
 
 const tooLarge = () => new CoreError(413, "Request entity too large.");
 
-/** The `format` value, or a 400 naming the field. */
-function readFormat(value: string | undefined): ImportFormat {
-  if (value === undefined || value === "")
-    throw badRequest(INVALID, { format: fieldError("validation_required", "Cannot be blank.") });
+/** The `format` value (`auto` when none is named), or a 400 naming the field. */
+function readFormat(value: string | undefined): ImportFormat | "auto" {
+  if (value === undefined || value === "" || value === "auto") return "auto";
   if (!isImportFormat(value))
     throw badRequest(INVALID, {
       format: fieldError(
         "validation_invalid_value",
-        `Must be one of: ${IMPORT_FORMATS.join(", ")}.`,
+        `Must be one of: ${IMPORT_FORMATS.join(", ")}, auto.`,
       ),
     });
   return value;
@@ -113,8 +113,9 @@ export function registerDataImportRoutes(
         if ((error as { statusCode?: unknown }).statusCode === 413) throw tooLarge();
         throw badRequest("An error occurred while loading the submitted data.");
       }
-      const format = readFormat(fields.format);
+      const named = readFormat(fields.format);
       if (!uploaded) throw missingFile();
+      const format = named === "auto" ? await importer.detect(workspace) : named;
       const owner = String(target.owner.id);
       started = await runs.start(info, owner, format, workspace, fields.dryRun === "true");
     } catch (error) {
