@@ -14,13 +14,11 @@ import {
   header,
   LABELS,
   open,
-  signedIn,
   switcher,
   useLanguage,
   waitForHydration,
   type Lang,
 } from "./support/app.ts";
-import { USERS } from "./support/environment.ts";
 import { createAccount, signedInState, signInAs } from "./support/test-accounts.ts";
 
 const DAY_S = 24 * 60 * 60;
@@ -101,7 +99,10 @@ for (const from of ["en", "fr"] as const) {
 test("a signed-in user switches to French and keeps the signed-in header across reloads", async ({
   browser,
 }) => {
-  const context = await browser.newContext(signedIn("user"));
+  // An account of its own: the switch saves the language on the account (issue 25 item 4), and
+  // the shared fixture account would then sign in in French in other specs running meanwhile.
+  const account = await createAccount({ lang: "en", verified: true });
+  const context = await browser.newContext({ storageState: await signedInState(account) });
   const page = await context.newPage();
   await open(page, "/archive");
   await switcher(page, "en").click();
@@ -111,11 +112,11 @@ test("a signed-in user switches to French and keeps the signed-in header across 
   const response = await page.reload();
   const html = (await response?.text()) ?? "";
   expect(html).toContain('<html lang="fr"');
-  expect(html).toContain(USERS.user.name);
+  expect(html).toContain(account.name);
   expect(html).toContain(`>${LABELS.fr.newEntry}</a>`);
   await waitForHydration(page);
   await expectLanguage(page, "fr", CATALOGS.fr.records.archive.title);
-  await expect(header(page).getByTestId("header-account")).toContainText(USERS.user.name);
+  await expect(header(page).getByTestId("header-account")).toContainText(account.name);
   await context.close();
 });
 
