@@ -153,7 +153,9 @@ if (!startNow && document.documentElement.getAttribute(${JSON.stringify(HYDRATE_
     const live = document.documentElement.getAttribute(${JSON.stringify(LIVE_ATTRIBUTE)});
     let stream = null;
     let opening;
+    let started = false;
     const start = () => {
+      started = true;
       for (const kind of kinds) removeEventListener(kind, start, true);
       clearTimeout(opening);
       stream?.close();
@@ -162,6 +164,7 @@ if (!startNow && document.documentElement.getAttribute(${JSON.stringify(HYDRATE_
     for (const kind of kinds) addEventListener(kind, start, { capture: true, passive: true });
     if (!live || typeof EventSource !== "function") return;
     const watch = () => {
+      if (started) return;
       stream = new EventSource(${JSON.stringify(REALTIME_PATH)});
       stream.addEventListener("PB_CONNECT", (event) => {
         const { clientId } = JSON.parse(event.data);
@@ -176,7 +179,8 @@ if (!startNow && document.documentElement.getAttribute(${JSON.stringify(HYDRATE_
         start();
       });
     };
-    const later = () => { opening = setTimeout(watch, ${LIVE_DELAY_MS}); };
+    // An intent before \`load\` hydrates the page: the stream then never opens.
+    const later = () => { if (!started) opening = setTimeout(watch, ${LIVE_DELAY_MS}); };
     if (document.readyState === "complete") later();
     else addEventListener("load", later, { once: true });
   });
