@@ -10,7 +10,8 @@
  *
  * The bus is lossy: while the subscription is down this instance's changes are delivered
  * locally (and logged, `echo-queue.ts`), and once it is back every client gets a fresh
- * `PB_CONNECT`, so the SDK resubscribes and pages refetch what they missed.
+ * `PB_CONNECT`, so the SDK resubscribes and pages refetch what they missed. What Redis did not
+ * take from this instance is published again once it does (`publish-backlog.ts`).
  */
 import { randomBytes } from "node:crypto";
 import type { Bus, BusSubscription } from "../../tools/bus/index.ts";
@@ -18,6 +19,7 @@ import { findCollection } from "../collections/collection-lookup.ts";
 import type { RecordChange, RecordEvents } from "../records/record-events.ts";
 import type { ChangeFanout, ChangeReceiver } from "./change-receiver.ts";
 import { EchoQueue } from "./echo-queue.ts";
+import { PublishBacklog } from "./publish-backlog.ts";
 import { changeMessage, readMessage, resetMessage, type FanoutMessage } from "./fanout-messages.ts";
 import { RemoteCalls } from "./fanout-rpc.ts";
 import type { RealtimeLog, RemoteClients, RemoteRequest, RemoteResult } from "./realtime-broker.ts";
@@ -45,6 +47,7 @@ export class BusFanout implements ChangeFanout, RemoteClients {
   private readonly bus: Bus;
   private readonly rpc: RemoteCalls;
   private readonly echoes: EchoQueue;
+  private readonly backlog: PublishBacklog;
   private readonly subscription: BusSubscription;
   private readonly events: RecordEvents;
   private readonly broker: ChangeReceiver;
@@ -73,6 +76,11 @@ export class BusFanout implements ChangeFanout, RemoteClients {
     this.echoes = new EchoQueue((change) => {
       this.broker.enqueue(change);
     }, options.log);
+    this.backlog = new PublishBacklog({
+      publish: (message) => this.bus.publish(this.channel, message),
+      reset: () => resetMessage(this.origin),
+      log: options.log,
+    });
     this.subscription = this.bus.subscribe(
       [this.channel, this.rpc.requestChannel, this.rpc.replyChannel],
       (message, channel) => {
@@ -138,6 +146,7 @@ export class BusFanout implements ChangeFanout, RemoteClients {
     if (this.broker.remote === this) this.broker.remote = null;
     this.rpc.cancelAll();
     this.echoes.drop();
+    this.backlog.close();
     this.subscription.close();
     return Promise.resolve();
   }
@@ -171,6 +180,12 @@ export class BusFanout implements ChangeFanout, RemoteClients {
     this.seq += 1;
     const seq = this.seq;
     const message = changeMessage(this.origin, seq, change);
+    if (this.backlog.pending) {
+      // Behind messages Redis has not taken yet: it waits with them; its clients here get it now.
+      this.broker.enqueue(change);
+      this.backlog.add(message);
+      return;
+    }
     // No echo will come while unsubscribed: deliver to this instance's clients now.
     if (this.isSubscribed) this.echoes.hold(seq, change);
     else this.broker.enqueue(change);
@@ -184,6 +199,8 @@ export class BusFanout implements ChangeFanout, RemoteClients {
       (error: unknown) => {
         this.reportDown(error);
         this.echoes.release(seq);
+        // The other instances hear of it once Redis takes it again.
+        this.backlog.add(message);
       },
     );
   }
@@ -196,7 +213,12 @@ export class BusFanout implements ChangeFanout, RemoteClients {
   private publishReset(): void {
     this.bus.publish(this.channel, resetMessage(this.origin)).catch((error: unknown) => {
       this.reportDown(error);
-      this.log("warn", "realtime: other instances were not told about a restore", error);
+      this.log(
+        "warn",
+        "realtime: other instances will be told about a restore once Redis is back",
+        error,
+      );
+      this.backlog.add(resetMessage(this.origin));
     });
   }
 
