@@ -34,6 +34,15 @@ for (const lang of oneLanguage("en")) {
     expect(html).not.toContain('rel="modulepreload"');
     await waitForHydration(page);
 
+    // The app learns the post page's route from the links on the page (React Router's lazy
+    // route discovery, one /__manifest request). A link pointed at before that never
+    // prefetches, so point once the route is known, as a reader's hand would, not at once.
+    await page.waitForFunction(
+      () =>
+        "routes/posts/post" in
+        (window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest
+          .routes,
+    );
     // Pointing at the post's link prefetches its data (and code).
     const link = page.locator(`main a[href="${postPath}"]`).first();
     await link.hover();
