@@ -121,7 +121,8 @@ for (const lang of oneLanguage("fr")) {
       mimeType: "application/zip",
       buffer: Buffer.from(archive),
     });
-    await section.getByLabel(t.import.format).selectOption("markdown");
+    // The format is recognised from the file unless the person names it.
+    await expect(section.getByLabel(t.import.format)).toHaveValue("auto");
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
@@ -142,6 +143,9 @@ for (const lang of oneLanguage("fr")) {
     await expect(report).toBeVisible({ timeout: 30_000 });
     await expect(report).toBeFocused();
     await expect(report.getByRole("heading")).toHaveText(t.import.report.heading);
+    await expect(report.getByTestId("import-format")).toHaveText(
+      fill(t.import.report.readAs, { format: t.import.formats.markdown }),
+    );
     const entriesForms = { one: t.import.report.entries_one, other: t.import.report.entries_other };
     await expect(report.locator('[data-kind="entries"]')).toHaveText(
       counted(lang, entriesForms, 2),

@@ -22,6 +22,7 @@ import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 import {
   IMPORT_FORMATS,
+  type ImportFormat,
   readRefusal,
   readReport,
   type ImportRefusal,
@@ -39,7 +40,7 @@ type Phase =
   | { kind: "idle" }
   | { kind: "uploading"; percent: number }
   | { kind: "processing"; progress: ImportRunProgress | null }
-  | { kind: "done"; report: ImportReport; dryRun: boolean }
+  | { kind: "done"; report: ImportReport; dryRun: boolean; format: ImportFormat | null }
   | { kind: "failed"; refusal: ImportRefusal };
 
 /** What the bar shows: its share (undefined: indeterminate) and its words. */
@@ -126,12 +127,17 @@ export function DataImport({ headingId }: { headingId: string }) {
   /** Shows how a followed import ended: its report, or its error as the API's answer. */
   function settle(run: ImportRun, dryRun: boolean): Promise<void> {
     return run.state === "done"
-      ? show(200, run.report, dryRun)
+      ? show(200, run.report, dryRun, run.format)
       : show(run.error?.status ?? 500, { data: run.error?.data ?? {} }, dryRun);
   }
 
   /** Shows an answer: the report of a 200, else the refusal, worded from its codes. */
-  async function show(status: number, body: unknown, dryRun: boolean) {
+  async function show(
+    status: number,
+    body: unknown,
+    dryRun: boolean,
+    format: ImportFormat | null = null,
+  ) {
     const report = status === 200 ? readReport(body) : null;
     if (!report) {
       const refusal = readRefusal(status, body, t);
@@ -139,7 +145,7 @@ export function DataImport({ headingId }: { headingId: string }) {
       setPhase({ kind: "failed", refusal });
       return;
     }
-    setPhase({ kind: "done", report, dryRun });
+    setPhase({ kind: "done", report, dryRun, format });
     if (!dryRun) {
       notify.success(t("data:import.report.heading"));
       await revalidator.revalidate();
@@ -222,7 +228,8 @@ export function DataImport({ headingId }: { headingId: string }) {
         <Select
           label={t("data:import.format")}
           name="format"
-          defaultValue="cahier"
+          // The server recognises the export from its files (ADR 044); naming it is optional.
+          defaultValue="auto"
           disabled={busy}
           error={
             phase.kind === "failed" && phase.refusal.field === "format"
@@ -230,6 +237,7 @@ export function DataImport({ headingId }: { headingId: string }) {
               : undefined
           }
         >
+          <option value="auto">{t("data:import.formats.auto")}</option>
           {IMPORT_FORMATS.map((format) => (
             <option key={format} value={format}>
               {t(`data:import.formats.${format}`)}
@@ -261,7 +269,9 @@ export function DataImport({ headingId }: { headingId: string }) {
           }}
         />
       )}
-      {phase.kind === "done" && <ImportReportView report={phase.report} dryRun={phase.dryRun} />}
+      {phase.kind === "done" && (
+        <ImportReportView report={phase.report} dryRun={phase.dryRun} format={phase.format} />
+      )}
     </div>
   );
 }

@@ -5,12 +5,20 @@
  */
 import { useEffect, useId, useRef } from "react";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
-import { reasonText, type ImportReport } from "./import-report.ts";
+import { reasonText, type ImportFormat, type ImportReport } from "./import-report.ts";
 
 const KINDS = ["entries", "posts", "collections", "files"] as const;
 
-/** The report of one import. */
-export function ImportReportView({ report, dryRun }: { report: ImportReport; dryRun: boolean }) {
+/** The report of one import; `format` names what the file was read as, when known. */
+export function ImportReportView({
+  report,
+  dryRun,
+  format = null,
+}: {
+  report: ImportReport;
+  dryRun: boolean;
+  format?: ImportFormat | null;
+}) {
   const { t } = useAppTranslation();
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
@@ -29,6 +37,11 @@ export function ImportReportView({ report, dryRun }: { report: ImportReport; dry
       <h4 id={headingId} className="font-semibold">
         {dryRun ? t("data:import.report.headingDry") : t("data:import.report.heading")}
       </h4>
+      {format && (
+        <p className="text-sm" data-testid="import-format">
+          {t("data:import.report.readAs", { format: t(`data:import.formats.${format}`) })}
+        </p>
+      )}
       <div>
         <p className="text-sm font-semibold">
           {dryRun ? t("data:import.report.wouldImport") : t("data:import.report.imported")}

@@ -25,6 +25,7 @@ const data = {
     fileHint: "A zip archive; for Ghost and WriteFreely, their .json file works too.",
     format: "Format",
     formats: {
+      auto: "Recognise it from the file",
       cahier: "Cahier export (.zip)",
       dayone: "Day One JSON export (.zip)",
       ghost: "Ghost export (.json or .zip)",
@@ -59,6 +60,7 @@ const data = {
     report: {
       heading: "Import finished",
       headingDry: "Dry run: nothing was written",
+      readAs: "Read as: {{format}}",
       imported: "Imported",
       wouldImport: "Would be imported",
       entries_one: "{{count}} entry",

@@ -28,6 +28,7 @@ const data = {
     fileHint: "Une archive zip ; pour Ghost et WriteFreely, leur fichier .json convient aussi.",
     format: "Format",
     formats: {
+      auto: "Le reconnaître d'après le fichier",
       cahier: "Export de Cahier (.zip)",
       dayone: "Export JSON de Day One (.zip)",
       ghost: "Export de Ghost (.json ou .zip)",
@@ -63,6 +64,7 @@ const data = {
     report: {
       heading: "Import terminé",
       headingDry: "Essai à blanc : rien n'a été écrit",
+      readAs: "Lu comme : {{format}}",
       imported: "Importé",
       wouldImport: "Serait importé",
       entries_one: "{{count}} entrée",
