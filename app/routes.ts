@@ -34,6 +34,7 @@ export default [
     route("archive", "routes/entries/archive.tsx"),
     route("search", "routes/search/search.tsx"),
     route("blog", "routes/posts/blog.tsx"),
+    route("tags", "routes/posts/tags.tsx"),
     route("collections", "routes/collections/collections.tsx"),
     route("team", "routes/static/team.tsx"),
     route("privacyPolicy", "routes/static/privacy-policy.tsx"),

@@ -94,6 +94,9 @@ export const paths = {
    */
   blogTag: (tag: string) => `/blog?tag=${encodeURIComponent(tag)}`,
 
+  /** The blog's tags, most used first: `/tags`. */
+  tags: () => "/tags",
+
   /** The archive, optionally filtered: `/archive`, `/archive?kind=posts&tag=garden`. */
   archive: (query: ArchiveQuery = {}) =>
     withQuery("/archive", { kind: query.kind, tag: query.tag }),

@@ -5,6 +5,7 @@
  * visible "Subscribe (RSS)" link besides the feeds announced in the head, and the email
  * subscribe form at the end (its action: a plain POST, ADR 065).
  */
+import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { EmptyState } from "../../components/records/empty-state.tsx";
 import { Pagination, PostCards } from "../../components/records/record-lists.tsx";
@@ -106,8 +107,14 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <p className="-mt-4 mb-6">
+      <p className="-mt-4 mb-6 flex flex-wrap gap-x-6 gap-y-2">
         <SubscribeLink feed={BLOG_RSS} />
+        <Link
+          to={paths.tags()}
+          className="font-medium text-amber-900 underline underline-offset-4 hover:decoration-2"
+        >
+          {t("listings:blog.allTags")}
+        </Link>
       </p>
       <NewItemsNotice count={list.held.length} kind="posts" onShow={list.show} />
       {tag && (

@@ -39,6 +39,15 @@ const listings = {
     signUp: "Create your journal",
     emptyTag: "No published post is tagged “{{tag}}”.",
     subscribe: "Subscribe (RSS)",
+    allTags: "All tags",
+  },
+  tags: {
+    title: "Tags",
+    description: "Every tag of the blog's posts, most used first.",
+    count_one: "{{count}} post",
+    count_other: "{{count}} posts",
+    linkLabel: "{{tag}}, {{posts}}",
+    empty: "No published post has a tag yet.",
   },
   post: {
     nav: "More posts",

@@ -43,6 +43,16 @@ const listings = {
     signUp: "Créer votre journal",
     emptyTag: "Aucun article publié ne porte l'étiquette « {{tag}} ».",
     subscribe: "S’abonner (RSS)",
+    allTags: "Toutes les étiquettes",
+  },
+  tags: {
+    title: "Étiquettes",
+    description:
+      "Toutes les étiquettes des articles du blog, des plus utilisées aux moins utilisées.",
+    count_one: "{{count}} article",
+    count_other: "{{count}} articles",
+    linkLabel: "{{tag}}, {{posts}}",
+    empty: "Aucun article publié ne porte encore d'étiquette.",
   },
   post: {
     nav: "Autres articles",
