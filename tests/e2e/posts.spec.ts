@@ -123,11 +123,30 @@ for (const { account, lang } of PUBLISHERS) {
       "/blog?tag=garden",
     );
     await expect(article.getByRole("button", { name: text.post.delete })).toHaveCount(0);
+    // Share: the address is copied (a notification says so); the email link needs no script.
+    const words = CATALOGS[lang].listings;
+    await reader.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const share = readerPage.getByRole("region", { name: words.share.heading });
+    await share.getByRole("button", { name: words.share.copy }).click();
+    await expect(readerPage.getByText(words.share.copied)).toBeVisible();
+    expect(await readerPage.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseUrl()}${url}`,
+    );
+    await expect(share.getByRole("link", { name: words.share.email })).toHaveAttribute(
+      "href",
+      `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(`${baseUrl()}${url}`)}`,
+    );
     await open(readerPage, "/blog");
     await expect(readerPage.getByRole("main").getByRole("link", { name: title })).toHaveAttribute(
       "href",
       url,
     );
+    // The blog's tags, from the blog.
+    await readerPage.getByRole("link", { name: words.blog.allTags }).click();
+    await expect(readerPage).toHaveURL("/tags");
+    await expect(
+      readerPage.getByTestId("tag-index").getByRole("link", { name: /^garden\b/ }),
+    ).toHaveAttribute("href", "/blog?tag=garden");
     await reader.close();
 
     // Without JavaScript: everything is in the server's HTML, with the shared link's meta.

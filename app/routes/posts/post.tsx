@@ -20,6 +20,7 @@ import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { PostNavigation } from "../../features/reading/blog-ways.tsx";
+import { ShareLinks } from "../../features/reading/share-links.tsx";
 import { blogFeedLinks, BLOG_FEED_BASE, FEED_MEDIA_TYPES, feedPath } from "../feeds/feed-links.ts";
 import { postNeighbours } from "./post-neighbours.server.ts";
 import { loadCommentSection } from "../../features/comments/comment-data.server.ts";
@@ -126,6 +127,11 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
         minutes={loaderData.minutes}
         locale={loaderData.locale}
       />
+      {loaderData.live && (
+        <div className="mx-auto max-w-prose">
+          <ShareLinks url={loaderData.canonical} title={loaderData.post.title} />
+        </div>
+      )}
       {loaderData.comments && <CommentSection data={loaderData.comments} refused={actionData} />}
       <div className="mx-auto max-w-prose">
         <PostNavigation previous={loaderData.previous} next={loaderData.next} feed={BLOG_RSS} />

@@ -41,6 +41,15 @@ const listings = {
     subscribe: "Subscribe (RSS)",
     allTags: "All tags",
   },
+  share: {
+    heading: "Share",
+    copy: "Copy link",
+    copied: "Link copied.",
+    copyFailed: "The link could not be copied: {{url}}",
+    share: "Share…",
+    shareFailed: "This post could not be shared from here.",
+    email: "Email",
+  },
   tags: {
     title: "Tags",
     description: "Every tag of the blog's posts, most used first.",

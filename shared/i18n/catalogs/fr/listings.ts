@@ -45,6 +45,15 @@ const listings = {
     subscribe: "S’abonner (RSS)",
     allTags: "Toutes les étiquettes",
   },
+  share: {
+    heading: "Partager",
+    copy: "Copier le lien",
+    copied: "Lien copié.",
+    copyFailed: "Le lien n'a pas pu être copié : {{url}}",
+    share: "Partager…",
+    shareFailed: "Cet article n'a pas pu être partagé d'ici.",
+    email: "Courriel",
+  },
   tags: {
     title: "Étiquettes",
     description:
