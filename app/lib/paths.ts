@@ -111,11 +111,11 @@ export const paths = {
   search: (query: SearchPathQuery = {}) => withQuery("/search", { ...query }),
 
   /**
-   * The journal's calendar: `/calendar`, a month `/calendar?month=2026-05`, or a day's
-   * entries `/calendar?day=2026-05-14`.
+   * The journal's calendar: `/calendar`, a month `/calendar?month=2026-05`, a day's
+   * entries `/calendar?day=2026-05-14`, or a year `/calendar?year=2026`.
    */
-  calendar: (query: { month?: string; day?: string } = {}) =>
-    withQuery("/calendar", { month: query.month, day: query.day }),
+  calendar: (query: { month?: string; day?: string; year?: string } = {}) =>
+    withQuery("/calendar", { month: query.month, day: query.day, year: query.year }),
 
   /** The signed-in person's collections: `/collections`. */
   collections: () => "/collections",

@@ -43,6 +43,17 @@ export function parseMonth(value: string | null): string | null {
   return match && Number(match[1]) >= 1000 ? value : null;
 }
 
+/** The years the calendar shows (as `isDay` and `parseMonth` accept them). */
+export const MIN_YEAR = 1000;
+export const MAX_YEAR = 9999;
+
+/** A `YYYY` year from {@link MIN_YEAR} to {@link MAX_YEAR}, or null. */
+export function parseYear(value: string | null): number | null {
+  if (!/^\d{4}$/.test(value ?? "")) return null;
+  const year = Number(value);
+  return year >= MIN_YEAR && year <= MAX_YEAR ? year : null;
+}
+
 /** The month `offset` months after `month`. */
 export function addMonths(month: string, offset: number): string {
   const [year, number] = month.split("-").map(Number) as [number, number];

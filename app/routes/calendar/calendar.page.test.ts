@@ -98,6 +98,41 @@ describe.each(DIALECTS)("remember pages (%s)", (dialect) => {
       expect(none.body).not.toContain("Three days ago");
     });
 
+    it("shows a whole year, its days with entries linked to the day's list, never another's", async () => {
+      const day = addDays(today, -3);
+      const year = day.slice(0, 4);
+      const res = await page(`/calendar?year=${year}`, { cookie: authCookie(alice) });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<title>Calendar: ${year}`);
+      const months = res.body.match(/<table/g) ?? [];
+      expect(months).toHaveLength(12);
+      const link = new RegExp(`<a[^>]*href="/calendar\\?day=${day}"[^>]*>`).exec(res.body)?.[0];
+      expect(link).toMatch(/aria-label="[^"]+, 2 entries"/);
+      expect(res.body).toContain(`href="/calendar?month=${year}-01"`);
+      expect(res.body).toContain(`href="/calendar?year=${String(Number(year) - 1)}"`);
+      expect(res.body).not.toContain(`href="/calendar?day=${yearsAgo(2)}"`); // Bob's.
+      const french = await page(`/calendar?year=${year}`, {
+        cookie: `${authCookie(alice)}; locale=fr`,
+      });
+      expect(french.body).toContain(`<title>Calendrier : ${year}`);
+      expect(french.body).toContain("Année précédente");
+    });
+
+    it("offers a year view and a jump to any date, a form that needs no script", async () => {
+      const res = await page(`/calendar?month=${month}`, { cookie: authCookie(alice) });
+      expect(res.body).toContain(`href="/calendar?year=${month.slice(0, 4)}"`);
+      const form = /<form[^>]*>/.exec(res.body.slice(res.body.indexOf("<main")))?.[0];
+      expect(form).toMatch(/method="get"/);
+      expect(form).toMatch(/action="\/calendar"/);
+      const input = /<label[^>]*>Go to a date(<input[^>]*>)/.exec(res.body)?.[1];
+      expect(input).toMatch(/type="date"/);
+      expect(input).toMatch(/name="day"/);
+      // An unknown year is the month view.
+      const bad = await page("/calendar?year=12", { cookie: authCookie(alice) });
+      expect(bad.statusCode).toBe(200);
+      expect(bad.body.match(/<table/g) ?? []).toHaveLength(1);
+    });
+
     it("speaks French, Monday first", async () => {
       const res = await page("/calendar?month=2026-06", {
         cookie: `${authCookie(alice)}; locale=fr`,
