@@ -3,6 +3,7 @@
  * publication or schedule, its collection, the start of its text and its quick actions. The
  * heading names what is shown, with the range of this page ("31–60 of 75").
  */
+import { SelectEntryBox } from "./bulk-move.tsx";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
@@ -148,11 +149,14 @@ function WritingRow(props: {
   return (
     <article className="grid gap-2" data-testid="writing-row">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <h3 className="min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere]">
-          <Link to={item.editHref} lang={lang} className={linkClass}>
-            {item.title}
-          </Link>
-        </h3>
+        <div className="flex min-w-0 items-start gap-3">
+          {item.kind === "entry" && <SelectEntryBox id={item.id} title={item.title} />}
+          <h3 className="min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere]">
+            <Link to={item.editHref} lang={lang} className={linkClass}>
+              {item.title}
+            </Link>
+          </h3>
+        </div>
         <span className="flex flex-wrap items-center gap-2 text-xs font-medium">
           <span className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-800">
             {item.kind === "post" ? t("writing:row.post") : t("writing:row.entry")}

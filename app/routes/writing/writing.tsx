@@ -4,7 +4,8 @@
  * state and collection filters in the URL (links and a GET form, so they work without
  * JavaScript), empty states per filter, and quick actions (edit, preview, publish, delete).
  * Kept live: a record changed elsewhere updates the list, new ones wait above it. A link
- * leads to the person's email subscribers (`/writing/subscribers`, ADR 065). The
+ * leads to the person's email subscribers (`/writing/subscribers`, ADR 065). Several entries
+ * move into a collection at once (issue 25, `features/writing/bulk-move.tsx`). The
  * signed-in guard sends visitors to `/login`; a superuser, who owns no entry, gets a notice.
  */
 import type { Route } from "./+types/writing";
@@ -28,12 +29,27 @@ import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
 import { isSuperuser } from "../../api/auth/session.ts";
+import { BulkMoveForm } from "../../features/writing/bulk-move.tsx";
+import { bulkMoveAction } from "../../features/writing/bulk-move.server.ts";
 import { pendingCommentCount } from "../../api/comments/comments.ts";
 import { moderatedAuthor } from "../../features/comments/moderation-data.server.ts";
 
 /** Title and description; never indexed (a person's own page). */
 export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args), { name: "robots", content: "noindex" }];
+}
+
+/** Moves the selected entries into a collection (or out of any). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return bulkMoveAction(context, request);
+}
+
+/** What the last move did (`?moved=N&to=<collection name>`), once redirected here. */
+function lastMove(url: URL, collections: { name: string; title: string }[]) {
+  const count = Number(url.searchParams.get("moved"));
+  if (!Number.isInteger(count) || count < 1) return null;
+  const to = url.searchParams.get("to");
+  return { count, to: to ? (collections.find((c) => c.name === to)?.title ?? to) : null };
 }
 
 /** One page of the person's writing with its filters and counts. */
@@ -57,21 +73,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     authorId: user.id,
     locale,
     pendingComments,
+    moved: lastMove(new URL(request.url), writing.collections),
     ...writing,
   };
 }
 
 /** The page: a notice for a superuser, else the person's writing. */
-export default function Writing({ loaderData }: Route.ComponentProps) {
+export default function Writing({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   if (loaderData.superuser) return <SuperuserNotice title={t("writing:title")} />;
-  return <MyWriting data={loaderData} />;
+  return <MyWriting data={loaderData} refused={actionData?.message ?? null} />;
 }
 
 type WritingData = Exclude<Route.ComponentProps["loaderData"], { superuser: true }>;
 
 /** The person's writing, kept live. */
-function MyWriting({ data }: { data: WritingData }) {
+function MyWriting({ data, refused }: { data: WritingData; refused: string | null }) {
   const { t } = useAppTranslation();
   const { query, counts, collections, collection, canPost, withPosts, authorId } = data;
   const filter = JSON.stringify(authorId);
@@ -123,6 +140,9 @@ function MyWriting({ data }: { data: WritingData }) {
         }
         onShow={list.show}
       />
+      {list.shown.some((item) => item.kind === "entry") && (
+        <BulkMoveForm collections={collections} refused={refused} moved={data.moved} />
+      )}
       <WritingList
         items={list.shown}
         query={query}
