@@ -7,7 +7,7 @@ import { paths } from "../../lib/paths.ts";
 export function Footer() {
   const { t } = useAppTranslation();
   return (
-    <footer className="border-t border-stone-200 bg-white">
+    <footer data-focus-hide="" className="border-t border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-6 text-sm text-stone-700 sm:flex-row sm:items-center sm:justify-between">
         <p>{t("footer.about")}</p>
         <nav aria-label={t("footer.label")}>

@@ -5,6 +5,7 @@
  * results, arrow keys to choose, Enter opens, Escape closes, the count announced politely,
  * and "See all results" leads to the search page.
  */
+import { typingIn } from "../../lib/document/typing-in.ts";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { Search } from "lucide-react";
@@ -27,13 +28,6 @@ export const SUGGESTIONS = 6;
 const DEBOUNCE_MS = 200;
 /** Shortest query searched as you type (the API matches a last word as a prefix from 3). */
 const MIN_LENGTH = 2;
-
-/** Whether a key press happens while typing text (where `/` must stay a slash). */
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.closest(".cm-editor, [contenteditable]")) return true;
-  return ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-}
 
 type Suggestions =
   | { state: "idle" }

@@ -88,7 +88,7 @@ export function Header() {
   ];
 
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header data-focus-hide="" className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-3 xl:max-w-7xl xl:flex-nowrap">
         <Link
           to={paths.home()}

@@ -1,6 +1,7 @@
 /**
  * The page frame: skip link, the "View as" banner (superusers viewing as someone else), header, the email confirmation banner (unverified accounts), main
- * landmark (with the page transition), footer, and the live region announcing each new page.
+ * landmark (with the page transition), footer, the live region announcing each new page, and
+ * `?` for the list of keyboard shortcuts.
  */
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { ReactNode } from "react";
@@ -10,6 +11,7 @@ import { Header } from "./header.tsx";
 import { PageTransition } from "./page-transition.tsx";
 import { VerificationBanner } from "./verification-banner.tsx";
 import { MAIN_ID, RouteAnnouncer } from "./route-announcer.tsx";
+import { KeyboardShortcuts } from "./keyboard-shortcuts.tsx";
 
 /** Wraps a page in the shared shell. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -34,6 +36,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <RouteAnnouncer />
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -8,7 +8,10 @@ import type { ReactNode } from "react";
 /** A page's title and introduction; the actions are for the screen (never printed). */
 export function PageHeader(props: { title: string; intro?: ReactNode; actions?: ReactNode }) {
   return (
-    <header className="mb-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    <header
+      data-focus-hide=""
+      className="mb-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between"
+    >
       <div className="min-w-0">
         <h1 className="font-serif text-3xl font-bold break-words text-stone-900 sm:text-4xl">
           {props.title}

@@ -213,7 +213,7 @@ export function RecordEditorForm<V extends TitledValues, R extends EditedRecord>
         urlHint={Boolean(record) && !form.standIn}
         standIn={form.standIn && !values.title.trim() ? record?.title : undefined}
       />
-      {props.beforeText}
+      {props.beforeText && <div data-focus-hide="">{props.beforeText}</div>}
       <MarkdownEditor
         name="content"
         value={values.content}
@@ -235,7 +235,10 @@ export function RecordEditorForm<V extends TitledValues, R extends EditedRecord>
           )
         }
       />
-      {props.children}
+      {/* The record's other fields step aside in focus mode. */}
+      <div data-focus-hide="" className="grid gap-6">
+        {props.children}
+      </div>
     </RecordFormShell>
   );
 }

@@ -2,7 +2,8 @@
  * The `<form>` the entry and post editors share (its state and saves are `record-form.tsx`):
  * the conflict warning, the offer of unsaved values (a browser draft, or pending edits kept
  * on the server), the error summary, the editor's fields, the action bar with the save
- * status, the leave guard and the overwrite question; Ctrl/Cmd+S submits it.
+ * status, the leave guard and the overwrite question; Ctrl/Cmd+S submits it, and focus mode
+ * (`focus-mode.tsx`) leaves only the words on the screen.
  */
 import { useRef, type ReactNode, type SubmitEvent } from "react";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
@@ -20,6 +21,7 @@ import type { RecordForm, SavedRecord } from "./record-form.tsx";
 import { SaveStatusLine } from "../autosave/save-status.tsx";
 import type { TitledValues } from "../autosave/stand-in-title.ts";
 import { UnsavedChangesGuard } from "./unsaved-changes.tsx";
+import { FocusModeButton, useFocusMode } from "./focus-mode.tsx";
 
 /** Props of {@link RecordFormShell}. */
 export interface RecordFormShellProps<V extends TitledValues, R extends SavedRecord> {
@@ -48,6 +50,7 @@ export function RecordFormShell<V extends TitledValues, R extends SavedRecord>(
   const { offer } = form.draft;
   const formRef = useRef<HTMLFormElement>(null);
   useSaveShortcut(formRef);
+  const focus = useFocusMode(Boolean(form.failure));
   const server = offer?.source === "server";
   const started = offer?.started ?? null;
   return (
@@ -62,6 +65,9 @@ export function RecordFormShell<V extends TitledValues, R extends SavedRecord>(
       className="grid gap-6"
       aria-busy={form.busy || undefined}
     >
+      <div className="flex justify-end">
+        <FocusModeButton on={focus.on} onToggle={focus.toggle} />
+      </div>
       <ConflictBanner conflict={form.conflict} />
       {offer && started && (
         <DraftOffer

@@ -4,6 +4,9 @@
  * or a post (reading time, author card, attachments, deletion).
  */
 const editor = {
+  focus: {
+    toggle: "Focus mode",
+  },
   markdown: {
     label: "Content",
     hint: "Markdown: **bold**, _italic_, # heading, [link](https://…). Ctrl+S (⌘S) saves.",

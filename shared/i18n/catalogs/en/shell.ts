@@ -3,6 +3,22 @@
  * report), the page loading bar and the announcement of a new page.
  */
 const shell = {
+  shortcuts: {
+    heading: "Keyboard shortcuts",
+    general: "Everywhere",
+    editor: "In the editor",
+    search: "Search",
+    list: "Show this list",
+    close: "Close a dialog, the menu or focus mode",
+    save: "Save",
+    bold: "Bold",
+    italic: "Italic",
+    link: "Link",
+    focus: "Focus mode: only your words on the screen",
+    leaveList: "Leave a list",
+    shift: "Shift",
+    closeButton: "Close",
+  },
   notifications: {
     label: "Notifications",
     dismiss: "Dismiss notification",

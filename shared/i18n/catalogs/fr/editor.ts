@@ -3,6 +3,9 @@ import type { CatalogShape } from "../../catalog-shape.ts";
 import type en from "../en/editor.ts";
 
 const editor = {
+  focus: {
+    toggle: "Mode concentration",
+  },
   markdown: {
     label: "Contenu",
     hint: "Markdown : **gras**, _italique_, # titre, [lien](https://…). Ctrl+S (⌘S) enregistre.",

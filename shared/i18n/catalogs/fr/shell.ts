@@ -6,6 +6,22 @@ import type { CatalogShape } from "../../catalog-shape.ts";
 import type en from "../en/shell.ts";
 
 const shell = {
+  shortcuts: {
+    heading: "Raccourcis clavier",
+    general: "Partout",
+    editor: "Dans l'éditeur",
+    search: "Rechercher",
+    list: "Afficher cette liste",
+    close: "Fermer une boîte de dialogue, le menu ou le mode concentration",
+    save: "Enregistrer",
+    bold: "Gras",
+    italic: "Italique",
+    link: "Lien",
+    focus: "Mode concentration : seulement vos mots à l'écran",
+    leaveList: "Sortir d'une liste",
+    shift: "Maj",
+    closeButton: "Fermer",
+  },
   notifications: {
     label: "Notifications",
     dismiss: "Fermer la notification",
