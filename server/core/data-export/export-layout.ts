@@ -10,6 +10,8 @@
  * files/profile/<avatar>                   the avatar
  * files/entries/<entry name>/<file>        an entry's attachments
  * files/posts/<slug>/<cover>               a post's cover
+ * comments/<record id>.json                a record's comments (ADR 065)
+ * revisions/<record id>.json               a record's version history, oldest first
  * ```
  *
  * Names and slugs are unique per author and made of `[a-z0-9-]`, stored file names are

@@ -4,7 +4,8 @@
  * every collection, entry and post with all of their fields), a Markdown file per
  * collection, entry and post with YAML front matter, and every stored file (attachments,
  * covers, the avatar) under `files/`, read as streams from the file storage (local or S3),
- * and the comments under `comments/<record id>.json` (`export-comments.ts`, ADR 065).
+ * and the comments under `comments/<record id>.json` (`export-comments.ts`, ADR 065), and the
+ * version history under `revisions/<record id>.json` (`export-revisions.ts`).
  *
  * Records are read through the records service with the requester's rules, filtered on the
  * owner: a user exports exactly what they may read of their own (private entries included),
@@ -30,6 +31,7 @@ import {
   profileFilePath,
 } from "./export-layout.ts";
 import { commentFiles } from "./export-comments.ts";
+import { revisionFiles } from "./export-revisions.ts";
 import { collectionMarkdown, entryMarkdown, FileIndex, postMarkdown } from "./export-markdown.ts";
 
 /** Records read per query. */
@@ -251,6 +253,7 @@ export class DataExportService {
       }
     }
     yield* commentFiles(this.records, target.request, String(target.user.id));
+    yield* revisionFiles(this.records, target.request, String(target.user.id));
     for (const name of fileNames(target.user.avatar))
       yield* this.storedFile(this.users, target.user, name, profileFilePath(name));
   }

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { ImportSkipCode, ImportSkipParams } from "#shared/records/import-skips.ts";
 import type { PlannedComment } from "./import-comments.ts";
+import type { PlannedHistory } from "./import-revisions.ts";
 
 export type { ImportSkipCode, ImportSkipParams } from "#shared/records/import-skips.ts";
 
@@ -179,6 +180,8 @@ export interface ImportPlan {
   skipped: SkippedItem[];
   /** Comments of a Cahier export, written after the records (ADR 065). */
   comments?: PlannedComment[];
+  /** A Cahier export's version histories (`import-revisions.ts`). */
+  revisions?: PlannedHistory[];
   /** Wikilinks between the notes of a Markdown import. */
   noteLinks?: PlannedNoteLink[];
 }

@@ -26,6 +26,7 @@ import { linkNotes } from "./import-note-links.ts";
 import { readWriteFreely } from "./formats/writefreely.ts";
 import { removeTree } from "../../tools/filesystem/remove-tree.ts";
 import { writeComments } from "./import-comments.ts";
+import { writeRevisions } from "./import-revisions.ts";
 import { importFileError } from "./import-errors.ts";
 import { Placeholders } from "./import-plan.ts";
 import { DEFAULT_IMPORT_LIMITS, ImportSource, type ImportLimits } from "./import-source.ts";
@@ -229,6 +230,8 @@ export class DataImportService {
       const report = await writer.run(plan, options);
       if (!options.dryRun && plan.comments)
         await writeComments(this.records, String(target.owner.id), plan.comments);
+      if (!options.dryRun && plan.revisions)
+        await writeRevisions(this.records, String(target.owner.id), plan.revisions);
       return report;
     } finally {
       this.running.delete(owner);

@@ -54,3 +54,17 @@ export async function deleteRevisionsUpTo(
     );
   return Number(result.numAffectedRows ?? 0);
 }
+
+/**
+ * Moves every version of the record's history up by `by` (an imported history goes before
+ * the revisions the import itself made).
+ */
+export async function shiftRevisionVersions(
+  db: Kysely<AnyDB>,
+  key: HistoryKey,
+  by: number,
+): Promise<void> {
+  await sql`UPDATE "revisions" SET "version" = "version" + ${by} WHERE ${ofRecord(key)}`.execute(
+    db,
+  );
+}

@@ -156,6 +156,10 @@ describe.each(DIALECTS)("GET /api/export (%s)", (dialect) => {
         `files/entries/${entryName(seeded.privateEntry)}/${notes}`,
         `files/posts/${String(seeded.post?.slug)}/${cover}`,
         `files/profile/${avatar}`,
+        // Each record's version history (issue 25).
+        ...[seeded.privateEntry, seeded.publicEntry, seeded.unlistedEntry, seeded.post].map(
+          (record) => `revisions/${String(record?.id)}.json`,
+        ),
       ].sort(),
     );
     for (const [stored, bytes] of seeded.files) {

@@ -208,6 +208,61 @@ describe.each(DIALECTS)("export then import: a lossless round trip (%s)", (diale
     expect((post.attachments as string[]).map(uploaded)).toEqual(["cover.png"]);
   });
 
+  it("carries each record's version history, oldest first, before the import's own revision", async () => {
+    // Two saves of alice's private entry make two more revisions.
+    const entry = seeded.privateEntry;
+    for (const title of ["Secret garden, second", "Secret garden"]) {
+      const res = await app.http.inject({
+        method: "PATCH",
+        url: `/api/collections/entries/records/${String(entry.id)}`,
+        headers: { authorization: alice.token },
+        payload: { title },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const history = (token: string, record: string) =>
+      listAll(app, token, "revisions", `record = "${record}"`).then((rows) =>
+        [...rows].sort((a, b) => Number(a.version) - Number(b.version)),
+      );
+    const original = await history(alice.token, String(entry.id));
+    expect(original.length).toBeGreaterThanOrEqual(3);
+    const withHistory = await exportArchive(app, alice.token);
+    const file = withHistory.files[`revisions/${String(entry.id)}.json`];
+    expect(file).toBeDefined();
+    const exportedHistory = JSON.parse(new TextDecoder().decode(file)) as RecordData[];
+    expect(exportedHistory.map((r) => r.title)).toEqual(original.map((r) => r.title));
+
+    const hana = await app.createUser({ username: "hana", role: "writer" });
+    const archive = rezip(withHistory);
+    await importArchive(app, hana.token, { format: "cahier", file: archive, dryRun: "true" });
+    await importArchive(app, hana.token, { format: "cahier", file: archive });
+    const copies = await listAll(
+      app,
+      hana.token,
+      "entries",
+      `author = "${String(hana.record.id)}"`,
+    );
+    const copy = copies.find((e) => e.name === entry.name) as RecordData;
+    const imported = await history(hana.token, String(copy.id));
+    // The exported history (titles, texts, kinds, times) comes first, then the import's revision.
+    expect(imported).toHaveLength(original.length + 1);
+    expect(imported.map((r) => r.version)).toEqual(imported.map((_r, i) => i + 1));
+    for (const [index, revision] of original.entries()) {
+      for (const field of ["title", "content", "kind", "created"])
+        expect(imported[index]?.[field], `${String(index)}.${field}`).toEqual(revision[field]);
+      expect(imported[index]?.author).toBe(hana.record.id);
+    }
+    expect(imported.at(-1)?.title).toBe("Secret garden");
+
+    // Imported again, and by alice herself: no history is written twice.
+    await importArchive(app, hana.token, { format: "cahier", file: archive });
+    expect(await history(hana.token, String(copy.id))).toHaveLength(original.length + 1);
+    await importArchive(app, alice.token, { format: "cahier", file: archive });
+    expect(await history(alice.token, String(entry.id))).toHaveLength(original.length);
+    // Nobody else reads a history, not even through an import's traces.
+    expect(await history(alice.token, String(copy.id))).toEqual([]);
+  });
+
   it("reads a Cahier export as Markdown files too", async () => {
     const gina = await app.createUser({ username: "gina", role: "writer" });
     const result = await importArchive(app, gina.token, {

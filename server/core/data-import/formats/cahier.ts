@@ -10,6 +10,7 @@ import { fileNames } from "../../files/file-input.ts";
 import { rewriteFileLinks } from "../../data-export/file-links.ts";
 import { EXPORT_FORMAT, EXPORT_VERSION, MANIFEST_NAME } from "../../data-export/export-layout.ts";
 import { readComments } from "../import-comments.ts";
+import { readRevisions } from "../import-revisions.ts";
 import { emptyPlan, skipped, type ImportPlan } from "../import-plan.ts";
 import { importFileError } from "../import-errors.ts";
 import {
@@ -161,5 +162,6 @@ export async function readCahier(context: FormatContext): Promise<ImportPlan> {
     });
   }
   plan.comments = await readComments(source, base, str(prop(prop(manifest, "profile"), "id")));
+  plan.revisions = await readRevisions(source, base);
   return plan;
 }
