@@ -30,12 +30,15 @@ describe("effectiveMode", () => {
 describe("commentAccess", () => {
   it("offers a member's form, a guest's form where guests may comment, else sign-in", () => {
     const guests = { ...DEFAULT_SITE_RULES, guests: true };
-    expect(commentAccess("open", true, DEFAULT_SITE_RULES)).toBe("member");
-    expect(commentAccess("members", true, guests)).toBe("member");
-    expect(commentAccess("open", false, guests)).toBe("guest");
-    expect(commentAccess("open", false, DEFAULT_SITE_RULES)).toBe("signIn");
-    expect(commentAccess("members", false, guests)).toBe("signIn");
-    expect(commentAccess("closed", true, guests)).toBe("closed");
+    expect(commentAccess("open", "account", DEFAULT_SITE_RULES)).toBe("member");
+    expect(commentAccess("members", "account", guests)).toBe("member");
+    expect(commentAccess("open", "guest", guests)).toBe("guest");
+    expect(commentAccess("open", "guest", DEFAULT_SITE_RULES)).toBe("signIn");
+    expect(commentAccess("members", "guest", guests)).toBe("signIn");
+    expect(commentAccess("closed", "account", guests)).toBe("closed");
+    // A superuser is signed in without an account that comments: never "sign in".
+    expect(commentAccess("open", "superuser", guests)).toBe("superuser");
+    expect(commentAccess("closed", "superuser", guests)).toBe("closed");
   });
 });
 

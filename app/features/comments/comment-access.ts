@@ -9,8 +9,14 @@ import type { CommentSiteRules } from "../../context.ts";
 
 export type { CommentSiteRules };
 
-/** What the comments section offers: a form (a member's or a guest's), sign in, or nothing. */
-export type CommentAccess = "member" | "guest" | "signIn" | "closed";
+/**
+ * What the comments section offers: a form (a member's or a guest's), sign in, nothing
+ * (closed), or a word to a superuser, who has no account to comment with.
+ */
+export type CommentAccess = "member" | "guest" | "signIn" | "closed" | "superuser";
+
+/** Who reads the page: a signed-in account, a superuser, or a guest. */
+export type CommentViewer = "account" | "superuser" | "guest";
 
 /** Open to signed-in readers only, never closed by age: what a page assumes unless told. */
 export const DEFAULT_SITE_RULES: CommentSiteRules = {
@@ -43,14 +49,16 @@ export function effectiveMode(
   return Number.isFinite(since) && now - since > rules.closeAfterDays * DAY_MS ? "closed" : mode;
 }
 
-/** What a visitor (`signedIn` or not) is offered under a record of `mode`. */
+/** What `viewer` is offered under a record of `mode`. */
 export function commentAccess(
   mode: CommentMode,
-  signedIn: boolean,
+  viewer: CommentViewer,
   rules: CommentSiteRules,
 ): CommentAccess {
   if (mode === "closed") return "closed";
-  if (signedIn) return "member";
+  // Signed in already, without an account that comments: "sign in" would mislead them.
+  if (viewer === "superuser") return "superuser";
+  if (viewer === "account") return "member";
   return mode === "open" && rules.guests ? "guest" : "signIn";
 }
 

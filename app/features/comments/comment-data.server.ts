@@ -60,7 +60,11 @@ export async function loadCommentSection(
     recordCollection: record.collection,
     comments,
     approved: comments.filter((comment) => !comment.pending).length,
-    access: commentAccess(mode, signedIn, rules),
+    access: commentAccess(
+      mode,
+      signedIn ? "account" : user !== null ? "superuser" : "guest",
+      rules,
+    ),
     outcome: COMMENT_OUTCOMES.find((outcome) => outcome === asked) ?? null,
   };
 }

@@ -124,6 +124,11 @@ export function CommentSection({ data, refused }: CommentSectionProps) {
             <FormMessage kind="error">{refused.message}</FormMessage>
           </div>
         )}
+        {data.access === "superuser" && (
+          <p className="text-stone-700" data-testid="comments-superuser">
+            {t("comments:section.superuser")}
+          </p>
+        )}
         {data.access === "closed" && (
           <p className="text-stone-700" data-testid="comments-closed">
             {t("comments:section.closed")}

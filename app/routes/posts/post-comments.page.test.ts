@@ -130,6 +130,16 @@ describe.each(DIALECTS)("comments on reading pages (%s)", (dialect) => {
     expect(shown).not.toContain("<form");
   });
 
+  it("tells a superuser they do not comment, instead of asking them to sign in", async () => {
+    const shown = section((await page(postPath, root)).body);
+    expect(shown).not.toContain("/login?redirectTo");
+    expect(shown).not.toContain("<form");
+    expect(text(shown)).toContain("Superusers do not comment");
+    expect(text(section((await page(postPath, root, "fr")).body))).toContain(
+      "Les superutilisateurs ne commentent pas",
+    );
+  });
+
   it("offers a signed-in reader a labelled form that works without JavaScript", async () => {
     const shown = section((await page(postPath, rita)).body);
     expect(shown).toMatch(/<form[^>]*method="post"/);

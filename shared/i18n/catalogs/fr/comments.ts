@@ -15,6 +15,8 @@ const comments = {
     emptyOpen: "Pas encore de commentaire. Soyez la première personne à répondre.",
     replies: "Réponses à {{name}}",
     signIn: "Connectez-vous pour commenter",
+    superuser:
+      "Les superutilisateurs ne commentent pas : connectez-vous avec un compte de lecteur ou de rédacteur pour répondre.",
     closed: "Les commentaires sont fermés.",
   },
   live: {
