@@ -313,6 +313,10 @@ describe.each(DIALECTS)("comments on reading pages (%s)", (dialect) => {
     const entryEditor = (await page("/entry/update/wanda/public-entry", wanda, "fr")).body;
     expect(entryEditor).toMatch(/<select[^>]*name="comments"/);
     expect(entryEditor).toContain("Membres seulement");
+    // Comments show under public entries only: a private entry's editor does not offer them.
+    const privateEditor = (await page("/entry/update/wanda/private-entry", wanda)).body;
+    expect(privateEditor).toContain('name="title"');
+    expect(privateEditor).not.toMatch(/<select[^>]*name="comments"/);
   });
 
   it("shows superusers the comment settings as stored, in English and French", async () => {

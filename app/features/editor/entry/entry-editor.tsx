@@ -256,14 +256,17 @@ export function EntryEditor(props: EntryEditorProps) {
         error={errors.visibility}
       />
 
-      <CommentModeField
-        id={`${formId}-comments`}
-        value={values.comments ?? ""}
-        onChange={(mode) => {
-          set("comments", mode);
-        }}
-        error={errors.comments}
-      />
+      {/* Comments show under public entries only (ADR 065): the choice waits until then. */}
+      {values.visibility === "public" && (
+        <CommentModeField
+          id={`${formId}-comments`}
+          value={values.comments ?? ""}
+          onChange={(mode) => {
+            set("comments", mode);
+          }}
+          error={errors.comments}
+        />
+      )}
 
       <div id={`${formId}-tags-field`}>
         <TagInput
