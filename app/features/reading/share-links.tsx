@@ -5,7 +5,6 @@
  * script. A guest's click before hydration is held and replayed (ADR 050).
  */
 import { useSyncExternalStore } from "react";
-import { Link2, Mail, Share2 } from "lucide-react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
@@ -54,17 +53,14 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
       </h2>
       <div className="mt-2 flex flex-wrap gap-3">
         <button type="button" className={buttonClass.secondary} onClick={() => void copy()}>
-          <Link2 aria-hidden size={16} />
           {t("listings:share.copy")}
         </button>
         {canShare && (
           <button type="button" className={buttonClass.secondary} onClick={() => void share()}>
-            <Share2 aria-hidden size={16} />
             {t("listings:share.share")}
           </button>
         )}
         <a href={mail} className={buttonClass.secondary}>
-          <Mail aria-hidden size={16} />
           {t("listings:share.email")}
         </a>
       </div>

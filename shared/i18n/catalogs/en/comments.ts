@@ -12,7 +12,7 @@ const comments = {
     emptyOpen: "No comments yet. Be the first to answer.",
     replies: "Replies to {{name}}",
     signIn: "Sign in to comment",
-    superuser: "Superusers do not comment: sign in with a reader's or writer's account to answer.",
+    superuser: "Superusers do not comment: sign in with an account to answer.",
     closed: "Comments are closed.",
   },
   live: {

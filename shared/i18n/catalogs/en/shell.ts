@@ -14,7 +14,7 @@ const shell = {
     bold: "Bold",
     italic: "Italic",
     link: "Link",
-    focus: "Focus mode: only your words on the screen",
+    focus: "Focus mode",
     leaveList: "Leave a list",
     shift: "Shift",
     closeButton: "Close",

@@ -56,8 +56,7 @@ const listings = {
   },
   tags: {
     title: "Étiquettes",
-    description:
-      "Toutes les étiquettes des articles du blog, des plus utilisées aux moins utilisées.",
+    description: "Les étiquettes des articles, des plus utilisées aux moins utilisées.",
     count_one: "{{count}} article",
     count_other: "{{count}} articles",
     linkLabel: "{{tag}}, {{posts}}",

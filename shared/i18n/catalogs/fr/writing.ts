@@ -56,7 +56,7 @@ const writing = {
     noneSelected: "Sélectionnez d'abord au moins une entrée.",
     tooMany: "Déplacez au plus {{max}} entrées à la fois.",
     unknownCollection: "Cette collection n'est pas l'une des vôtres.",
-    failed: "Rien n'a été déplacé : l'une des entrées sélectionnées n'a pas pu être modifiée.",
+    failed: "Rien n'a été déplacé : une entrée choisie n'a pas pu être modifiée.",
     moved_one: "{{count}} entrée déplacée dans « {{collection}} ».",
     moved_other: "{{count}} entrées déplacées dans « {{collection}} ».",
     movedOut_one: "{{count}} entrée retirée de sa collection.",
