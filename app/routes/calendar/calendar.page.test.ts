@@ -114,7 +114,7 @@ describe.each(DIALECTS)("remember pages (%s)", (dialect) => {
       const french = await page(`/calendar?year=${year}`, {
         cookie: `${authCookie(alice)}; locale=fr`,
       });
-      expect(french.body).toContain(`<title>Calendrier : ${year}`);
+      expect(french.body).toContain(`<title>Calendrier\u00a0: ${year}`);
       expect(french.body).toContain("Année précédente");
     });
 

@@ -16,7 +16,7 @@ const comments = {
     replies: "Réponses à {{name}}",
     signIn: "Connectez-vous pour commenter",
     superuser:
-      "Les superutilisateurs ne commentent pas : connectez-vous avec un compte pour répondre.",
+      "Les superutilisateurs ne commentent pas : connectez-vous avec un compte pour répondre.",
     closed: "Les commentaires sont fermés.",
   },
   live: {

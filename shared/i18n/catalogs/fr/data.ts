@@ -64,7 +64,7 @@ const data = {
     report: {
       heading: "Import terminé",
       headingDry: "Essai à blanc : rien n'a été écrit",
-      readAs: "Lu comme : {{format}}",
+      readAs: "Lu comme : {{format}}",
       imported: "Importé",
       wouldImport: "Serait importé",
       entries_one: "{{count}} entrée",

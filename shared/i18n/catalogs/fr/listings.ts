@@ -49,7 +49,7 @@ const listings = {
     heading: "Partager",
     copy: "Copier le lien",
     copied: "Lien copié.",
-    copyFailed: "Le lien n'a pas pu être copié : {{url}}",
+    copyFailed: "Le lien n'a pas pu être copié : {{url}}",
     share: "Partager…",
     shareFailed: "Cet article n'a pas pu être partagé d'ici.",
     email: "Courriel",
