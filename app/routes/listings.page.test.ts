@@ -8,18 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { authCookie, type Login } from "#tests/helpers/pages.ts";
+import { authCookie, type Login, mainOf as main } from "#tests/helpers/pages.ts";
 
 /** The `href`s of the links in `html` that start with `prefix`, in document order. */
 function links(html: string, prefix: string): string[] {
   return [...html.matchAll(/href="([^"]*)"/g)]
     .map((match) => (match[1] ?? "").replaceAll("&amp;", "&"))
     .filter((href) => href.startsWith(prefix));
-}
-
-/** The text between `<main` and `</main>`. */
-function main(html: string): string {
-  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 }
 
 /** An API date `days` after 2024-01-01. */

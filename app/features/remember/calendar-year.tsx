@@ -10,6 +10,7 @@ import type { DayCount } from "../../api/journal/journal-days.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { dayTime, MAX_YEAR, MIN_YEAR, monthWeeks } from "./journal-days.ts";
+import { WeekdayHeadings } from "./journal-calendar.tsx";
 
 /** The calendar's navigation links. */
 export const calendarNavClass =
@@ -37,9 +38,6 @@ export function CalendarJump({ day }: { day: string }) {
   );
 }
 
-/** Monday to Sunday of a week in 2024 (1 January 2024 was a Monday). */
-const WEEK = Array.from({ length: 7 }, (_, i) => Date.UTC(2024, 0, 1 + i));
-
 /** The twelve months of `year` with the days' counts. */
 export function CalendarYear(props: { year: number; today: string; days: DayCount[] }) {
   const { t, i18n } = useAppTranslation();
@@ -47,8 +45,6 @@ export function CalendarYear(props: { year: number; today: string; days: DayCoun
   const counts = new Map(props.days.map((d) => [d.date, d.count]));
   const monthName = new Intl.DateTimeFormat(i18n.language, { month: "long", timeZone: "UTC" });
   const full = new Intl.DateTimeFormat(i18n.language, { dateStyle: "full", timeZone: "UTC" });
-  const narrow = new Intl.DateTimeFormat(i18n.language, { weekday: "narrow", timeZone: "UTC" });
-  const long = new Intl.DateTimeFormat(i18n.language, { weekday: "long", timeZone: "UTC" });
   const thisYear = Number(today.slice(0, 4));
   const total = props.days.reduce((sum, d) => sum + d.count, 0);
   return (
@@ -98,20 +94,7 @@ export function CalendarYear(props: { year: number; today: string; days: DayCoun
                 </span>
               </h3>
               <table className="w-full table-fixed border-collapse text-center text-xs">
-                <thead>
-                  <tr>
-                    {WEEK.map((time) => (
-                      <th
-                        key={time}
-                        scope="col"
-                        abbr={long.format(time)}
-                        className="py-1 font-semibold text-stone-700"
-                      >
-                        {narrow.format(time)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <WeekdayHeadings width="narrow" className="py-1 font-semibold text-stone-700" />
                 <tbody>
                   {weeks.map((week) => (
                     <tr key={week.find(Boolean) ?? "empty"}>

@@ -17,6 +17,27 @@ const navClass =
 /** Monday to Sunday of a week in 2024 (1 January 2024 was a Monday). */
 const WEEK = Array.from({ length: 7 }, (_, i) => Date.UTC(2024, 0, 1 + i));
 
+/**
+ * A calendar table's weekday headings, Monday first, in the reader's language: each named in
+ * full for assistive technology (`abbr`), shown `short` ("Mon") or `narrow` ("M").
+ */
+export function WeekdayHeadings(props: { width: "short" | "narrow"; className: string }) {
+  const { i18n } = useAppTranslation();
+  const shown = new Intl.DateTimeFormat(i18n.language, { weekday: props.width, timeZone: "UTC" });
+  const long = new Intl.DateTimeFormat(i18n.language, { weekday: "long", timeZone: "UTC" });
+  return (
+    <thead>
+      <tr>
+        {WEEK.map((time) => (
+          <th key={time} scope="col" abbr={long.format(time)} className={props.className}>
+            {shown.format(time)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** The calendar of one month. */
 export function JournalCalendar(props: {
   month: string;
@@ -29,8 +50,6 @@ export function JournalCalendar(props: {
   const locale = i18n.language;
   const byDay = new Map<string, DayEntry[]>();
   for (const entry of props.entries) byDay.set(entry.day, [...(byDay.get(entry.day) ?? []), entry]);
-  const short = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-  const long = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
   const full = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" });
   const caption = new Intl.DateTimeFormat(locale, {
     month: "long",
@@ -59,20 +78,10 @@ export function JournalCalendar(props: {
         <caption className="mb-2 text-left font-serif text-2xl font-semibold text-stone-900 capitalize">
           {caption}
         </caption>
-        <thead>
-          <tr>
-            {WEEK.map((time) => (
-              <th
-                key={time}
-                scope="col"
-                abbr={long.format(time)}
-                className="border border-stone-200 py-2 text-xs font-semibold text-stone-700 uppercase"
-              >
-                {short.format(time)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <WeekdayHeadings
+          width="short"
+          className="border border-stone-200 py-2 text-xs font-semibold text-stone-700 uppercase"
+        />
         <tbody>
           {monthWeeks(month).map((week) => (
             <tr key={week.find(Boolean) ?? "empty"}>

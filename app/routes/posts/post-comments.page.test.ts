@@ -9,22 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { authCookie, type Login } from "#tests/helpers/pages.ts";
+import { authCookie, type Login, textOf as text, getPage } from "#tests/helpers/pages.ts";
 
 /** The comments section of a page, `""` when it has none. */
 function section(html: string): string {
   const start = html.indexOf('<section id="comments"');
   return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
-}
-
-/** Text without tags and React's comment markers, spaces collapsed. */
-function text(html: string): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 describe.each(DIALECTS)("comments on reading pages (%s)", (dialect) => {
@@ -36,12 +26,7 @@ describe.each(DIALECTS)("comments on reading pages (%s)", (dialect) => {
   let entryPath = "";
   let postId = "";
 
-  const page = (url: string, login?: Login, lang = "en") =>
-    app.http.inject({
-      method: "GET",
-      url,
-      headers: { cookie: `${login ? `${authCookie(login)}; ` : ""}locale=${lang}` },
-    });
+  const page = (url: string, login?: Login, lang = "en") => getPage(app, url, login, lang);
   const send = (url: string, login: Login | undefined, body: Record<string, string>) =>
     app.http.inject({
       method: "POST",

@@ -5,21 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-
-/** The text between `<main` and `</main>`. */
-function main(html: string): string {
-  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-}
-
-/** Text without tags and React's comment markers, spaces collapsed. */
-function text(html: string): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+import { mainOf as main, textOf as text } from "#tests/helpers/pages.ts";
 
 describe.each(DIALECTS)("/tags (%s)", (dialect) => {
   let app: TestApp;

@@ -11,14 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "#tests/helpers/account-kit.ts";
 import { startMailCatcher, tokenFromLink, type MailCatcher } from "#tests/helpers/mail-catcher.ts";
-import { authCookie, type Login } from "#tests/helpers/pages.ts";
+import { authCookie, type Login, mainOf as main } from "#tests/helpers/pages.ts";
 import { subscriptionToken } from "#tests/helpers/subscription-links.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-
-/** The text between `<main` and `</main>`. */
-function main(html: string): string {
-  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-}
 
 /** The subscribe form's section of a page (`""` when there is none). */
 function subscribeSection(html: string): string {

@@ -7,17 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { authCookie, type Login } from "#tests/helpers/pages.ts";
-
-/** Text without tags and React's comment markers, spaces collapsed. */
-function text(html: string): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+import { authCookie, type Login, textOf as text } from "#tests/helpers/pages.ts";
 
 describe.each(DIALECTS)("moving entries from /writing (%s)", (dialect) => {
   let app: TestApp;

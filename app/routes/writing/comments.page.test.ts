@@ -8,22 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { authCookie, type Login } from "#tests/helpers/pages.ts";
-
-/** The text between `<main` and `</main>`. */
-function main(html: string): string {
-  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-}
-
-/** Text without tags and React's comment markers, spaces collapsed. */
-function text(html: string): string {
-  return html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+import {
+  authCookie,
+  type Login,
+  mainOf as main,
+  textOf as text,
+  getPage,
+} from "#tests/helpers/pages.ts";
 
 describe.each(DIALECTS)("/writing/comments (%s)", (dialect) => {
   let app: TestApp;
@@ -33,12 +24,7 @@ describe.each(DIALECTS)("/writing/comments (%s)", (dialect) => {
   let adam: Login;
   const ids: Record<string, string> = {};
 
-  const page = (url: string, login?: Login, lang = "en") =>
-    app.http.inject({
-      method: "GET",
-      url,
-      headers: { cookie: `${login ? `${authCookie(login)}; ` : ""}locale=${lang}` },
-    });
+  const page = (url: string, login?: Login, lang = "en") => getPage(app, url, login, lang);
   const comment = async (record: string, content: string) => {
     const res = await app.http.inject({
       method: "POST",

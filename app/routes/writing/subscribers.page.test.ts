@@ -9,13 +9,8 @@
  * `/admin/settings` shows the sending pace. English and French.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authCookie, type Login } from "#tests/helpers/pages.ts";
+import { type Login, mainOf as main, getPage } from "#tests/helpers/pages.ts";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-
-/** The text between `<main` and `</main>`. */
-function main(html: string): string {
-  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-}
 
 /** The addresses listed, in order. */
 function addresses(html: string): string[] {
@@ -32,12 +27,7 @@ describe.each(DIALECTS)("/writing/subscribers (%s)", (dialect) => {
   let root: Login;
   let garden = "";
 
-  const page = (url: string, login?: Login, lang = "en") =>
-    app.http.inject({
-      method: "GET",
-      url,
-      headers: { cookie: `${login ? `${authCookie(login)}; ` : ""}locale=${lang}` },
-    });
+  const page = (url: string, login?: Login, lang = "en") => getPage(app, url, login, lang);
 
   beforeAll(async () => {
     app = await createTestApp(dialect);

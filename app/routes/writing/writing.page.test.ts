@@ -8,12 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
-import { authCookie, type Login } from "#tests/helpers/pages.ts";
-
-/** The text between `<main` and `</main>`. */
-function main(html: string): string {
-  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-}
+import { type Login, mainOf as main, getPage } from "#tests/helpers/pages.ts";
 
 /** The editor links of the rows' titles, in order. */
 function rows(html: string): string[] {
@@ -45,12 +40,7 @@ describe.each(DIALECTS)("/writing (%s)", (dialect) => {
   let root: Login;
   const ids: Record<string, string> = {};
 
-  const page = (url: string, login?: Login, lang = "en") =>
-    app.http.inject({
-      method: "GET",
-      url,
-      headers: { cookie: `${login ? `${authCookie(login)}; ` : ""}locale=${lang}` },
-    });
+  const page = (url: string, login?: Login, lang = "en") => getPage(app, url, login, lang);
 
   beforeAll(async () => {
     app = await createTestApp(dialect);

@@ -17,20 +17,26 @@ function publisher() {
   return { state, publish };
 }
 
+/** A backlog over {@link publisher} that tries again every millisecond, and what it logged. */
+function quickBacklog() {
+  const { state, publish } = publisher();
+  const logs: string[] = [];
+  const backlog = new PublishBacklog({
+    publish,
+    reset: () => "reset",
+    log: (_level, message) => logs.push(message),
+    retryMs: 1,
+  });
+  return { state, logs, backlog };
+}
+
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((r) => setTimeout(r, 5));
 }
 
 describe("PublishBacklog", () => {
   it("publishes what waits, in order, once the bus takes it again", async () => {
-    const { state, publish } = publisher();
-    const logs: string[] = [];
-    const backlog = new PublishBacklog({
-      publish,
-      reset: () => "reset",
-      log: (_level, message) => logs.push(message),
-      retryMs: 1,
-    });
+    const { state, logs, backlog } = quickBacklog();
     backlog.add("a");
     backlog.add("b");
     expect(backlog.pending).toBe(true);
@@ -46,14 +52,7 @@ describe("PublishBacklog", () => {
   });
 
   it("replaces an overflowing backlog by one reset, and says so once", async () => {
-    const { state, publish } = publisher();
-    const logs: string[] = [];
-    const backlog = new PublishBacklog({
-      publish,
-      reset: () => "reset",
-      log: (_level, message) => logs.push(message),
-      retryMs: 1,
-    });
+    const { state, logs, backlog } = quickBacklog();
     for (let i = 0; i <= BACKLOG_LIMIT + 5; i += 1) backlog.add(i);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toContain("resync");
