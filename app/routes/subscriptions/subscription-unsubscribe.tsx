@@ -1,29 +1,27 @@
 /**
  * `/subscriptions/unsubscribe?token=`: the page a mail's unsubscribe link opens (ADR 065).
- * Its `GET` unsubscribes nobody (a mail scanner following the link changes nothing); its one
- * button posts the token to the action, which unsubscribes through the API (the same request
- * as the mail's one-click `List-Unsubscribe`, RFC 8058) and redirects to `?unsubscribed=1`.
- * A missing, forged or expired link says so, never a 500.
+ * Its `GET` unsubscribes nobody; its one button does (the same request as the mail's
+ * one-click `List-Unsubscribe`, RFC 8058), then `?unsubscribed=1` says so
+ * (`features/subscriptions/token-link-page.server.ts`).
  */
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/subscription-unsubscribe";
 import { unsubscribe } from "../../api/subscriptions/subscriptions.ts";
+import { LINK_PAGE_HEADERS } from "../../features/subscriptions/link-page.tsx";
+import { TokenLinkView } from "../../features/subscriptions/token-link-page.tsx";
 import {
-  LinkButton,
-  LinkPage,
-  LINK_PAGE_HEADERS,
-} from "../../features/subscriptions/link-page.tsx";
-import {
-  linkToken,
-  missingToken,
-  tokenFailure,
-  type TokenFailure,
-} from "../../features/subscriptions/token-failure.ts";
-import { formText } from "../../lib/forms/form-data.ts";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+  tokenLinkAction,
+  tokenLinkLoader,
+  type TokenLink,
+} from "../../features/subscriptions/token-link-page.server.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
+
+const LINK: TokenLink = {
+  words: "unsubscribe",
+  doneParam: "unsubscribed",
+  run: unsubscribe,
+  path: paths.subscriptionUnsubscribe,
+};
 
 /** Never kept by the page cache. */
 export function headers() {
@@ -37,44 +35,15 @@ export function meta(args: Route.MetaArgs) {
 
 /** The token of the link, or the outcome once unsubscribed. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { t } = routeContext(context);
-  const url = new URL(request.url);
-  const title = t("subscriptions:unsubscribe.title");
-  if (url.searchParams.get("unsubscribed") === "1") return { title, token: "", done: true };
-  const token = linkToken(url);
-  if (!token) return data({ title, token, done: false, failure: missingToken(t) }, { status: 400 });
-  return { title, token, done: false };
+  return tokenLinkLoader(LINK, request, context);
 }
 
 /** Unsubscribes the subscription the posted token names. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { api, t } = routeContext(context);
-  const token = formText(await request.formData(), "token");
-  if (!token) return data<TokenFailure>(missingToken(t), { status: 400 });
-  try {
-    await unsubscribe(api, token);
-  } catch (error) {
-    const failure = tokenFailure(error, t);
-    return data<TokenFailure>(failure, { status: failure.status });
-  }
-  return redirect(paths.subscriptionUnsubscribe({ unsubscribed: 1 }));
+export function action({ request, context }: Route.ActionArgs) {
+  return tokenLinkAction(LINK, request, context);
 }
 
 /** The page: the button, the outcome, or why the link cannot be used. */
 export default function SubscriptionUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useAppTranslation();
-  const failure = actionData ?? ("failure" in loaderData ? loaderData.failure : undefined);
-  if (loaderData.done)
-    return <LinkPage title={loaderData.title} done={t("subscriptions:unsubscribe.done")} />;
-  return (
-    <LinkPage
-      title={loaderData.title}
-      intro={t("subscriptions:unsubscribe.intro")}
-      error={failure?.message}
-    >
-      {loaderData.token && !failure && (
-        <LinkButton token={loaderData.token} label={t("subscriptions:unsubscribe.submit")} />
-      )}
-    </LinkPage>
-  );
+  return <TokenLinkView words={LINK.words} data={{ loaderData, actionData }} />;
 }
