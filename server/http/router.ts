@@ -17,6 +17,7 @@ import { registerFileDownloadRoutes } from "./files/file-download.ts";
 import { registerFileTokenRoutes } from "./files/file-token.ts";
 import { registerJournalRoutes } from "./journal/journal-days.ts";
 import { registerPostTagsRoute } from "./posts/post-tags.ts";
+import { registerPostPreviewRoutes } from "./posts/post-preview.ts";
 import { registerRequestLogger } from "./logs/logs.ts";
 import { MAX_BODY_SIZE, registerBodyParsers } from "./middlewares/body.ts";
 import { registerCompression } from "./middlewares/compression.ts";
@@ -144,6 +145,7 @@ export async function buildHttpApp(
   registerRecordCrudRoutes(app, services.records);
   registerJournalRoutes(app, services.records);
   registerPostTagsRoute(app, services.records);
+  registerPostPreviewRoutes(app, services.records);
   registerBatchRoutes(app, services.records, () => services.settings.batch, services.rateLimiter);
   registerSettingsRoutes(app, services.settings, services.mailer);
   registerFileTokenRoutes(app, services.files);

@@ -6,6 +6,7 @@
  */
 import { ClientResponseError } from "pocketbase";
 import { sdk, type ApiClient } from "../client/api-client.ts";
+import { failedWith } from "../client/api-errors.ts";
 import type {
   CollectionRecord,
   EntryRecord,
@@ -102,15 +103,31 @@ export function findEntry(api: ApiClient, username: string, name: string): Promi
     );
 }
 
-/** Finds a post by its author's username and its slug (the `{title}` URL segment). */
-export function findPost(api: ApiClient, username: string, slug: string): Promise<PostRecord> {
+/**
+ * Finds a post by its author's username and its slug (the `{title}` URL segment), or by one
+ * of its former slugs: its `slug` then differs from the one asked for, and the page
+ * redirects to its address.
+ */
+export async function findPost(
+  api: ApiClient,
+  username: string,
+  slug: string,
+): Promise<PostRecord> {
   const pb = sdk(api);
-  return pb
-    .collection("posts")
-    .getFirstListItem<PostRecord>(
+  const posts = pb.collection("posts");
+  try {
+    return await posts.getFirstListItem<PostRecord>(
       pb.filter("author.username = {:username} && slug = {:slug}", { username, slug }),
       { expand: "author" },
     );
+  } catch (error) {
+    if (!failedWith(error, 404)) throw error;
+    // An earlier address of a post whose slug changed (issue 25): the caller redirects.
+    return posts.getFirstListItem<PostRecord>(
+      pb.filter("author.username = {:username} && formerSlugs ?= {:slug}", { username, slug }),
+      { expand: "author", sort: "-updated" },
+    );
+  }
 }
 
 /**

@@ -65,6 +65,13 @@ export interface PostRecord extends RecordModel {
   comments?: "" | "open" | "members" | "closed";
   /** Not mailed to subscribers when it goes live (ADR 065). */
   skipMail?: boolean;
+  /** The title and description for search engines and social cards (`""`: the post's own). */
+  seoTitle?: string;
+  seoDescription?: string;
+  /** Earlier slugs, whose addresses redirect to the post (set by the server). */
+  formerSlugs?: string[];
+  /** The secret of its private preview link (`""`: none); shown to the author alone. */
+  previewToken?: string;
   created: string;
   updated: string;
   expand?: { author?: UserRecord };

@@ -1,6 +1,7 @@
 /** `/post/update/{username}/{title}` (signed in, the author only): edits a post. */
 
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { redirect } from "react-router";
 import type { Route } from "./+types/post-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
 import { PostEditor } from "../../features/editor/post/post-editor.tsx";
@@ -11,6 +12,7 @@ import {
   routeContext,
   throwForbidden,
   readNamedOr404,
+  respelledPath,
 } from "../../lib/routes/route-data.ts";
 import { isSuperuser } from "../../api/auth/session.ts";
 import { SuperuserNotice } from "../../features/records/superuser-notice.tsx";
@@ -29,6 +31,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const post = await readNamedOr404(context, url, params.username, 3, (username) =>
     findPost(api, username, params.title),
   );
+  // A former address of the post (its slug changed): the editor of its current one.
+  if (post.slug !== params.title) throw redirect(respelledPath(url, 4, post.slug), 301);
   // A superuser passes every rule but owns nothing, and the form saves the signed-in account
   // as the author: it gets the notice rather than a form whose save would fail.
   if (isSuperuser(user)) return { title: t("records:post.updateTitle"), superuser: true as const };

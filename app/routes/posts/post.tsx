@@ -7,14 +7,24 @@
  * author also sees its state, Edit and Delete. The page stays live while open (a change
  * elsewhere shows at once; once deleted or unpublished, it says so).
  */
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/post";
 import { excerpt, readingMinutes } from "#shared/markdown/plain-text.ts";
 import { COVER, coverPath, PostArticle } from "../../features/reading/post-article.tsx";
 import { postState } from "#shared/records/post-state.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { findPost } from "../../api/records/record-pages.ts";
+import { readPreview } from "../../api/records/post-preview.ts";
+import type { PostRecord } from "../../api/records/records.ts";
+import { failedWith } from "../../api/client/api-errors.ts";
+import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { markdownHtml } from "../../lib/routes/markdown.server.ts";
-import { routeContext, readNamedOr404, appName } from "../../lib/routes/route-data.ts";
+import {
+  routeContext,
+  readNamedOr404,
+  appName,
+  respelledPath,
+} from "../../lib/routes/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
 import { paths } from "../../lib/paths.ts";
@@ -45,7 +55,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
     ...base,
     ...socialMeta({
-      title: post.title,
+      title: loaderData.title,
       description,
       url: canonical,
       siteName,
@@ -62,15 +72,52 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
+/** The response headers of a preview: kept by nobody. */
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** A preview's `Cache-Control` (other post pages send the server's). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
+}
+
+/**
+ * The post of the URL's `?preview=` secret, when it names this very post (its author and
+ * slug); null without one, or for a secret that names nothing or another post.
+ */
+async function previewOf(
+  api: Parameters<typeof readPreview>[0],
+  url: URL,
+  username: string,
+  slug: string,
+): Promise<PostRecord | null> {
+  const token = url.searchParams.get("preview");
+  if (!token) return null;
+  try {
+    const post = await readPreview(api, token);
+    const author = post.expand?.author?.username ?? "";
+    return post.slug === slug && author.toLowerCase() === username.toLowerCase() ? post : null;
+  } catch (error) {
+    if (failedWith(error, 400, 404)) return null;
+    throw error;
+  }
+}
+
 /** The post, through the API's view rule. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api, locale } = routeContext(context);
   const origin = siteOrigin(context, request);
   const url = new URL(request.url);
+  // A private preview link shows its post, a draft included, to whoever has it (issue 25).
+  const previewed = await previewOf(api, url, params.username, params.title);
   // Another spelling of the username redirects: one address per post (ADR 037).
-  const post = await readNamedOr404(context, url, params.username, 2, (username) =>
-    findPost(api, username, params.title),
-  );
+  const post =
+    previewed ??
+    (await readNamedOr404(context, url, params.username, 2, (username) =>
+      findPost(api, username, params.title),
+    ));
+  // A former address of the post (its slug changed): one address per post.
+  if (post.slug !== params.title) throw redirect(respelledPath(url, 3, post.slug), 301);
   const username = post.expand?.author?.username ?? params.username;
   const state = postState(post, Date.now());
   // The text travels as the server's HTML (ADR 050); the author's biography as an excerpt.
@@ -90,9 +137,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           published: post.publishedAt,
         })
       : null;
-  return {
-    title: post.title,
-    description: post.excerpt ? excerpt(post.excerpt, 200) : excerpt(content, 160),
+  const page = {
+    // What search engines and social cards show, when the writer set it (issue 25).
+    title: post.seoTitle || post.title,
+    description:
+      post.seoDescription || (post.excerpt ? excerpt(post.excerpt, 200) : excerpt(content, 160)),
     post: {
       ...shown,
       expand: author ? { author: { ...author, bio: excerpt(author.bio, 200) } } : undefined,
@@ -111,13 +160,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     coverUrl: post.cover
       ? absoluteUrl(origin, coverPath(post, `${COVER.width}x${COVER.height}`))
       : "",
+    preview: previewed !== null,
   };
+  // A preview is never kept, by the page cache or anyone else: its link may be stopped.
+  return data(page, previewed ? { headers: NO_STORE } : undefined);
 }
 
 /** The post page, kept live: changes elsewhere show here; an unpublished post says so. */
 export default function Post({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAppTranslation();
   return (
     <>
+      {loaderData.preview && (
+        <p
+          role="note"
+          data-testid="preview-note"
+          className="mx-auto mb-6 max-w-prose rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+        >
+          {t("editor:preview.note")}
+        </p>
+      )}
       <PostArticle
         post={loaderData.post}
         html={loaderData.html}

@@ -137,6 +137,8 @@ export interface PlannedPost extends PlannedText {
   kind: "post";
   slug: string;
   excerpt: string;
+  /** Its search and social title and description (Cahier exports), when it has them. */
+  seo?: { title: string; description: string };
   status: "draft" | "published";
   /** PocketBase date, or `""`. */
   publishedAt: string;

@@ -443,6 +443,8 @@ export class ImportWriter {
         title: post.title,
         slug,
         excerpt: clamp(post.excerpt, maxLength(posts, "excerpt")),
+        seoTitle: clamp(post.seo?.title ?? "", maxLength(posts, "seoTitle")),
+        seoDescription: clamp(post.seo?.description ?? "", maxLength(posts, "seoDescription")),
         content,
         tags,
         status: post.status,

@@ -2,7 +2,8 @@
  * What a revision keeps of a record: its `title` and `content`, and in `data` every other
  * field a user sets (entries: name, collection, visibility, comments, tags, date, attachments;
  * posts: slug, excerpt, cover, tags, status, publishedAt, lang, comments, skipMail). System fields (`id`, `created`,
- * `updated`) and `author` (a column of the revision itself) are left out.
+ * `updated`), `author` (a column of the revision itself) and what only the server keeps (a
+ * post's former slugs and preview secret) are left out.
  */
 import type { Collection } from "../models/collection.ts";
 import type { RecordData } from "../records/request-info.ts";
@@ -15,7 +16,7 @@ export interface RecordSnapshot {
   data: RecordData;
 }
 
-const OWN_COLUMNS = new Set(["title", "content", "author"]);
+const OWN_COLUMNS = new Set(["title", "content", "author", "formerSlugs", "previewToken"]);
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 

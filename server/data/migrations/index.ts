@@ -27,6 +27,7 @@ import * as jobProgress from "./1797000000-job-progress.ts";
 import * as commentModes from "./1797050000-comment-modes.ts";
 import * as comments from "./1797100000-comments.ts";
 import * as subscriptions from "./1797200000-subscriptions.ts";
+import * as postAddresses from "./1797300000-post-addresses.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -57,6 +58,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1797050000-comment-modes", up: commentModes.up },
   { name: "1797100000-comments", up: comments.up },
   { name: "1797200000-subscriptions", up: subscriptions.up },
+  { name: "1797300000-post-addresses", up: postAddresses.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

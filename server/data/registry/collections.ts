@@ -375,6 +375,16 @@ export const postsCollection: Collection = {
     commentsField,
     // Set: the post is not mailed to subscribers when it goes live (issue 26).
     { name: "skipMail", type: "bool" },
+    // For search engines and social cards, when they should differ from the title and the
+    // excerpt (issue 25).
+    { name: "seoTitle", type: "text", max: 120 },
+    { name: "seoDescription", type: "text", max: 300 },
+    // The post's earlier slugs, newest last: their addresses redirect to it (issue 25). Only
+    // the server writes them (`hooks/posts.ts`).
+    { name: "formerSlugs", type: "tags", maxSelect: 20, maxLength: 120 },
+    // The secret of the draft's private preview link (issue 25), `""` when none: shown to the
+    // author alone; only `/api/posts/{id}/preview` writes it (`core/posts/post-preview.ts`).
+    { name: "previewToken", type: "text", max: 64, shownTo: "author = @request.auth.id" },
     ...autodates,
   ],
   indexes: [
@@ -383,6 +393,8 @@ export const postsCollection: Collection = {
     // A post's page finds it by `author.username` and `slug`: without this index a signed-in
     // reader's lookup (whose rule is an OR) scanned every post (230 ms at 100,000 posts).
     { name: "idx_slug_posts", columns: ["slug"] },
+    // A preview link finds its post by its secret.
+    { name: "idx_previewToken_posts", columns: ["previewToken"], where: `"previewToken" != ''` },
     // The search's join reads these columns alone (rules, filters, ordering), as for entries.
     { name: "idx_search_posts", columns: ["id", "status", "publishedAt", "author", "created"] },
   ],

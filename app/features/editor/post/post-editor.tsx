@@ -22,6 +22,8 @@ import {
   TextInput,
 } from "../../../components/ui/form-controls.tsx";
 import { CoverField } from "./cover-field.tsx";
+import { SearchFields } from "./search-fields.tsx";
+import { PreviewLink } from "./preview-link.tsx";
 import { fromLocalInput, isFuture, parseApiDate, toLocalInput } from "./dates.ts";
 import {
   FieldNote,
@@ -116,6 +118,9 @@ export function PostEditor(props: PostEditorProps) {
     tags: [ids.tags, t("editor:fields.tags")],
     skipMail: [ids.mail, t("subscriptions:editor.mail")],
     comments: [ids.comments, t("comments:mode.label")],
+    slug: [`${formId}-search-slug`, t("editor:search.slug")],
+    seoTitle: [`${formId}-search-seo-title`, t("editor:search.title")],
+    seoDescription: [`${formId}-search-seo-description`, t("editor:search.description")],
     cover: [ids.title, t("editor:cover.label")],
   };
   const problems: FieldProblem[] = Object.entries(errors).map(([field, message]) => {
@@ -275,6 +280,30 @@ export function PostEditor(props: PostEditorProps) {
           set("comments", mode);
         }}
         error={errors.comments}
+      />
+
+      {/* Readers cannot see it yet: a draft, or scheduled. */}
+      {post &&
+        (post.status !== "published" || (now !== null && isFuture(post.publishedAt, now))) && (
+          <PreviewLink
+            postId={post.id}
+            username={author.username}
+            slug={post.slug}
+            token={post.previewToken ?? ""}
+          />
+        )}
+
+      <SearchFields
+        idPrefix={`${formId}-search`}
+        pathPrefix={`/post/${author.username}/`}
+        storedSlug={post?.slug ?? ""}
+        slug={values.slug}
+        seoTitle={values.seoTitle ?? ""}
+        seoDescription={values.seoDescription ?? ""}
+        errors={errors}
+        onChange={(field, value) => {
+          set(field, value);
+        }}
       />
 
       <div>

@@ -24,6 +24,14 @@ export interface PostValues {
   skipMail?: boolean;
   /** Who may comment, `""` for the site's default (ADR 065); absent in older drafts. */
   comments?: CommentModeValue;
+  /**
+   * The slug the writer typed in the address field; absent until they change it, and only
+   * then sent (the server makes a new post's from its title, and moves an untitled draft's).
+   */
+  slug?: string;
+  /** The search and social title and description (`""`: the post's own); absent in older drafts. */
+  seoTitle?: string;
+  seoDescription?: string;
 }
 
 /** Whether stored draft values have the post form's shape. */
@@ -39,7 +47,8 @@ export function isPostValues(value: unknown): value is PostValues {
     Array.isArray(v.tags) &&
     v.tags.every((tag) => typeof tag === "string") &&
     (v.skipMail === undefined || typeof v.skipMail === "boolean") &&
-    (v.comments === undefined || isCommentModeValue(v.comments))
+    (v.comments === undefined || isCommentModeValue(v.comments)) &&
+    [v.slug, v.seoTitle, v.seoDescription].every((s) => s === undefined || typeof s === "string")
   );
 }
 
@@ -55,6 +64,8 @@ export function postValues(post: PostRecord | undefined, lang: Locale): PostValu
     tags: post?.tags ?? [],
     skipMail: post?.skipMail ?? false,
     comments: post?.comments ?? "",
+    seoTitle: post?.seoTitle ?? "",
+    seoDescription: post?.seoDescription ?? "",
   };
 }
 
@@ -70,6 +81,9 @@ export function postBody(values: PostValues): Record<string, unknown> {
     tags: values.tags,
     skipMail: values.skipMail ?? false,
     comments: values.comments ?? "",
+    seoTitle: values.seoTitle ?? "",
+    seoDescription: values.seoDescription ?? "",
+    ...(values.slug ? { slug: values.slug } : {}),
   };
 }
 

@@ -152,6 +152,10 @@ export async function readCahier(context: FormatContext): Promise<ImportPlan> {
       tags: cleanTags(list(record, "tags")),
       slug: cleanSlug(prop(record, "slug")),
       excerpt: str(prop(record, "excerpt")),
+      seo: {
+        title: str(prop(record, "seoTitle")),
+        description: str(prop(record, "seoDescription")),
+      },
       status: statusOf(prop(record, "status")),
       publishedAt: pbDate(prop(record, "publishedAt")),
       created: pbDate(prop(record, "created")),

@@ -4,6 +4,30 @@
  * or a post (reading time, author card, attachments, deletion).
  */
 const editor = {
+  search: {
+    heading: "Address, search and social",
+    slug: "Address",
+    slugHint:
+      "After {{prefix}}: lowercase letters, digits and hyphens. The old address keeps working: it leads here.",
+    slugHintNew:
+      "After {{prefix}}: lowercase letters, digits and hyphens. Left empty, it is made from the title.",
+    title: "Title for search engines and social cards",
+    titleHint: "Left empty, the post's title is used.",
+    description: "Description for search engines and social cards",
+    descriptionHint: "Left empty, the excerpt is used. Search results show about 160 characters.",
+  },
+  preview: {
+    heading: "Private preview",
+    intro:
+      "Anyone with this link reads the post before it is published, without an account, until you stop the link.",
+    label: "Preview link",
+    make: "Make a preview link",
+    renew: "Make a new link",
+    stop: "Stop the link",
+    stopped: "The preview link no longer works.",
+    failed: "The preview link could not be changed. Try again.",
+    note: "Private preview: this post is not published yet. Please do not share this link.",
+  },
   focus: {
     toggle: "Focus mode",
   },

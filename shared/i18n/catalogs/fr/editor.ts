@@ -3,6 +3,31 @@ import type { CatalogShape } from "../../catalog-shape.ts";
 import type en from "../en/editor.ts";
 
 const editor = {
+  search: {
+    heading: "Adresse, moteurs de recherche et réseaux",
+    slug: "Adresse",
+    slugHint:
+      "Après {{prefix}} : lettres minuscules, chiffres et tirets. L'ancienne adresse continue de mener ici.",
+    slugHintNew:
+      "Après {{prefix}} : lettres minuscules, chiffres et tirets. Laissée vide, elle est tirée du titre.",
+    title: "Titre pour les moteurs de recherche et les réseaux",
+    titleHint: "Laissé vide, le titre de l'article est utilisé.",
+    description: "Description pour les moteurs de recherche et les réseaux",
+    descriptionHint:
+      "Laissée vide, l'extrait est utilisé. Les résultats de recherche en montrent environ 160 caractères.",
+  },
+  preview: {
+    heading: "Aperçu privé",
+    intro:
+      "Toute personne qui a ce lien lit l'article avant sa publication, sans compte, jusqu'à ce que vous arrêtiez le lien.",
+    label: "Lien d'aperçu",
+    make: "Créer un lien d'aperçu",
+    renew: "Créer un nouveau lien",
+    stop: "Arrêter le lien",
+    stopped: "Le lien d'aperçu ne fonctionne plus.",
+    failed: "Le lien d'aperçu n'a pas pu être modifié. Réessayez.",
+    note: "Aperçu privé : cet article n'est pas encore publié. Merci de ne pas partager ce lien.",
+  },
   focus: {
     toggle: "Mode concentration",
   },
