@@ -2,12 +2,15 @@
  * Issue 26, comments in the browser: a reader comments under a live post and is told their
  * comment waits for the author's approval (it shows to them, marked); the post's author
  * approves it from `/writing/comments` (no serious or critical axe violation there, in light
- * and dark); a guest then reads it on the post with JavaScript off. One language: the flow
- * does not differ by language (the page tests cover French).
+ * and dark), then answers it from the post's own reply form, and the reader, who asked to be
+ * told of replies, gets a mail at the suite's real SMTP server; a guest then reads both on the
+ * post with JavaScript off. One language: the flow does not differ by language (the page
+ * tests cover French).
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { CATALOGS, fill, oneLanguage, useLanguage } from "./support/app.ts";
+import { waitForMail } from "./support/mail.ts";
 import { createAccount, signedInState, signInAs, uniqueName } from "./support/test-accounts.ts";
 
 /** Serious and critical axe violations of the page. */
@@ -22,6 +25,8 @@ for (const lang of oneLanguage("en")) {
   test(`a held comment, approved by the author, read by a guest without JavaScript (${lang})`, async ({
     browser,
   }) => {
+    // Four people's pages, a moderation page scanned twice by axe, a reply and its mail.
+    test.setTimeout(90_000);
     const C = CATALOGS[lang].comments;
     const run = uniqueName("cmt_");
     const title = `Comments welcome ${run}`;
@@ -45,6 +50,7 @@ for (const lang of oneLanguage("en")) {
     await readerPage.goto(postPath);
     const comments = readerPage.getByRole("region", { name: fill(C.section.title_zero) });
     await comments.getByLabel(C.form.comment).fill(words);
+    await comments.getByLabel(C.form.notify).check();
     await comments.getByRole("button", { name: C.form.send }).click();
     await expect(readerPage).toHaveURL(/\?comment=held#comments$/);
     await expect(readerPage.getByRole("status").filter({ hasText: C.outcome.held })).toBeVisible();
@@ -70,6 +76,20 @@ for (const lang of oneLanguage("en")) {
     await expect(
       writerPage.getByRole("status").filter({ hasText: fill(C.moderation.done_one, { count: 1 }) }),
     ).toBeVisible();
+
+    // The author answers it under the post; the reader, who asked, is mailed the reply.
+    const answer = `Thank you for ${run}`;
+    await writerPage.goto(postPath);
+    const comment = writerPage.getByTestId("comment").filter({ hasText: words });
+    await comment.getByText(C.item.reply, { exact: true }).click();
+    await comment.getByLabel(C.form.reply).fill(answer);
+    await comment.getByRole("button", { name: C.form.sendReply }).click();
+    await expect(
+      writerPage.getByTestId("comment").filter({ hasText: answer }).last(),
+    ).toBeVisible();
+    const mail = await waitForMail(reader.email);
+    expect(mail.subject).toContain(title);
+    expect(mail.text).toContain(answer);
     await writerContext.close();
 
     // A guest reads it on the post with JavaScript off.
@@ -78,9 +98,10 @@ for (const lang of oneLanguage("en")) {
     const guestPage = await guestContext.newPage();
     await guestPage.goto(postPath);
     const shown = guestPage.getByRole("region", {
-      name: fill(C.section.title_one, { count: 1 }),
+      name: fill(C.section.title_other, { count: 2 }),
     });
     await expect(shown.getByText(words)).toBeVisible();
+    await expect(shown.getByText(answer)).toBeVisible();
     await expect(shown.getByText(reader.name)).toBeVisible();
     await expect(shown.getByText(C.item.pending)).toHaveCount(0);
     await guestContext.close();

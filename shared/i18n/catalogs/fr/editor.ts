@@ -21,8 +21,8 @@ const editor = {
     intro:
       "Toute personne qui a ce lien lit l'article avant sa publication, sans compte, jusqu'à ce que vous arrêtiez le lien.",
     label: "Lien d'aperçu",
-    make: "Créer un lien d'aperçu",
-    renew: "Créer un nouveau lien",
+    make: "Obtenir un lien d'aperçu",
+    renew: "Changer de lien",
     stop: "Arrêter le lien",
     stopped: "Le lien d'aperçu ne fonctionne plus.",
     failed: "Le lien d'aperçu n'a pas pu être modifié. Réessayez.",
