@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from "react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { buttonClass } from "../../components/ui/button-link.tsx";
+import { useCopyLink } from "../../components/ui/use-copy-link.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
 /** The browser's share support never changes: nothing to subscribe to. */
@@ -23,14 +24,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
     () => false,
   );
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success(t("listings:share.copied"));
-    } catch {
-      notify.error(t("listings:share.copyFailed", { url }));
-    }
-  }
+  const copyLink = useCopyLink();
 
   async function share() {
     try {
@@ -52,7 +46,7 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
         {t("listings:share.heading")}
       </h2>
       <div className="mt-2 flex flex-wrap gap-3">
-        <button type="button" className={buttonClass.secondary} onClick={() => void copy()}>
+        <button type="button" className={buttonClass.secondary} onClick={() => void copyLink(url)}>
           {t("listings:share.copy")}
         </button>
         {canShare && (

@@ -9,6 +9,7 @@ import { getBrowserClient } from "../../../api/client/browser-client.ts";
 import { makePreviewLink, stopPreviewLink } from "../../../api/records/post-preview.ts";
 import { useNotify } from "../../../components/notifications/notifications.tsx";
 import { buttonClass } from "../../../components/ui/button-link.tsx";
+import { useCopyLink } from "../../../components/ui/use-copy-link.ts";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
 import { paths } from "../../../lib/paths.ts";
 
@@ -44,14 +45,7 @@ export function PreviewLink(props: {
     }
   }
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      notify.success(t("listings:share.copied"));
-    } catch {
-      notify.error(t("listings:share.copyFailed", { url: link }));
-    }
-  }
+  const copyLink = useCopyLink();
 
   return (
     <section
@@ -78,7 +72,11 @@ export function PreviewLink(props: {
       )}
       <div className="flex flex-wrap gap-3">
         {token && (
-          <button type="button" className={buttonClass.secondary} onClick={() => void copy()}>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            onClick={() => void copyLink(link)}
+          >
             {t("listings:share.copy")}
           </button>
         )}
