@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/helpers/test-app.ts";
 import { requireCollection } from "../collections/collection-lookup.ts";
 import { MAX_PENDING_CHANGES } from "./realtime-broker.ts";
+import type { RecordChange } from "../records/record-events.ts";
+import { operatorRequest, type RecordData } from "../records/request-info.ts";
 import type { RealtimeSink } from "./realtime-client.ts";
 
 /** A sink that keeps what was written. */
@@ -51,6 +53,47 @@ describe("RealtimeBroker", () => {
     expect(connects).toHaveLength(2);
     // Queued changes of records that no longer exist send nothing.
     expect(sink.text()).not.toContain("event:entries/*");
+    client.close("shutdown");
+  });
+
+  it("sends a create whose record was deleted before its turn, then the delete", async () => {
+    // Delivery runs behind the writes on a busy server: both changes are committed before
+    // the create is delivered. Captured while no client listens, then queued in order.
+    const changes: RecordChange[] = [];
+    const off = app.records.events.on((change) => changes.push(change));
+    const user = await app.createUser();
+    const created = await app.seedRecord("entries", {
+      author: user.record.id,
+      title: "Gone soon",
+      content: "x",
+      visibility: "public",
+    });
+    const hidden = await app.seedRecord("entries", {
+      author: user.record.id,
+      title: "Private",
+      content: "x",
+      visibility: "private",
+    });
+    const entries = requireCollection("entries");
+    await app.records.delete(entries, operatorRequest(), String(created.id));
+    await app.records.delete(entries, operatorRequest(), String(hidden.id));
+    off();
+    const sink = memorySink();
+    const client = app.realtime.connect("10.0.0.3", sink);
+    await app.realtime.setSubscriptions(
+      { clientId: client.id, subscriptions: ["entries/*"] },
+      "10.0.0.3",
+      null,
+    );
+    for (const change of changes.filter((c) => c.collection.name === "entries"))
+      app.realtime.enqueue(change);
+    await app.realtime.settled();
+    const events = [...sink.text().matchAll(/event:entries\/\*\ndata:(.*)\n/g)].map((m) => {
+      const data = JSON.parse(m[1] ?? "{}") as { action: string; record: RecordData };
+      return `${data.action} ${String(data.record.title)}`;
+    });
+    // The private entry is refused to a guest from its snapshot as from its row.
+    expect(events).toEqual(["create Gone soon", "delete Gone soon"]);
     client.close("shutdown");
   });
 

@@ -7,7 +7,10 @@
  * byte-equal to what a `GET` by the same viewer returns (B25).
  *
  * Creates and updates are checked against the row as it is now; deletes against the row as it
- * was (the change's snapshot), evaluated as a virtual row since it is gone by then. An update
+ * was (the change's snapshot), evaluated as a virtual row since it is gone by then. A create
+ * whose record was deleted before its turn came (delivery runs behind the writes on a busy
+ * server) is checked and sent from the row as written, so every subscriber sees the create
+ * before the delete that follows it. An update
  * a viewer may no longer see, but could see before it (the change's `previous` row), reaches
  * that viewer as a `delete` of the previous version (ADR 029; PocketBase sends nothing), so a
  * page showing it can drop it.
@@ -98,12 +101,15 @@ export class RecordDelivery {
   ): Promise<RealtimeMessage[]> {
     const { collection, id, action } = change;
     const prefixes = topicPrefixes(collection, id);
-    let row: Promise<Row | undefined> | null = null;
-    const loadRow = (): Promise<Row | undefined> =>
+    let row: Promise<{ row: Row; snapshot: boolean } | undefined> | null = null;
+    const loadRow = (): Promise<{ row: Row; snapshot: boolean } | undefined> =>
       (row ??=
         action === "delete"
-          ? Promise.resolve(change.record)
-          : this.records.findById(collection, id));
+          ? Promise.resolve(change.record && { row: change.record, snapshot: true })
+          : this.records.findById(collection, id).then((current) => {
+              if (current) return { row: current, snapshot: false };
+              return change.created && { row: change.created, snapshot: true };
+            }));
     // Distinct (auth, rule, options) triples are authorised and encoded once, concurrently.
     const payloads = new Map<string, Promise<string | null>>();
     const wanted: { client: RealtimeClient; name: string; payload: Promise<string | null> }[] = [];
@@ -117,13 +123,30 @@ export class RecordDelivery {
         let payload = payloads.get(key);
         if (!payload) {
           payload = loadRow()
-            .then(async (current) => {
-              if (!current) return null;
-              const data = await this.payload(collection, current, action, auth, rule, options);
+            .then(async (loaded) => {
+              if (!loaded) return null;
+              const { row: current, snapshot } = loaded;
+              const data = await this.payload(
+                collection,
+                current,
+                action,
+                auth,
+                rule,
+                options,
+                snapshot,
+              );
               // An update that hides the record from a viewer who could see it before reaches
               // them as a delete of the version they saw (ADR 029).
               if (data === null && action === "update" && change.previous)
-                return this.payload(collection, change.previous, "delete", auth, rule, options);
+                return this.payload(
+                  collection,
+                  change.previous,
+                  "delete",
+                  auth,
+                  rule,
+                  options,
+                  true,
+                );
               return data;
             })
             .catch((error: unknown) => {
@@ -143,7 +166,10 @@ export class RecordDelivery {
     return out;
   }
 
-  /** `{"record":…,"action":…}` for one viewer, or null when the viewer may not see the record. */
+  /**
+   * `{"record":…,"action":…}` for one viewer, or null when the viewer may not see the record.
+   * A `snapshot` row is no longer stored as it is: rules and filters see it as a virtual row.
+   */
   private async payload(
     collection: Collection,
     row: Row,
@@ -151,6 +177,7 @@ export class RecordDelivery {
     auth: AuthInfo | null,
     rule: RuleName,
     options: SubscriptionOptions,
+    snapshot: boolean,
   ): Promise<string | null> {
     const request: RequestInfo = {
       auth,
@@ -162,13 +189,12 @@ export class RecordDelivery {
     };
     const superuser = auth?.isSuperuser === true;
     const id = String(row.id);
-    const deleted = action === "delete";
     if (!superuser) {
       const expression = collection[rule];
       if (expression === null) return null;
       if (expression !== "") {
         const condition = this.records.ruleCondition(collection, expression, request);
-        if (!(await this.matches(collection, row, id, deleted, condition))) return null;
+        if (!(await this.matches(collection, row, id, snapshot, condition))) return null;
       }
     }
     const filter = options.query.filter;
@@ -189,7 +215,7 @@ export class RecordDelivery {
         return null;
       }
       try {
-        if (!(await this.matches(collection, row, id, deleted, condition))) return null;
+        if (!(await this.matches(collection, row, id, snapshot, condition))) return null;
       } catch {
         // Type errors from hostile filters are the subscriber's problem, not an event failure.
         return null;
@@ -211,13 +237,13 @@ export class RecordDelivery {
     collection: Collection,
     row: Row,
     id: string,
-    deleted: boolean,
+    snapshot: boolean,
     condition: Condition,
   ): Promise<boolean> {
     if (condition === true) return true;
     if (condition === false) return false;
     const db = this.records.db;
-    if (!deleted) return rowMatches(db.kysely, collection, id, condition);
+    if (!snapshot) return rowMatches(db.kysely, collection, id, condition);
     const columns = collection.fields.map((field) => ({
       name: field.name,
       value: db.dialect.castParam(

@@ -319,6 +319,8 @@ describe.each(DIALECTS)("revisions through the records API (%s)", (dialect) => {
       "excerpt",
       "lang",
       "publishedAt",
+      "seoDescription",
+      "seoTitle",
       "skipMail",
       "slug",
       "status",
