@@ -264,6 +264,10 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
         }
         const write = autosaveWrite(o.target, toSave, current, standInRef.current, o.untitled);
         const body = current ? write.body : { ...write.body, author: o.author.id };
+        // Where the editor was when the save left: a save that lands once the writer has left
+        // for another page (the router has its address, the editor is not unmounted yet) must
+        // not take that page's address back.
+        const from = window.location.pathname;
         const saved = await send(
           (alive) =>
             keepingAddressIfTaken(body, o.target.addressField, (sent) => {
@@ -287,7 +291,8 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
           // The new record's editor is its edit page now, and its new address once it moved:
           // same focus and caret, no reload.
           const path = o.target.editPath(o.author.username, saved);
-          if (!current || path !== o.target.editPath(o.author.username, current))
+          const moved = !current || path !== o.target.editPath(o.author.username, current);
+          if (moved && window.location.pathname === from)
             window.history.replaceState(window.history.state, "", path);
         }
       }
