@@ -1,6 +1,6 @@
 /**
  * Issue 16 item 5, dark mode (ADR 051): pages follow the system's `prefers-color-scheme`
- * (every route passes axe in dark as each visitor: `accessibility.spec.ts`); the header's toggle chooses a theme that the server
+ * (every route passes axe in dark as each visitor: `walk.spec.ts`); the header's toggle chooses a theme that the server
  * renders on the next load (no flash: the HTML already carries `data-theme`), kept by a
  * cookie for a guest and on the account for a user (in a new browser too, where it wins
  * over the browser's cookie, and replaces a guest's at sign-in). Print stays light.

@@ -2,7 +2,7 @@
  * Issue 25 ("what they looked for"): `?` lists the keyboard shortcuts in a modal dialog that
  * Escape closes, and the editors' focus mode leaves only the title, the text and the save bar
  * (the button, Ctrl+Shift+F and Escape). One language: the French words are checked by the
- * catalog check and the French walk of `routes.spec.ts`.
+ * catalog check and the French walk of `walk.spec.ts`.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";

@@ -153,6 +153,7 @@ export function RateLimitSettings(
           {t("adminSystem:settings.rateLimits.accountsIntro")}
         </p>
         <PlainTable
+          label={t("adminSystem:settings.rateLimits.accounts")}
           columns={[
             t("adminSystem:settings.rateLimits.action"),
             t("adminSystem:settings.rateLimits.duration"),

@@ -36,15 +36,25 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/** A read-only table under column headings; each row's first cell is a name (monospace). */
+/**
+ * A read-only table under column headings; each row's first cell is a name (monospace).
+ * `label` names the table's scrolling region for assistive technologies.
+ */
 export function PlainTable(props: {
+  label: string;
   columns: string[];
   rows: { key: string; cells: ReactNode[] }[];
 }) {
   return (
     // Zero wide for the layout, as wide as its place: a table wider than a phone scrolls
-    // sideways here instead of widening the page (its words are never broken).
-    <div className="w-0 min-w-full overflow-x-auto">
+    // sideways here instead of widening the page (its words are never broken). The region
+    // takes the focus, so the keyboard scrolls it too.
+    <div
+      role="region"
+      aria-label={props.label}
+      tabIndex={0}
+      className="w-0 min-w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-amber-800"
+    >
       <table className="w-full text-left text-sm break-words">
         <thead className="bg-stone-100">
           <tr>

@@ -95,6 +95,7 @@ export function OAuth2Settings({ settings }: { settings: SystemSettings }) {
       empty={providers.length === 0 ? t("adminSystem:settings.oauth2.empty") : null}
     >
       <PlainTable
+        label={t("adminSystem:settings.oauth2.heading")}
         columns={[
           t("adminSystem:settings.oauth2.name"),
           t("adminSystem:settings.oauth2.displayName"),

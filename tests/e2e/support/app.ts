@@ -15,7 +15,7 @@ export type Lang = (typeof LANGS)[number];
 
 /**
  * The one language a feature spec runs in (issue 22). A feature that behaves alike in both
- * languages runs once: the walk of every route in French (`routes.spec.ts`) checks that
+ * languages runs once: the walk of every route in French (`walk.spec.ts`) checks that
  * every page is French, and `npm run i18n:check` that the catalogs are complete. Specs
  * choose English or French in turn, so flows are exercised in both. Features that differ by
  * language (mail, dates, the header's labels) keep {@link LANGS}.
