@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { EXTERNAL_LINK_REL, headingId, renderMarkdown } from "./render.ts";
+import {
+  EXTERNAL_LINK_REL,
+  headingId,
+  POST_IMAGE_WIDTHS,
+  renderMarkdown,
+  singleSourceImages,
+} from "./render.ts";
 
 describe("renderMarkdown", () => {
   it("renders the common syntax", () => {
@@ -56,6 +62,26 @@ describe("renderMarkdown", () => {
     // A refused scheme is not even a link: the source stays as typed.
     expect(renderMarkdown("![a cat](data:image/png;base64,AAAA)")).toBe(
       "<p>![a cat](data:image/png;base64,AAAA)</p>\n",
+    );
+  });
+
+  it("serves a post's own images in its widths, through srcset", () => {
+    const src = "/api/files/posts/abcdefghij12345/photo_x1y2z3.jpg";
+    const html = renderMarkdown(`![The harbour](${src})`);
+    const widths = POST_IMAGE_WIDTHS.map((w) => `${src}?thumb=${String(w)}x0 ${String(w)}w`);
+    expect(html).toBe(
+      `<p><img src="${src}?thumb=960x0" alt="The harbour" loading="lazy" srcset="${widths.join(", ")}" sizes="(min-width: 48rem) 42rem, 100vw" decoding="async"></p>\n`,
+    );
+    // Other files, other records' addresses and anything with a query keep one source.
+    for (const other of [
+      "/api/files/entries/abcdefghij12345/photo.jpg",
+      "/api/files/posts/abcdefghij12345/photo.jpg?thumb=100x100",
+      "/api/files/posts/short/photo.jpg",
+    ])
+      expect(renderMarkdown(`![x](${other})`)).not.toContain("srcset");
+    // Feeds and mail make addresses absolute one attribute at a time: one source there.
+    expect(singleSourceImages(html)).toBe(
+      `<p><img src="${src}?thumb=960x0" alt="The harbour" loading="lazy" decoding="async"></p>\n`,
     );
   });
 

@@ -9,8 +9,9 @@
  * - every link, autolink, reference definition and linkified URL passes `isSafeLinkUrl`, and
  *   every image `isSafeImageUrl`, after character references are decoded;
  * - every attribute value is escaped by markdown-it's renderer, and the only attributes
- *   emitted are `href`, `src`, `alt`, `title`, `id`, `class`, `rel`, `loading`,
- *   `referrerpolicy`, `type`, `checked`, `disabled` and `aria-label` (no `style`, no `on*`);
+ *   emitted are `href`, `src`, `srcset`, `sizes`, `alt`, `title`, `id`, `class`, `rel`,
+ *   `loading`, `decoding`, `referrerpolicy`, `type`, `checked`, `disabled` and `aria-label`
+ *   (no `style`, no `on*`); a `srcset` is made only of a validated `src` and fixed suffixes;
  * - heading ids carry the `md-` prefix, so user text cannot clobber a global or an element
  *   the app looks up by id (DOM clobbering);
  * - a fenced block's highlighter (server only) escapes every character of the code and adds
@@ -52,6 +53,28 @@ export const DEFAULT_LABELS: MarkdownLabels = { taskDone: "Done", taskOpen: "Not
 
 /** `rel` of links that leave the site (user-generated, never vouched for). */
 export const EXTERNAL_LINK_REL = "noopener noreferrer nofollow ugc";
+
+/**
+ * Widths a post's own images are served in (the `images` field's `Wx0` thumbs): an image of
+ * the text at `/api/files/posts/{id}/{name}` gets them as `srcset`, so a phone loads 480 px and
+ * a wide screen 960 or 1600, never the original.
+ */
+export const POST_IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+/** How wide a reading page shows an image: the text column, or the whole phone. */
+const POST_IMAGE_SIZES = "(min-width: 48rem) 42rem, 100vw";
+
+/** A post's own image (its `images` field's files), by its address as the editor writes it. */
+const POST_IMAGE = /^\/api\/files\/posts\/[a-z0-9]{15}\/[\w.-]+$/;
+
+/**
+ * The rendered HTML with one source per image: `srcset` and `sizes` removed, for places that
+ * make addresses absolute one attribute at a time (feeds, mail), where a `srcset` would keep
+ * site-relative addresses. Attribute values never hold `"` (the renderer escapes them).
+ */
+export function singleSourceImages(html: string): string {
+  return html.replace(/\s(?:srcset|sizes)="[^"]*"/g, "");
+}
 
 /** Prefix of heading ids (`## Notes` → `id="md-notes"`). */
 export const HEADING_ID_PREFIX = "md-";
@@ -174,6 +197,17 @@ function guardInline(children: Token[], state: StateCore): Token[] {
       }
       child.attrSet("loading", "lazy");
       if (isExternalUrl(src)) child.attrSet("referrerpolicy", "no-referrer");
+      else if (POST_IMAGE.test(src)) {
+        child.attrSet("src", `${src}?thumb=${String(POST_IMAGE_WIDTHS[1])}x0`);
+        child.attrSet(
+          "srcset",
+          POST_IMAGE_WIDTHS.map(
+            (width) => `${src}?thumb=${String(width)}x0 ${String(width)}w`,
+          ).join(", "),
+        );
+        child.attrSet("sizes", POST_IMAGE_SIZES);
+        child.attrSet("decoding", "async");
+      }
     } else if (child.type === "link_open") {
       const href = String(child.attrGet("href") ?? "");
       // Every link was validated when parsed; this re-check guards against a rule added later.

@@ -78,6 +78,14 @@ describe("absolutizeHtml", () => {
         '<a href="https://example.com/">e</a> <a href="mailto:a@b.c">m</a>',
     );
   });
+
+  it("keeps one absolute source per image: a srcset would keep site-relative addresses", () => {
+    const html =
+      '<img src="/api/files/posts/abcdefghij12345/p.jpg?thumb=960x0" alt="" srcset="/api/files/posts/abcdefghij12345/p.jpg?thumb=480x0 480w" sizes="100vw">';
+    expect(absolutizeHtml(html, ORIGIN, `${ORIGIN}/post/a/b`)).toBe(
+      `<img src="${ORIGIN}/api/files/posts/abcdefghij12345/p.jpg?thumb=960x0" alt="">`,
+    );
+  });
 });
 
 describe("renderFeed", () => {

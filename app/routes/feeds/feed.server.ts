@@ -12,7 +12,11 @@
  */
 import { createHash } from "node:crypto";
 import { Feed, type Author, type Item } from "feed";
-import { renderMarkdown, type MarkdownLabels } from "#shared/markdown/render.ts";
+import {
+  renderMarkdown,
+  singleSourceImages,
+  type MarkdownLabels,
+} from "#shared/markdown/render.ts";
 import { excerpt } from "#shared/markdown/plain-text.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { FEED_FILES, FEED_FORMATS, FEED_MEDIA_TYPES, type FeedFormat } from "./feed-links.ts";
@@ -125,7 +129,7 @@ function escapeHtmlNumeric(text: string): string {
  * item's URL. The renderer only writes double-quoted, escaped attribute values.
  */
 export function absolutizeHtml(html: string, origin: string, itemUrl: string): string {
-  return html
+  return singleSourceImages(html)
     .replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${origin}/`)
     .replace(/(\shref=")#/g, `$1${itemUrl}#`);
 }

@@ -9,7 +9,7 @@
  * posts/<slug>.md                          a post
  * files/profile/<avatar>                   the avatar
  * files/entries/<entry name>/<file>        an entry's attachments
- * files/posts/<slug>/<cover>               a post's cover
+ * files/posts/<slug>/<file>                a post's cover and the images of its text
  * comments/<record id>.json                a record's comments (ADR 065)
  * revisions/<record id>.json               a record's version history, oldest first
  * ```

@@ -37,11 +37,11 @@ export class FileIndex {
     );
   }
 
-  /** Indexes a post's cover. */
+  /** Indexes a post's cover and the images of its text. */
   addPost(post: RecordData): void {
     this.add(
       String(post.id),
-      fileNames(post.cover).map((name) => [name, postFilePath(post, name)]),
+      postFileNames(post).map((name) => [name, postFilePath(post, name)]),
     );
   }
 
@@ -126,6 +126,11 @@ export function entryMarkdown(
     attachments: attachments.map((name) => relativeTo(path, entryFilePath(entry, name))),
   });
   return { path, text: `${head}\n${rewritten(text(entry.content), path, index)}\n` };
+}
+
+/** A post's stored files: its cover, then the images of its text. */
+export function postFileNames(post: RecordData): string[] {
+  return [...fileNames(post.cover), ...fileNames(post.images)];
 }
 
 /** The Markdown file of a post. */

@@ -32,7 +32,13 @@ import {
 } from "./export-layout.ts";
 import { commentFiles } from "./export-comments.ts";
 import { revisionFiles } from "./export-revisions.ts";
-import { collectionMarkdown, entryMarkdown, FileIndex, postMarkdown } from "./export-markdown.ts";
+import {
+  collectionMarkdown,
+  entryMarkdown,
+  FileIndex,
+  postFileNames,
+  postMarkdown,
+} from "./export-markdown.ts";
 
 /** Records read per query. */
 const PAGE_SIZE = 200;
@@ -248,7 +254,7 @@ export class DataExportService {
       for (const post of page) {
         index.addPost(post);
         yield markdown(postMarkdown(post, index), post);
-        for (const name of fileNames(post.cover))
+        for (const name of postFileNames(post))
           yield* this.storedFile(this.posts, post, name, postFilePath(post, name));
       }
     }

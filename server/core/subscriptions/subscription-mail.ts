@@ -10,7 +10,7 @@
 import enMail from "#shared/i18n/catalogs/en/subscription-mail.ts";
 import frMail from "#shared/i18n/catalogs/fr/subscription-mail.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import { renderMarkdown } from "#shared/markdown/render.ts";
+import { renderMarkdown, singleSourceImages } from "#shared/markdown/render.ts";
 import {
   buttonHtml,
   colon,
@@ -83,7 +83,10 @@ function absolute(site: MailSite, path: string): string {
 
 /** The rendered HTML with every site-relative `src` and `href` made absolute. */
 export function absoluteHtml(site: MailSite, html: string): string {
-  return html.replace(/\b(src|href)="\/(?!\/)/g, `$1="${escapeHtml(site.url)}/`);
+  return singleSourceImages(html).replace(
+    /\b(src|href)="\/(?!\/)/g,
+    `$1="${escapeHtml(site.url)}/`,
+  );
 }
 
 /** Markdown with site-relative link and image targets made absolute. */

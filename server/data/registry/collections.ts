@@ -361,6 +361,17 @@ export const postsCollection: Collection = {
       thumbs: ["1200x630", "600x315", "400x0"],
       protected: false,
     },
+    {
+      // Images in the post's text (pasted, dropped or picked in the editor), each served in
+      // the widths of `POST_IMAGE_WIDTHS` (shared/markdown/render.ts) through `srcset`.
+      name: "images",
+      type: "file",
+      maxSelect: 99,
+      maxSize: 10 * MB,
+      mimeTypes: IMAGE_TYPES,
+      thumbs: ["480x0", "960x0", "1600x0"],
+      protected: false,
+    },
     tagsField,
     {
       name: "status",

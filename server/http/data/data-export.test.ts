@@ -308,9 +308,13 @@ describe.each(DIALECTS)("GET /api/export (%s)", (dialect) => {
       carol.token,
       "posts",
       { author: id, title: "Ahoy", slug: "ahoy", content: "x", status: "draft" },
-      [{ field: "cover", name: "sail.png", data: await image("png", 12, 8, "#224466") }],
+      [
+        { field: "cover", name: "sail.png", data: await image("png", 12, 8, "#224466") },
+        { field: "images", name: "deck.png", data: await image("png", 10, 6, "#446622") },
+      ],
     );
     const cover = String(post.cover);
+    const [deck] = post.images as [string];
     post = await writeRecord(
       app,
       carol.token,
@@ -318,6 +322,7 @@ describe.each(DIALECTS)("GET /api/export (%s)", (dialect) => {
       {
         content:
           `![sail](/api/files/posts/${String(post.id)}/${encodeURIComponent(cover)})\n\n` +
+          `![deck](/api/files/posts/${String(post.id)}/${deck})\n\n` +
           `See ![the boat](/api/files/${String(boat.collectionId)}/${String(boat.id)}/${boatPhoto}).`,
       },
       [],
@@ -339,13 +344,15 @@ describe.each(DIALECTS)("GET /api/export (%s)", (dialect) => {
     const postFile = markdown(result.files["posts/ahoy.md"]);
     expect(postFile.data.cover).toBe(`../files/posts/ahoy/${cover}`);
     expect(postFile.body).toBe(
-      `![sail](../files/posts/ahoy/${cover})\n\nSee ![the boat](../files/entries/boat/${boatPhoto}).\n`,
+      `![sail](../files/posts/ahoy/${cover})\n\n![deck](../files/posts/ahoy/${deck})\n\n` +
+        `See ![the boat](../files/entries/boat/${boatPhoto}).\n`,
     );
     // The linked files are in the archive where the links say.
     for (const name of [
       `files/entries/boat/${boatPhoto}`,
       `files/entries/loose/${map}`,
       `files/posts/ahoy/${cover}`,
+      `files/posts/ahoy/${deck}`,
     ])
       expect(Object.keys(result.files), name).toContain(name);
     // The manifest keeps the texts as they are stored.

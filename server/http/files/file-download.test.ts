@@ -316,6 +316,34 @@ describe.each(DIALECTS)("file download (%s)", (dialect) => {
       expect((await get(fileUrl(entry, name))).rawPayload).toEqual(declaredPng(100, 100));
     });
 
+    it("serves a post's text images in the widths its srcset names, and refuses other types", async () => {
+      const photo = await image("jpeg", 2000, 1000);
+      const updated = await upload("PATCH", `/api/collections/posts/records/${String(post.id)}`, [
+        { name: "images+", filename: "harbour.jpg", data: photo },
+      ]);
+      const [name] = updated.images as string[];
+      expect(name).toMatch(/^harbour_[a-z0-9]{10}\.jpg$/);
+      for (const [width, height] of [
+        [480, 240],
+        [960, 480],
+        [1600, 800],
+      ] as const) {
+        const res = await get(fileUrl(post, String(name), `?thumb=${String(width)}x0`));
+        expect(await imageInfo(res.rawPayload)).toEqual({ format: "jpeg", width, height });
+      }
+      const text = multipartBody([
+        { name: "images+", filename: "notes.txt", data: Buffer.from("plain notes\n") },
+      ]);
+      const refused = await app.http.inject({
+        method: "PATCH",
+        url: `/api/collections/posts/records/${String(post.id)}`,
+        headers: { ...text.headers, authorization: alice.token },
+        payload: text.body,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('"images"');
+    });
+
     it("answers many concurrent requests for a new thumbnail with one result", async () => {
       const url = fileUrl(post, String(post.cover), "?thumb=100x100");
       const responses = await Promise.all(Array.from({ length: 40 }, () => get(url)));

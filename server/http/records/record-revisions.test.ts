@@ -317,6 +317,7 @@ describe.each(DIALECTS)("revisions through the records API (%s)", (dialect) => {
       "comments",
       "cover",
       "excerpt",
+      "images",
       "lang",
       "publishedAt",
       "seoDescription",

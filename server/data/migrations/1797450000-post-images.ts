@@ -1,0 +1,11 @@
+/** `posts.images`, the images of a post's text (issue 25, "Images in posts"). */
+import type { Kysely } from "kysely";
+import type { DataDialect } from "../dialects/data-dialect.ts";
+import type { AnyDB } from "../db.ts";
+import { postsCollection } from "../registry/collections.ts";
+import { addFieldColumn } from "./schema-from-registry.ts";
+
+/** Applies the migration (idempotent: a fresh database already has the column). */
+export async function up(db: Kysely<AnyDB>, dialect: DataDialect): Promise<void> {
+  await addFieldColumn(db, dialect, postsCollection, "images");
+}
