@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+// Files share their worker's modules (vitest.config.ts): each test imports `i18n.ts` afresh,
+// with its mocks, whatever an earlier file loaded.
+beforeEach(() => {
+  vi.resetModules();
+});
 afterEach(() => {
   vi.doUnmock("#shared/i18n/catalogs/index.ts");
   vi.resetModules();

@@ -928,8 +928,10 @@ describe.each(DIALECTS)("record auth (%s)", (dialect) => {
       ids.finn = String(finn.record.id);
       users.auth.authRule = "verified = true";
     });
+    const rule = users.auth.authRule;
     afterAll(() => {
-      users.auth.authRule = "";
+      // The registry is shared by every file of a worker: its own rule comes back.
+      users.auth.authRule = rule;
     });
 
     it.each(
