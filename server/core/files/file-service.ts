@@ -14,7 +14,9 @@ import {
   sniffMime,
   StorageUnavailableError,
   THUMB_PLACEHOLDER,
+  WEBP_SOURCES,
   type StoredFile,
+  type ThumbFormat,
 } from "../../tools/filesystem/index.ts";
 import { tokenDeviceActive } from "../auth/devices/devices.ts";
 import type { Secrets } from "../auth/secrets.ts";
@@ -102,6 +104,12 @@ export interface DownloadRequest {
   token?: string | undefined;
   /** `?download=` asked for an attachment. */
   download?: boolean;
+  /**
+   * The client takes WebP (`Accept: image/webp`, as every current browser sends for images):
+   * a thumbnail of a JPEG, PNG or WebP is made and served as WebP, a third the bytes or less.
+   * Without it, thumbnails keep PocketBase's formats (the SDK and other clients see no change).
+   */
+  acceptsWebp?: boolean;
   /** The request's `@request.*` data (its auth is ignored for protected files). */
   request: RequestInfo;
 }
@@ -233,7 +241,13 @@ export class FileService {
     let placeholder = false;
     const thumb = req.thumb ?? "";
     if (thumb && (DEFAULT_THUMB_SIZES.includes(thumb) || field.thumbs.includes(thumb))) {
-      const outcome = await this.thumbFor(collection, recordId, req.filename, thumb);
+      const outcome = await this.thumbFor(
+        collection,
+        recordId,
+        req.filename,
+        thumb,
+        req.acceptsWebp === true,
+      );
       if (outcome.kind !== "original") {
         servedName = `${thumb}_${req.filename}`;
         // SECURITY: never the original in place of a thumbnail that cannot be made.
@@ -312,19 +326,25 @@ export class FileService {
     recordId: string,
     filename: string,
     thumb: string,
+    acceptsWebp: boolean,
   ): Promise<ThumbOutcome> {
     const size = parseThumbSize(thumb);
     if (!size) return { kind: "original" };
     const storage = this.files.storage;
     const originalKey = this.files.fileKey(collection, recordId, filename);
-    const thumbKey = this.files.thumbKey(collection, recordId, filename, thumb);
-    const failedKey = `${thumbKey}${FAILED_THUMB_SUFFIX}`;
     const original = await storage.open(originalKey);
     if (!original) return { kind: "original" };
     let mime: string;
+    let thumbKey: string;
+    let failedKey: string;
+    let format: ThumbFormat;
     try {
       mime = sniffMime(await original.read(0, SNIFF_BYTES));
       if (!canThumb(mime)) return { kind: "original" };
+      // The WebP variant sits beside PocketBase's in the file's thumbs folder (deleted with it).
+      format = acceptsWebp && WEBP_SOURCES.has(baseMime(mime)) ? "webp" : "same";
+      thumbKey = `${this.files.thumbKey(collection, recordId, filename, thumb)}${format === "webp" ? ".webp" : ""}`;
+      failedKey = `${thumbKey}${FAILED_THUMB_SUFFIX}`;
       if (await storage.exists(thumbKey)) return { kind: "stored", key: thumbKey };
       if (await storage.exists(failedKey)) return { kind: "placeholder", key: failedKey };
     } finally {
@@ -344,7 +364,7 @@ export class FileService {
           }
           let thumbnail: Buffer;
           try {
-            thumbnail = await createThumb(input, size, mime);
+            thumbnail = await createThumb(input, size, mime, format);
           } catch (error) {
             // Undecodable or too large: remembered, so it is never tried again.
             this.files.report(

@@ -330,7 +330,21 @@ describe.each(DIALECTS)("file download (%s)", (dialect) => {
       ] as const) {
         const res = await get(fileUrl(post, String(name), `?thumb=${String(width)}x0`));
         expect(await imageInfo(res.rawPayload)).toEqual({ format: "jpeg", width, height });
+        expect(res.headers.vary).toContain("Accept");
       }
+      // A browser takes WebP: the same width, a third the bytes or less, kept beside the JPEG.
+      const browser = { accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8" };
+      const jpeg = await get(fileUrl(post, String(name), "?thumb=960x0"));
+      const webp = await get(fileUrl(post, String(name), "?thumb=960x0"), browser);
+      expect(webp.headers["content-type"]).toBe("image/webp");
+      expect(await imageInfo(webp.rawPayload)).toEqual({ format: "webp", width: 960, height: 480 });
+      expect(webp.rawPayload.length).toBeLessThan(jpeg.rawPayload.length);
+      expect(
+        fs.existsSync(onDisk(post, `thumbs_${String(name)}`, `960x0_${String(name)}.webp`)),
+      ).toBe(true);
+      // GIFs stay GIFs (their frames), whatever the client takes.
+      const gif = await get(fileUrl(entry, named["anim.gif"]!, "?thumb=400x0"), browser);
+      expect(gif.headers["content-type"]).toBe("image/gif");
       const text = multipartBody([
         { name: "images+", filename: "notes.txt", data: Buffer.from("plain notes\n") },
       ]);

@@ -161,8 +161,11 @@ export function registerFileDownloadRoutes(app: FastifyInstance, files: FileServ
         thumb: query.thumb,
         token: query.token,
         download: parseBool(query.download),
+        acceptsWebp: /\bimage\/webp\b/i.test(request.headers.accept ?? ""),
         request: requestInfo(request),
       });
+      // A thumbnail's format follows the client's Accept (WebP where it is taken).
+      if (query.thumb) void reply.header("Vary", "Accept");
       return sendFile(request, reply, served);
     },
   });

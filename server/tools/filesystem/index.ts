@@ -38,6 +38,8 @@ export {
   parseThumbSize,
   THUMB_PLACEHOLDER,
   THUMB_SOURCE_TYPES,
+  WEBP_SOURCES,
+  type ThumbFormat,
   type ThumbSize,
 } from "./thumbs.ts";
 export { dataFolderId } from "./instance-id.ts";

@@ -84,14 +84,29 @@ export function imageSizeAllowed(width: number, height: number): boolean {
 }
 
 /**
+ * A thumbnail's format: PocketBase's (`same`: JPEG stays JPEG, GIF stays GIF, the rest PNG),
+ * or WebP for a client that takes it.
+ */
+export type ThumbFormat = "same" | "webp";
+
+/** Types whose thumbnails may be WebP (GIF stays GIF: its frames are its point). */
+export const WEBP_SOURCES: ReadonlySet<string> = new Set([
+  "image/jpeg",
+  "image/jpg",
+  "image/png",
+  "image/webp",
+]);
+
+/**
  * Makes a thumbnail of `input` (whose sniffed type is `sourceMime`). JPEG stays JPEG, GIF
- * stays GIF, everything else (PNG, WebP) becomes PNG, as PocketBase does. Rejects on
- * undecodable, oversized (`MAX_THUMB_INPUT_PIXELS`) or too slow input.
+ * stays GIF, everything else (PNG, WebP) becomes PNG, as PocketBase does; `webp` makes WebP
+ * instead. Rejects on undecodable, oversized (`MAX_THUMB_INPUT_PIXELS`) or too slow input.
  */
 export async function createThumb(
   input: Uint8Array,
   size: ThumbSize,
   sourceMime: string,
+  format: ThumbFormat = "same",
 ): Promise<Buffer> {
   const { default: sharp } = await loadSharp();
   let image: Sharp = sharp(input, {
@@ -111,6 +126,7 @@ export async function createThumb(
     image = image.resize(width, height, { fit: "cover", position });
   }
   const type = baseMime(sourceMime);
+  if (format === "webp" && WEBP_SOURCES.has(type)) return image.webp({ quality: 80 }).toBuffer();
   if (type === "image/jpeg" || type === "image/jpg") return image.jpeg({ quality: 90 }).toBuffer();
   if (type === "image/gif") return image.gif().toBuffer();
   return image.png().toBuffer();
