@@ -151,7 +151,9 @@ test("the provider buttons are accessible and fit 360 px", async ({ page }) => {
   const box = await button.boundingBox();
   expect(box?.width ?? 0).toBeLessThanOrEqual(360);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  // Reachable with the keyboard, after the password form.
+  // Reachable with the keyboard, after the password form, once usable: the server's button
+  // holds its place, disabled (out of the tab order), until this browser's state arrives.
+  await expect(button).toBeEnabled();
   await page.getByRole("main").getByRole("button", { name: CATALOGS.en.auth.login.submit }).focus();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
