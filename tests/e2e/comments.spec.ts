@@ -3,8 +3,8 @@
  * comment waits for the author's approval (it shows to them, marked); the post's author
  * approves it from `/writing/comments` (no serious or critical axe violation there, in light
  * and dark), then answers it from the post's own reply form, and the reader, who asked to be
- * told of replies, gets a mail at the suite's real SMTP server; a guest then reads both on the
- * post with JavaScript off. One language: the flow does not differ by language (the page
+ * told of replies, gets a mail at the suite's real SMTP server, and sees both arrive live on
+ * the page they kept open; a guest then reads both on the post with JavaScript off. One language: the flow does not differ by language (the page
  * tests cover French).
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -56,7 +56,7 @@ for (const lang of oneLanguage("en")) {
     await expect(readerPage.getByRole("status").filter({ hasText: C.outcome.held })).toBeVisible();
     const mine = readerPage.getByTestId("comment").filter({ hasText: words });
     await expect(mine.getByText(C.item.pending)).toBeVisible();
-    await readerContext.close();
+    // The reader keeps the page open: what follows reaches it live.
 
     // The author approves it from the moderation page, by its labelled checkbox.
     const writerContext = await browser.newContext({ storageState: await signedInState(writer) });
@@ -91,6 +91,18 @@ for (const lang of oneLanguage("en")) {
     expect(mail.subject).toContain(title);
     expect(mail.text).toContain(answer);
     await writerContext.close();
+
+    // Live, on the page the reader kept open: their comment approved, the answer under it,
+    // the heading's count, and a polite announcement.
+    await expect(
+      readerPage.getByTestId("comment").filter({ hasText: answer }).last(),
+    ).toBeVisible();
+    await expect(mine.getByText(C.item.pending)).toHaveCount(0);
+    await expect(
+      readerPage.getByRole("heading", { name: fill(C.section.title_other, { count: 2 }) }),
+    ).toBeVisible();
+    await expect(readerPage.getByTestId("comments-announcer")).not.toBeEmpty();
+    await readerContext.close();
 
     // A guest reads it on the post with JavaScript off.
     const guestContext = await browser.newContext({ javaScriptEnabled: false });

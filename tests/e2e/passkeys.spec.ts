@@ -136,10 +136,14 @@ for (const lang of oneLanguage("en")) {
         // At 360 px the list and its buttons fit the screen.
         await page.setViewportSize({ width: 360, height: 740 });
         await expect(list.getByRole("listitem")).toBeVisible();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow).toBeLessThanOrEqual(0);
+        // Once the page has laid itself out at the new width (a frame after the resize).
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            ),
+          )
+          .toBeLessThanOrEqual(0);
         await page.setViewportSize({ width: 1280, height: 720 });
       }
       await logOut(page);

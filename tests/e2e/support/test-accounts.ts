@@ -51,7 +51,8 @@ export async function createAccount(options: {
   const username = uniqueName("acc_");
   const account = {
     username,
-    name: `Acco ${username.slice(4, 10)}`,
+    // The whole unique part: two accounts made within a second must not share a name.
+    name: `Acco ${username.slice(4)}`,
     email: `${username}@e2e.example.com`,
     password: PASSWORD,
     locale: options.lang,
