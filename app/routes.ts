@@ -57,6 +57,7 @@ export default [
       route("writing", "routes/writing/writing.tsx"),
       route("writing/comments", "routes/writing/comments.tsx"),
       route("writing/subscribers", "routes/writing/subscribers.tsx"),
+      route("writing/deleted", "routes/writing/deleted.tsx"),
       route("calendar", "routes/calendar/calendar.tsx"),
       route("entry/create", "routes/entries/entry-create.tsx"),
       route("entry/update/:username/:name", "routes/entries/entry-update.tsx"),

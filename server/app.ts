@@ -43,6 +43,10 @@ import { logsModule } from "./modules/logs-module.ts";
 import { pageCacheModule } from "./modules/page-cache-module.ts";
 import { pendingEditsModule } from "./modules/pending-edits-module.ts";
 import { realtimeModule } from "./modules/realtime-module.ts";
+import {
+  recentlyDeletedModule,
+  type RecentlyDeletedParts,
+} from "./modules/recently-deleted-module.ts";
 import { revisionsModule } from "./modules/revisions-module.ts";
 import { searchModule } from "./modules/search-module.ts";
 import { subscriptionsModule, type SubscriptionParts } from "./modules/subscriptions-module.ts";
@@ -92,6 +96,8 @@ export interface App {
   subscriptions: SubscriptionParts;
   /** Comments: blocks, counts and their clock (ADR 065). */
   comments: CommentsParts;
+  /** Recently deleted entries and posts, and their clock (ADR 067). */
+  recentlyDeleted: RecentlyDeletedParts;
   /** The anonymous page cache (ADR 045); null when `PAGE_CACHE_TTL_MS` is 0. */
   pageCache: PageCache<PageEntry> | null;
   http: FastifyInstance;
@@ -269,6 +275,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       mailer,
       secret: secrets[USERS_COLLECTION_ID]?.auth ?? "",
     });
+    const recentlyDeleted = recentlyDeletedModule(kernel);
     const search = searchModule(kernel);
     const logs = logsModule(kernel);
     const { auth, accounts, twoFactorKeys } = await authModule(kernel, {
@@ -341,6 +348,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       redis,
       dataImport,
       comments,
+      recentlyDeleted,
       subscriptions,
       pageCache,
       http,

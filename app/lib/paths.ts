@@ -139,6 +139,12 @@ export const paths = {
    */
   writingSubscribers: (query: PathQuery = {}) => withQuery("/writing/subscribers", query),
 
+  /**
+   * The signed-in person's deleted entries and posts (ADR 067), with the outcome of the last
+   * action: `/writing/deleted`, `/writing/deleted?page=2`, `/writing/deleted?confirm=<id>`.
+   */
+  writingDeleted: (query: PathQuery = {}) => withQuery("/writing/deleted", query),
+
   /** The CSV of one target's subscribers: `/writing/subscribers/export?target=blog`. */
   writingSubscribersExport: (target: string) =>
     withQuery("/writing/subscribers/export", { target }),

@@ -4,7 +4,8 @@
  * state and collection filters in the URL (links and a GET form, so they work without
  * JavaScript), empty states per filter, and quick actions (edit, preview, publish, delete).
  * Kept live: a record changed elsewhere updates the list, new ones wait above it. A link
- * leads to the person's email subscribers (`/writing/subscribers`, ADR 065). Several entries
+ * leads to the person's email subscribers (`/writing/subscribers`, ADR 065), another to what
+ * they deleted in the last 30 days (`/writing/deleted`, ADR 067). Several entries
  * move into a collection at once (issue 25, `features/writing/bulk-move.tsx`). The
  * signed-in guard sends visitors to `/login`; a superuser, who owns no entry, gets a notice.
  */
@@ -123,6 +124,9 @@ function MyWriting({ data, refused }: { data: WritingData; refused: string | nul
             )}
             <ButtonLink to={paths.writingSubscribers()} variant="secondary">
               {t("subscriptions:subscribers.link")}
+            </ButtonLink>
+            <ButtonLink to={paths.writingDeleted()} variant="secondary">
+              {t("writing:deleted.link")}
             </ButtonLink>
           </>
         }

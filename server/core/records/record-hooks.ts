@@ -133,6 +133,18 @@ export interface RecordEvent {
    */
   readonly cascade: boolean;
   /**
+   * Set by a `beforeDelete` hook to leave the deleted record's files in storage: a feature
+   * that keeps deleted records to restore them (Recently deleted, ADR 067) deletes them later
+   * itself. Unset, they go once the delete has committed (ADR 013).
+   */
+  keepFiles?: boolean;
+  /**
+   * True for a create that brings back a record deleted earlier, as it was stored (Recently
+   * deleted, ADR 067): no before hook runs (its values are final), its after and commit hooks
+   * do (search, realtime, caches); a hook that records the write itself (a revision) skips it.
+   */
+  readonly restored?: boolean;
+  /**
    * The body of a create or update as the client sent it, keys no field stores included (a
    * proof of work, a honeypot); absent for deletes and cascaded writes. Read only.
    */

@@ -1,7 +1,8 @@
 /**
  * The revision history of entries and posts (issue 13, ADR 041), written from the record
  * lifecycle in the write's own transaction: a failing revision write rolls the record write
- * back, and deleting a record deletes its history.
+ * back, and deleting a record deletes its history (Recently deleted keeps a copy of it until
+ * the record is restored or purged, ADR 067; a restore brings the rows back and adds none).
  *
  * Each create, save, publish and restore adds a revision. Autosaves coalesce per editing
  * session: an editing session is a run of consecutive autosaves of one record, with no other
@@ -68,6 +69,8 @@ export class RevisionHistory {
 
   /** Records the state a create or update left, in its transaction. */
   private async record(event: RecordEvent): Promise<void> {
+    // A restored record comes back with its own history (ADR 067).
+    if (event.restored) return;
     const { db, values } = event;
     const key: HistoryKey = { collection: event.collection.name, record: event.id };
     const kind = revisionKind(event);

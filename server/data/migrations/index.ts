@@ -28,6 +28,7 @@ import * as commentModes from "./1797050000-comment-modes.ts";
 import * as comments from "./1797100000-comments.ts";
 import * as subscriptions from "./1797200000-subscriptions.ts";
 import * as postAddresses from "./1797300000-post-addresses.ts";
+import * as recentlyDeleted from "./1797410000-recently-deleted.ts";
 import * as postImages from "./1797450000-post-images.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
@@ -60,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1797100000-comments", up: comments.up },
   { name: "1797200000-subscriptions", up: subscriptions.up },
   { name: "1797300000-post-addresses", up: postAddresses.up },
+  { name: "1797410000-recently-deleted", up: recentlyDeleted.up },
   { name: "1797450000-post-images", up: postImages.up },
 ];
 

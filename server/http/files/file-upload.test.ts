@@ -526,7 +526,7 @@ describe.each(DIALECTS)("file uploads (%s)", (dialect) => {
   });
 
   describe("delete", () => {
-    it("removes a deleted record's files, and those of records deleted in cascade", async () => {
+    it("removes a deleted record's files once it leaves Recently deleted, and those of records deleted in cascade at once", async () => {
       const carol = await app.createUser();
       const url = `${USERS}/${String(carol.record.id)}`;
       const user = await send("PATCH", url, carol.token, [file("avatar", "me.png", png)]);
@@ -544,6 +544,24 @@ describe.each(DIALECTS)("file uploads (%s)", (dialect) => {
         token: alice.token,
         expectedStatus: 204,
       });
+      // Kept while the entry can be restored (ADR 067); gone once it is deleted for good.
+      expect(storedFiles(String(own.collectionId), String(own.id))).toHaveLength(1);
+      const kept = await app.http.inject({
+        method: "GET",
+        url: "/api/deleted?perPage=1000",
+        headers: { authorization: alice.token },
+      });
+      const item = kept
+        .json<{ items: { id: string; record: string }[] }>()
+        .items.find((i) => i.record === String(own.id));
+      await runScenario(app, {
+        name: "delete own entry for good",
+        method: "DELETE",
+        url: `/api/deleted/${item?.id ?? ""}`,
+        token: alice.token,
+        expectedStatus: 204,
+      });
+      await app.jobs.drain();
       expect(storedFiles(String(own.collectionId), String(own.id))).toEqual([]);
       await runScenario(app, {
         name: "delete self",

@@ -58,6 +58,24 @@ describe.each(DIALECTS)("files on S3 (%s)", (dialect) => {
   };
   const fileUrl = (record: RecordData, name: string, query = "") =>
     `/api/files/${String(record.collectionId)}/${String(record.id)}/${name}${query}`;
+  /** Deletes a kept record for good (Recently deleted, ADR 067) and runs its files' job. */
+  const deleteForGood = async (token: string, record: RecordData) => {
+    const list = await app.http.inject({
+      method: "GET",
+      url: "/api/deleted?perPage=1000",
+      headers: { authorization: token },
+    });
+    const item = list
+      .json<{ items: { id: string; record: string }[] }>()
+      .items.find((i) => i.record === String(record.id));
+    const res = await app.http.inject({
+      method: "DELETE",
+      url: `/api/deleted/${item?.id ?? ""}`,
+      headers: { authorization: token },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await app.jobs.drain();
+  };
   const attachment = (suffix: string) =>
     (entry.attachments as string[]).find((n) => n.endsWith(suffix)) ?? "";
 
@@ -223,9 +241,10 @@ describe.each(DIALECTS)("files on S3 (%s)", (dialect) => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await bucketKeys(bucket, prefix)).toEqual([`${prefix}${txt}`]);
 
+    // A deleted entry keeps its files while it can be restored (ADR 067).
     const deletes = [
       { name: "alice cannot delete bob's entry", token: alice.token, status: 404, left: [txt] },
-      { name: "bob deletes his entry", token: bob.token, status: 204, left: [] },
+      { name: "bob deletes his entry", token: bob.token, status: 204, left: [txt] },
     ];
     for (const { name, token, status, left } of deletes) {
       await runScenario(app, {
@@ -237,6 +256,8 @@ describe.each(DIALECTS)("files on S3 (%s)", (dialect) => {
       });
       expect(await bucketKeys(bucket, prefix)).toEqual(left.map((file) => `${prefix}${file}`));
     }
+    await deleteForGood(bob.token, record);
+    expect(await bucketKeys(bucket, prefix)).toEqual([]);
   });
 
   it("backs up the bucket's files and restores them into the bucket", async () => {
@@ -256,6 +277,7 @@ describe.each(DIALECTS)("files on S3 (%s)", (dialect) => {
       headers: { authorization: alice.token },
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
+    await deleteForGood(alice.token, entry);
     expect(await bucketKeys(bucket, prefix)).toEqual([]);
     await bucket.write("zz/stray/leftover.txt", Buffer.from("not in the backup"));
 

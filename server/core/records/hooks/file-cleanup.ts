@@ -1,7 +1,7 @@
 /**
  * Files follow their record's transaction (ADR 013): new files go when the write rolls back,
  * replaced files once the new value has committed, a deleted record's files once the delete
- * has committed.
+ * has committed, unless a hook kept them (`keepFiles`: Recently deleted, ADR 067).
  */
 import type { RecordFiles } from "../../files/record-files.ts";
 import type { RecordHooks } from "../record-hooks.ts";
@@ -15,6 +15,7 @@ export function registerFileCleanup(hooks: RecordHooks, files: RecordFiles): voi
     await files.deleteFiles(e.collection, e.id, e.files.replaced);
   });
   hooks.on("afterDeleteCommit", async (e) => {
+    if (e.keepFiles) return;
     await files.deleteRecordFiles(e.collection, e.id);
   });
 }

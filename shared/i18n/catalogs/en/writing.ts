@@ -1,7 +1,7 @@
 /**
  * English messages of "My writing" (`/writing`): the signed-in person's own entries and posts
  * by last edit, their counts by state, the filters, the empty states and the quick actions
- * (edit, preview, publish, delete).
+ * (edit, preview, publish, delete); "Recently deleted" (`/writing/deleted`, ADR 067).
  */
 const writing = {
   title: "My writing",
@@ -90,11 +90,11 @@ const writing = {
     deleteLabel: "Delete “{{title}}”",
     deleteTitle: "Delete “{{title}}”?",
     deleteEntryBody:
-      "The entry and its attachments are deleted for good, with their history. This cannot be undone.",
+      "The entry goes to Recently deleted with its attachments and history: you can restore it from there for 30 days.",
     deletePostBody:
-      "The post and its cover are deleted for good, with their history; readers can no longer open it. This cannot be undone.",
-    deleteConfirm: "Delete for good",
-    deleted: "“{{title}}” was deleted.",
+      "The post goes to Recently deleted with its cover and history; readers can no longer open it. You can restore it from there for 30 days.",
+    deleteConfirm: "Delete",
+    deleted: "“{{title}}” was moved to Recently deleted.",
     cancel: "Cancel",
   },
   empty: {
@@ -115,6 +115,35 @@ const writing = {
       public: "There is no public entry in “{{collection}}”.",
     },
     showAll: "Show everything",
+  },
+  deleted: {
+    title: "Recently deleted",
+    description: "Your deleted entries and posts, restorable for 30 days.",
+    intro:
+      "Deleted entries and posts stay here for 30 days with their attachments, cover, history and comments. Restore one to bring it back where it was, or delete it for good.",
+    link: "Recently deleted",
+    back: "Back to My writing",
+    heading: "Deleted entries and posts",
+    empty: "Nothing was deleted in the last 30 days.",
+    deletedOn: "Deleted {{date}}",
+    expiresOn: "Deleted for good {{date}}",
+    restore: "Restore",
+    restoreLabel: "Restore “{{title}}”",
+    deleteForever: "Delete forever",
+    deleteForeverLabel: "Delete “{{title}}” forever",
+    confirmTitle: "Delete “{{title}}” forever?",
+    confirmEntryBody:
+      "The entry, its attachments, its history and its comments are deleted for good. This cannot be undone.",
+    confirmPostBody:
+      "The post, its cover, its history and its comments are deleted for good. This cannot be undone.",
+    confirm: "Delete forever",
+    cancel: "Cancel",
+    restoredEntry: "Restored:",
+    restoredPost: "Restored:",
+    renamed: "Its address is now “{{name}}”: the old one was taken meanwhile.",
+    purged: "Deleted for good.",
+    gone: "It is no longer in Recently deleted: it was restored or deleted meanwhile.",
+    forbidden: "Only writers can restore posts.",
   },
 };
 

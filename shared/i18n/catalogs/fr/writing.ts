@@ -1,7 +1,8 @@
 /**
  * Messages français de « Mes écrits » (`/writing`) : les entrées et articles de la personne
  * connectée, du dernier modifié au plus ancien, leurs nombres par état, les filtres, les
- * listes vides et les actions rapides (modifier, aperçu, publier, supprimer).
+ * listes vides et les actions rapides (modifier, aperçu, publier, supprimer) ; « Supprimés
+ * récemment » (`/writing/deleted`, ADR 067).
  */
 import type { CatalogShape } from "../../catalog-shape.ts";
 import type en from "../en/writing.ts";
@@ -94,11 +95,11 @@ const writing = {
     deleteLabel: "Supprimer « {{title}} »",
     deleteTitle: "Supprimer « {{title}} » ?",
     deleteEntryBody:
-      "L'entrée et ses pièces jointes sont supprimées définitivement, avec leur historique. Impossible de revenir en arrière.",
+      "L'entrée va dans « Supprimés récemment » avec ses pièces jointes et son historique : vous pourrez l'y restaurer pendant 30 jours.",
     deletePostBody:
-      "L'article et sa couverture sont supprimés définitivement, avec leur historique ; les lecteurs ne peuvent plus l'ouvrir. Impossible de revenir en arrière.",
-    deleteConfirm: "Supprimer définitivement",
-    deleted: "« {{title}} » a été supprimé.",
+      "L'article va dans « Supprimés récemment » avec sa couverture et son historique ; les lecteurs ne peuvent plus l'ouvrir. Vous pourrez l'y restaurer pendant 30 jours.",
+    deleteConfirm: "Supprimer",
+    deleted: "« {{title}} » est dans « Supprimés récemment ».",
     cancel: "Annuler",
   },
   empty: {
@@ -119,6 +120,35 @@ const writing = {
       public: "Il n'y a aucune entrée publique dans « {{collection}} ».",
     },
     showAll: "Tout afficher",
+  },
+  deleted: {
+    title: "Supprimés récemment",
+    description: "Vos entrées et articles supprimés, restaurables pendant 30 jours.",
+    intro:
+      "Les entrées et articles supprimés restent ici 30 jours avec leurs pièces jointes, leur couverture, leur historique et leurs commentaires. Restaurez-en un pour le retrouver à sa place, ou supprimez-le définitivement.",
+    link: "Supprimés récemment",
+    back: "Retour à Mes écrits",
+    heading: "Entrées et articles supprimés",
+    empty: "Rien n'a été supprimé ces 30 derniers jours.",
+    deletedOn: "Suppression : {{date}}",
+    expiresOn: "Suppression définitive : {{date}}",
+    restore: "Restaurer",
+    restoreLabel: "Restaurer « {{title}} »",
+    deleteForever: "Supprimer définitivement",
+    deleteForeverLabel: "Supprimer définitivement « {{title}} »",
+    confirmTitle: "Supprimer définitivement « {{title}} » ?",
+    confirmEntryBody:
+      "L'entrée, ses pièces jointes, son historique et ses commentaires sont supprimés pour de bon. Impossible de revenir en arrière.",
+    confirmPostBody:
+      "L'article, sa couverture, son historique et ses commentaires sont supprimés pour de bon. Impossible de revenir en arrière.",
+    confirm: "Supprimer définitivement",
+    cancel: "Annuler",
+    restoredEntry: "Entrée restaurée :",
+    restoredPost: "Article restauré :",
+    renamed: "Son adresse est désormais « {{name}} » : l'ancienne a été prise entre-temps.",
+    purged: "Suppression définitive effectuée.",
+    gone: "Cet élément n'est plus dans « Supprimés récemment » : il a été restauré ou supprimé entre-temps.",
+    forbidden: "Seuls les rédacteurs peuvent restaurer des articles.",
   },
 } satisfies CatalogShape<typeof en>;
 
