@@ -13,6 +13,12 @@ import PocketBase from "pocketbase";
 import { CATALOGS, type Lang, oneLanguage, open, signedIn, useLanguage } from "./support/app.ts";
 import { baseUrl, PASSWORD, USERS, type UserRoleName } from "./support/environment.ts";
 
+/** A 1×1 PNG: the smallest image a paste can carry. */
+const PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 // Each test is a multi-page flow (several contexts, the editor chunk, uploads): more than the
 // suite's 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -92,6 +98,21 @@ for (const lang of oneLanguage("en")) {
     // Until the save, the link is the file's name (never an internal address).
     await expect(editor).toContainText("[bird-count.txt](bird-count.txt)");
 
+    // An image pasted into the text is attached and shown there, as a picked one is.
+    await editor.evaluate(
+      (content, bytes) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], "nest.png", { type: "image/png" }));
+        content.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      [...PIXEL_PNG],
+    );
+    await expect(attachments.getByText("nest.png", { exact: true })).toBeVisible();
+    await expect(editor).toContainText("![nest.png](nest.png)");
+    await expect(preview.getByRole("img", { name: "nest.png" })).toHaveAttribute("src", /^blob:/);
+
     await main.getByRole("textbox", { name: text.fields.tags, exact: true }).fill("birds, spring");
     await main.getByRole("textbox", { name: text.fields.tags, exact: true }).press("Enter");
     await expect(
@@ -105,6 +126,10 @@ for (const lang of oneLanguage("en")) {
     await expect(article.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(article.locator("strong")).toHaveText("today");
     // The link in the text now points at the stored file (with a token: the entry is private).
+    await expect(article.getByRole("img", { name: "nest.png" })).toHaveAttribute(
+      "src",
+      /^\/api\/files\/entries\/\w{15}\/nest_\w{10}\.png\?token=[\w.-]+$/,
+    );
     const inText = article.locator(".prose a", { hasText: "bird-count.txt" });
     await expect(inText).toHaveAttribute(
       "href",

@@ -1,6 +1,6 @@
 /**
  * Issue 4 item 3 in the browser: writers and admins publish posts (cover, excerpt, Markdown,
- * tags, language) that a logged-out reader reads, with JavaScript and without it, with the
+ * an image dropped into the text, tags, language) that a logged-out reader reads, with JavaScript and without it, with the
  * metadata of a shared link; a scheduled post stays hidden until it is due and then goes live
  * by itself; drafts stay with their author; a plain user cannot reach `/post/create`.
  */
@@ -91,6 +91,28 @@ for (const { account, lang } of PUBLISHERS) {
     await (await chooser).setFiles({ name: "cover.png", mimeType: "image/png", buffer: cover });
     await expect(main.getByRole("img", { name: text.cover.preview })).toBeVisible();
 
+    // An image dropped into the text: in the preview at once, uploaded with the save.
+    const photo = await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: "#1e3a8a" },
+    })
+      .jpeg()
+      .toBuffer();
+    const dropped = await page.evaluateHandle(
+      (bytes) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], "harbour.jpg", { type: "image/jpeg" }));
+        return data;
+      },
+      [...photo],
+    );
+    await page
+      .getByTestId("markdown-editor")
+      .locator(".cm-content")
+      .dispatchEvent("drop", { dataTransfer: dropped });
+    await expect(
+      page.getByTestId("markdown-preview").getByRole("img", { name: "harbour.jpg" }),
+    ).toHaveAttribute("src", /^blob:/);
+
     await main.getByRole("radio", { name: text.fields.published }).check();
     await expect(page.getByTestId("publish-state")).toHaveText(text.fields.publishesNow);
     const tags = main.getByRole("textbox", { name: text.fields.tags, exact: true });
@@ -104,6 +126,18 @@ for (const { account, lang } of PUBLISHERS) {
     await expect(page.getByRole("article").locator("img").first()).toHaveAttribute(
       "src",
       /\/api\/files\/posts\/\w{15}\/cover_\w{10}\.png\?thumb=1200x630$/,
+    );
+    // The dropped image, stored: each screen gets a width of it, never the original.
+    const inText = page.getByRole("article").getByRole("img", { name: "harbour.jpg" });
+    await expect(inText).toHaveAttribute(
+      "srcset",
+      /^\/api\/files\/posts\/\w{15}\/harbour_\w{10}\.jpg\?thumb=480x0 480w, .+\?thumb=1600x0 1600w$/,
+    );
+    await expect
+      .poll(() => inText.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await inText.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\?thumb=(480|960|1600)x0$/,
     );
     await context.close();
 

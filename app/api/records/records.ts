@@ -57,6 +57,8 @@ export interface PostRecord extends RecordModel {
   content: string;
   /** Stored cover image name, `""` when none. */
   cover: string;
+  /** Stored names of the images of the text. */
+  images?: string[];
   tags: string[];
   status: "draft" | "published";
   publishedAt: string;

@@ -211,6 +211,11 @@ export function EntryEditor(props: EntryEditorProps) {
           insertPicked.current = true;
           fileInputRef.current?.click();
         },
+        // Pasted or dropped: attached and linked at the caret, as picked ones are.
+        onFiles: (dropped) => {
+          insertPicked.current = true;
+          pick(dropped);
+        },
         renderPreview: (text) => (
           <MarkdownPreview
             text={previewPendingLinks(text, pending)}

@@ -170,7 +170,10 @@ export interface RecordEditorFormProps<V extends TitledValues, R extends EditedR
   /** What the stored record is when not public (said instead of "Live"). */
   recordState: RecordState | undefined;
   /** The Markdown editor's own options: its preview, and attach or image-template tools. */
-  markdown: Pick<MarkdownEditorProps, "renderPreview" | "onAttach" | "imageTemplate">;
+  markdown: Pick<
+    MarkdownEditorProps,
+    "renderPreview" | "onAttach" | "onAddImages" | "onFiles" | "imageTemplate"
+  >;
   /** Fields between the title and the text (a post's excerpt). */
   beforeText?: ReactNode;
   /** The editor's other fields, after the text. */

@@ -46,6 +46,8 @@ export interface MarkdownViewHandle {
   apply(edit: TextEdit): void;
   /** Replaces the whole text (a restored draft), keeping history. */
   replaceAll(text: string): void;
+  /** Moves the caret to the text under a point of the window (where files were dropped). */
+  caretAt(x: number, y: number): void;
   focus(): void;
   destroy(): void;
 }
@@ -149,6 +151,10 @@ export function createMarkdownView(options: MarkdownViewOptions): MarkdownViewHa
         changes: { from: 0, to: view.state.doc.length, insert: text },
         selection: EditorSelection.cursor(text.length),
       });
+    },
+    caretAt: (x, y) => {
+      const at = view.posAtCoords({ x, y });
+      if (at !== null) view.dispatch({ selection: EditorSelection.cursor(at) });
     },
     focus: () => {
       view.focus();

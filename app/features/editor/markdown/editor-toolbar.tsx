@@ -9,6 +9,7 @@ import {
   Code,
   Heading2,
   Image as ImageIcon,
+  ImagePlus,
   Italic,
   Link2,
   List,
@@ -25,6 +26,8 @@ export interface EditorToolbarProps {
   onFormat: (command: FormatCommand) => void;
   /** Picks files to attach and insert (entries); no button when absent. */
   onAttach?: () => void;
+  /** Picks images from the device to add to the text (posts); no button when absent. */
+  onAddImages?: () => void;
   /** Inserts an image template (posts); no button when absent. */
   onImage?: () => void;
 }
@@ -96,6 +99,15 @@ export function EditorToolbar(props: EditorToolbarProps) {
       label: t("editor:markdown.attach"),
       icon: <Paperclip {...icon} />,
       run: attach,
+    });
+  }
+  if (props.onAddImages) {
+    const addImages = props.onAddImages;
+    buttons.push({
+      key: "addImages",
+      label: t("editor:markdown.addImages"),
+      icon: <ImagePlus {...icon} />,
+      run: addImages,
     });
   }
   if (props.onImage) {

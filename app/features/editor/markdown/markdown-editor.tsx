@@ -8,7 +8,9 @@
  * Under both, the live word count and the parent's tools (the history).
  *
  * The parent owns the text (`value`/`onChange`); edits that must land at the caret (an
- * attachment's link) go through the {@link MarkdownEditorHandle} given to `handleRef`.
+ * attachment's link) go through the {@link MarkdownEditorHandle} given to `handleRef`. Files
+ * pasted or dropped into the text go to the parent (`onFiles`), which uploads them and
+ * inserts their links at the caret (a drop first moves it where they fell).
  */
 import {
   useDeferredValue,
@@ -21,6 +23,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
   type Ref,
+  type SyntheticEvent,
 } from "react";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
@@ -56,6 +59,13 @@ export interface MarkdownEditorProps {
   onAttach?: () => void;
   /** Offers an image-from-an-address template (posts). */
   imageTemplate?: boolean;
+  /** Picks images to add to the text (posts); no button when absent. */
+  onAddImages?: () => void;
+  /**
+   * Takes files pasted or dropped into the text; without it, a paste or drop of files is
+   * left to the browser and the editor.
+   */
+  onFiles?: (files: File[]) => void;
   handleRef?: Ref<MarkdownEditorHandle>;
   /** Tools shown under the text, beside the word count (the history button). */
   tools?: ReactNode;
@@ -212,6 +222,20 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     },
   }));
 
+  /**
+   * Files pasted or dropped into the text, taken before the editor sees them (it would insert
+   * a file's name or a copied image's address as text): to the parent, at the caret.
+   */
+  function takeFiles(event: SyntheticEvent, data: DataTransfer | null, point?: [number, number]) {
+    const onFiles = props.onFiles;
+    const files = data ? [...data.files] : [];
+    if (!onFiles || files.length === 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (point) viewRef.current?.caretAt(point[0], point[1]);
+    onFiles(files);
+  }
+
   function handleTextareaKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
     const command = ({ b: "bold", i: "italic", k: "link" } as const)[event.key.toLowerCase()];
@@ -276,11 +300,23 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           role="tabpanel"
           aria-labelledby={ids.writeTab}
           className={mode === "write" ? "min-w-0" : "hidden min-w-0 lg:block"}
+          onPasteCapture={(event) => {
+            takeFiles(event, event.clipboardData);
+          }}
+          onDragOverCapture={(event) => {
+            if (!props.onFiles || !event.dataTransfer.types.includes("Files")) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = "copy";
+          }}
+          onDropCapture={(event) => {
+            takeFiles(event, event.dataTransfer, [event.clientX, event.clientY]);
+          }}
         >
           <EditorToolbar
             controls={ids.text}
             onFormat={format}
             onAttach={props.onAttach}
+            onAddImages={props.onAddImages}
             onImage={
               props.imageTemplate
                 ? () => {

@@ -9,7 +9,7 @@
  * afterwards, unless the autosave created it under a stand-in title: the writer's first title
  * then makes it again (ADR 047).
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
 import type { PostRecord } from "../../../api/records/records.ts";
@@ -39,6 +39,7 @@ import { postRecordState } from "../../../components/live/live-indicator.tsx";
 import { TagInput } from "../kit/tag-input.tsx";
 import { CommentModeField } from "../kit/comment-mode-field.tsx";
 import { files, paths } from "../../../lib/paths.ts";
+import { MAX_POST_IMAGE_SIZE, usePostImages } from "./use-post-images.ts";
 
 /** Longest excerpt (the registry's `max`). */
 export const MAX_EXCERPT = 500;
@@ -59,17 +60,24 @@ export function PostEditor(props: PostEditorProps) {
   const { author } = props;
   const [cover, setCover] = useState<File | null>(null);
   const [coverRemoved, setCoverRemoved] = useState(false);
+  const images = usePostImages(props.post?.images ?? [], t);
+  const imageInput = useRef<HTMLInputElement>(null);
   const editor = useRecordEditor({
     target: postTarget,
     author,
     loaded: props.post,
     valuesOf: (post: PostRecord | undefined) => postValues(post, props.lang),
-    files: cover !== null || coverRemoved,
+    files: cover !== null || coverRemoved || images.pending.length > 0,
     onReloaded: () => {
       setCoverRemoved(false);
     },
   });
-  const { record: post, values, set, form } = editor;
+  const { record: post, values, set, form, editorRef } = editor;
+  const addImages = (picked: File[]) => {
+    images.add(picked, (markdown) => {
+      editorRef.current?.insert(markdown, true);
+    });
+  };
   const { formId, errors, hydrated } = form;
   const now = useClock();
   const zone = useTimeZone();
@@ -86,10 +94,15 @@ export function PostEditor(props: PostEditorProps) {
   };
 
   function handleSubmit() {
-    const upload: Record<string, unknown> = {};
+    const upload: Record<string, unknown> = images.uploads();
     if (cover) upload.cover = cover;
     else if (coverRemoved) upload.cover = "";
-    editor.save({ body: upload, href: (saved) => paths.post(author.username, saved.slug) });
+    editor.save({
+      body: upload,
+      // Links to images added before the save point at their names until now.
+      after: (saved) => images.resolve(saved, values.content),
+      href: (saved) => paths.post(author.username, saved.slug),
+    });
   }
 
   const formatDate = (value: string) => {
@@ -122,8 +135,12 @@ export function PostEditor(props: PostEditorProps) {
     seoTitle: [`${formId}-search-seo-title`, t("editor:search.title")],
     seoDescription: [`${formId}-search-seo-description`, t("editor:search.description")],
     cover: [ids.title, t("editor:cover.label")],
+    images: ["content", t("editor:markdown.label")],
   };
-  const problems: FieldProblem[] = Object.entries(errors).map(([field, message]) => {
+  const problems: FieldProblem[] = Object.entries({
+    ...errors,
+    ...(images.error ? { images: images.error } : {}),
+  }).map(([field, message]) => {
     const [target, label] = labels[field] ?? [ids.title, field];
     return { target, label, message };
   });
@@ -140,7 +157,15 @@ export function PostEditor(props: PostEditorProps) {
       recordState={postRecordState(post)}
       markdown={{
         imageTemplate: true,
-        renderPreview: (text) => <MarkdownPreview text={text} lang={values.lang} />,
+        onAddImages: () => imageInput.current?.click(),
+        onFiles: addImages,
+        renderPreview: (text) => (
+          <MarkdownPreview
+            text={images.preview(text)}
+            lang={values.lang}
+            localFiles={images.previews}
+          />
+        ),
       }}
       beforeText={
         <TextArea
@@ -167,6 +192,30 @@ export function PostEditor(props: PostEditorProps) {
         />
       }
     >
+      <div>
+        <p id={`${formId}-images-hint`} className="text-sm text-stone-700">
+          {t("editor:images.hint", { size: MAX_POST_IMAGE_SIZE / 1024 / 1024 })}
+        </p>
+        {images.error && (
+          <FieldNote id={`${formId}-images-error`} kind="error">
+            {images.error}
+          </FieldNote>
+        )}
+        <input
+          ref={imageInput}
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp"
+          multiple
+          hidden
+          tabIndex={-1}
+          onChange={(event) => {
+            const picked = Array.from(event.currentTarget.files ?? []);
+            event.currentTarget.value = "";
+            if (picked.length) addImages(picked);
+          }}
+        />
+      </div>
+
       <CoverField
         storedUrl={storedCover}
         picked={cover}
