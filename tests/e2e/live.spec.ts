@@ -7,9 +7,10 @@
  * Accounts are created per test so the fixtures other specs read stay untouched.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import type PocketBase from "pocketbase";
 import { CATALOGS, waitForHydration } from "./support/app.ts";
+import { cspViolations, watchCsp } from "./support/csp.ts";
 import {
   createAccount,
   signedInState,
@@ -21,30 +22,8 @@ import {
 const live = CATALOGS.en.live;
 const editor = CATALOGS.en.editor;
 
-declare global {
-  interface Window {
-    __cspViolations?: string[];
-  }
-}
-
-/** Records CSP violations of every document of the context, from the first byte. */
-async function watchCsp(context: BrowserContext): Promise<string[]> {
-  const consoleErrors: string[] = [];
-  await context.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations?.push(`${event.violatedDirective} blocked ${event.blockedURI}`);
-    });
-  });
-  context.on("console", (message) => {
-    if (/content.security.policy|refused to (load|execute|connect)/i.test(message.text()))
-      consoleErrors.push(message.text());
-  });
-  return consoleErrors;
-}
-
 async function expectNoCspViolation(page: Page, consoleErrors: string[]): Promise<void> {
-  expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
+  expect(await cspViolations(page)).toEqual([]);
   expect(consoleErrors).toEqual([]);
 }
 

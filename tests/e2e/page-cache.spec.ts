@@ -4,8 +4,9 @@
  * render's nonce), revalidates on reload with its `ETag`, shows an edit at once, and is never
  * what a signed-in reader gets. In English and in French.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { fixtureAccount } from "./support/accounts.ts";
+import { cspViolations, watchCsp } from "./support/csp.ts";
 import {
   accountLink,
   oneLanguage,
@@ -13,26 +14,6 @@ import {
   useLanguage,
   waitForHydration,
 } from "./support/app.ts";
-
-declare global {
-  interface Window {
-    __cspViolations?: string[];
-  }
-}
-
-/** Records CSP violations from the first byte of every document of the context. */
-async function watchCsp(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI || "inline"}`);
-    });
-  });
-}
-
-async function violations(page: Page): Promise<string[]> {
-  return page.evaluate(() => window.__cspViolations ?? []);
-}
 
 function nonceOf(headers: Record<string, string>): string {
   return /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "";
@@ -69,7 +50,7 @@ for (const lang of oneLanguage("en")) {
     await waitForHydration(page);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await expect(page.getByRole("article")).toContainText("First words of the kept page.");
-    expect(await violations(page)).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
 
     // Another guest gets the very same render (its nonce tells), and it hydrates for them too.
     // Every write a guest can see purges the whole cache, and the other specs publish while
@@ -84,14 +65,14 @@ for (const lang of oneLanguage("en")) {
     }
     expect(keptNonce).toBe(nonceOf(firstHeaders));
     await waitForHydration(other);
-    expect(await violations(other)).toEqual([]);
+    expect(await cspViolations(other)).toEqual([]);
 
     // A reload revalidates with the ETag (a 304 from the server) and still hydrates.
     const reloaded = await page.reload();
     expect((await reloaded?.request().allHeaders())?.["if-none-match"]).toBe(firstHeaders.etag);
     await waitForHydration(page);
     await expect(page.getByRole("article")).toContainText("First words of the kept page.");
-    expect(await violations(page)).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
 
     // An edit reaches the next guest view at once.
     await writer.pb.collection("posts").update(post.id, { content: "Second words, edited." });

@@ -20,7 +20,7 @@
  * Failures are soft: every failing page is reported, not only the first.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { expect, test, type Page, type Response } from "@playwright/test";
 import {
   CATALOGS,
   documentTitle,
@@ -31,6 +31,7 @@ import {
   waitForHydration,
   type Lang,
 } from "./support/app.ts";
+import { cspViolations, expectCspClean, watchCsp } from "./support/csp.ts";
 import { ROUTES, SUPERUSER_ROUTES, type RouteCase, type Viewer } from "./support/routes.ts";
 
 const DESKTOP = { width: 1280, height: 720 };
@@ -38,42 +39,6 @@ const MOBILE = { width: 360, height: 740 };
 
 // ---------------------------------------------------------------------------------------------
 // Content-Security-Policy
-
-declare global {
-  interface Window {
-    __cspViolations?: string[];
-  }
-}
-
-/** Records violations from the very first byte of every document of the context. */
-async function watchCsp(context: BrowserContext): Promise<string[]> {
-  const consoleErrors: string[] = [];
-  await context.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations?.push(
-        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${String(event.lineNumber)})`,
-      );
-    });
-  });
-  context.on("console", (message) => {
-    const text = message.text();
-    if (/content.security.policy|refused to (load|execute|apply|connect|frame)/i.test(text)) {
-      consoleErrors.push(`${message.type()}: ${text}`);
-    }
-  });
-  return consoleErrors;
-}
-
-function cspViolations(page: Page): Promise<string[]> {
-  return page.evaluate(() => window.__cspViolations ?? []);
-}
-
-/** No violation event in the current document, and no CSP console error since the last check. */
-async function expectCspClean(page: Page, consoleErrors: string[], when: string): Promise<void> {
-  expect.soft(await cspViolations(page), `${when}: securitypolicyviolation events`).toEqual([]);
-  expect.soft(consoleErrors.splice(0), `${when}: CSP console errors`).toEqual([]);
-}
 
 /** The document came with a nonce-based policy. */
 async function expectCspHeader(response: Response | null, path: string): Promise<void> {

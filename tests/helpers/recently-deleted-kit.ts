@@ -5,26 +5,9 @@
 import { sql } from "kysely";
 import { requireCollection } from "#server/core/collections/collection-lookup.ts";
 import type { TestApp } from "./test-app.ts";
+import type { DeletedItem, DeletedPage } from "#shared/records/recently-deleted.ts";
 
-/** An item of `GET /api/deleted`. */
-export interface DeletedItem {
-  id: string;
-  recordCollection: string;
-  record: string;
-  title: string;
-  author: string;
-  deleted: string;
-  expires: string;
-}
-
-/** A page of `GET /api/deleted`. */
-export interface DeletedPage {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-  items: DeletedItem[];
-}
+export type { DeletedItem, DeletedPage };
 
 /** `GET /api/deleted` as `token`; throws unless 200. */
 export async function deletedList(app: TestApp, token: string, query = ""): Promise<DeletedPage> {

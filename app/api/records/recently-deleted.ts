@@ -5,28 +5,9 @@
  */
 import { sdk, type ApiClient } from "../client/api-client.ts";
 import type { EntryRecord, PostRecord } from "./records.ts";
+import type { DeletedItem, DeletedPage } from "#shared/records/recently-deleted.ts";
 
-/** A deleted entry or post, restorable until `expires`. */
-export interface DeletedItem {
-  /** The item's id (not the record's). */
-  id: string;
-  recordCollection: "entries" | "posts";
-  /** The record's id, which it gets back. */
-  record: string;
-  title: string;
-  author: string;
-  deleted: string;
-  expires: string;
-}
-
-/** A page of the list. */
-export interface DeletedPage {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-  items: DeletedItem[];
-}
+export type { DeletedItem, DeletedPage };
 
 /** What a restore answers: the record, and the address it got if its own was taken. */
 export interface RestoredRecord {

@@ -34,6 +34,7 @@ import {
   type DeletedFilesPayload,
 } from "./deleted-keeper.ts";
 import { restoreItem, type Renamed } from "./deleted-restore.ts";
+import type { DeletedItem, DeletedPage } from "#shared/records/recently-deleted.ts";
 
 /** The hourly purge of expired items. */
 export const DELETED_PURGE = "deleted.purge";
@@ -44,30 +45,9 @@ const PURGE_PAGE = 50;
 const ITEM_ID = /^[a-z0-9]{15}$/;
 
 /** A kept record as `GET /api/deleted` lists it. */
-export interface DeletedItemView {
-  /** The item's id (not the record's). */
-  id: string;
-  /** `entries` or `posts`. */
-  recordCollection: string;
-  /** The record's id, which it gets back. */
-  record: string;
-  title: string;
-  /** The record's author (whose list it is in). */
-  author: string;
-  /** When it was deleted. */
-  deleted: string;
-  /** When it is purged. */
-  expires: string;
-}
+export type DeletedItemView = DeletedItem;
 
-/** A page of the list, as PocketBase pages records. */
-export interface DeletedPage {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-  items: DeletedItemView[];
-}
+export type { DeletedPage };
 
 /** What `POST /api/deleted/{id}/restore` answers. */
 export interface RestoreAnswer {
@@ -89,7 +69,8 @@ export interface RecentlyDeletedDeps {
 function view(item: DeletedItemRow): DeletedItemView {
   return {
     id: item.id,
-    recordCollection: item.recordCollection,
+    // Only entries and posts are ever kept (the keeper's hook is theirs alone).
+    recordCollection: item.recordCollection === "posts" ? "posts" : "entries",
     record: item.record,
     title: item.title,
     author: item.author,
