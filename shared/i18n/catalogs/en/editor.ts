@@ -197,7 +197,7 @@ const editor = {
     confirmCancel: "Keep editing",
   },
   images: {
-    hint: "Images of the text: add them with the toolbar, or paste or drop them into the text. JPEG, PNG, GIF or WebP, up to {{size}} MB each; they are uploaded when you save, and readers get them at the width of their screen.",
+    hint: "Add images with the toolbar, or paste or drop them into the text: JPEG, PNG, GIF or WebP, up to {{size}} MB each, uploaded when you save.",
     tooMany: "A post holds at most {{max}} images.",
     tooLarge: "{{name}} is larger than {{size}} MB.",
     notImage: "{{name}} is not a JPEG, PNG, GIF or WebP image.",

@@ -203,7 +203,7 @@ const editor = {
     confirmCancel: "Continuer à écrire",
   },
   images: {
-    hint: "Les images du texte : ajoutez-les avec la barre d'outils, ou collez-les ou déposez-les dans le texte. JPEG, PNG, GIF ou WebP, jusqu'à {{size}} Mo chacune ; elles sont envoyées à l'enregistrement, et chaque lecteur les reçoit à la largeur de son écran.",
+    hint: "Ajoutez des images avec la barre d'outils, ou collez-les ou déposez-les dans le texte : JPEG, PNG, GIF ou WebP, {{size}} Mo au plus, envoyées à l'enregistrement.",
     tooMany: "Un article contient au plus {{max}} images.",
     tooLarge: "{{name}} dépasse {{size}} Mo.",
     notImage: "{{name}} n'est pas une image JPEG, PNG, GIF ou WebP.",
