@@ -108,7 +108,12 @@ export class RecordDelivery {
           ? Promise.resolve(change.record && { row: change.record, snapshot: true })
           : this.records.findById(collection, id).then((current) => {
               if (current) return { row: current, snapshot: false };
-              return change.created && { row: change.created, snapshot: true };
+              const created = change.created;
+              if (!created) return undefined;
+              const stored: Row = {};
+              for (const field of collection.fields)
+                stored[field.name] = toStoredValue(field, created[field.name]);
+              return { row: stored, snapshot: true };
             }));
     // Distinct (auth, rule, options) triples are authorised and encoded once, concurrently.
     const payloads = new Map<string, Promise<string | null>>();

@@ -20,10 +20,11 @@ export interface RecordChange {
    */
   record?: Record<string, unknown>;
   /**
-   * Creates only: the row as written, for a record deleted before realtime delivery reached
-   * its create (kept on this instance; the fan-out does not publish it).
+   * Creates only: the values as written (wire-typed), for a record deleted before realtime
+   * delivery reached its create (kept on this instance; the fan-out does not publish it).
+   * Delivery turns them into a row only then, never on the write's path.
    */
-  created?: Record<string, unknown>;
+  created?: Readonly<Record<string, unknown>>;
   /**
    * Updates only: the stored row as it was just before the update (read inside the updating
    * transaction). Realtime delivery sends a `delete` to a subscriber who could see this

@@ -1,15 +1,11 @@
 /** Committed writes become {@link RecordEvents} changes (caches, realtime delivery). */
 import type { RecordEvents } from "../record-events.ts";
 import type { RecordHooks } from "../record-hooks.ts";
-import { toStoredValue } from "../values.ts";
 
 /** Registers, for every collection, the commit hooks that emit the change events. */
 export function registerChangeEvents(hooks: RecordHooks, events: RecordEvents): void {
   hooks.on("afterCreateCommit", ({ collection, id, values }) => {
-    const created: Record<string, unknown> = {};
-    for (const field of collection.fields)
-      created[field.name] = toStoredValue(field, values[field.name]);
-    events.emit({ action: "create", collection, id, created });
+    events.emit({ action: "create", collection, id, created: values });
   });
   hooks.on("afterUpdateCommit", ({ collection, id, oldRow, cascade }) => {
     // A reference removed by a cascade carries no previous version (realtime sends no delete).
