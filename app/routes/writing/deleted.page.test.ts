@@ -95,7 +95,7 @@ describe.each(DIALECTS)("/writing/deleted (%s)", (dialect) => {
     const titles = [...shown.matchAll(/<h3[^>]*>([^<]+)<\/h3>/g)].map((m) => m[1]);
     expect(titles).toEqual(["Seed swap", "Garden diary"]);
     expect(text(shown)).not.toContain("Olga");
-    expect(text(shown)).toMatch(/Deleted [^]+ UTC Deleted for good [^]+ UTC/);
+    expect(text(shown)).toMatch(/Deleted [^]+ UTC Kept until [^]+ UTC/);
     expect(shown).toContain('aria-label="Restore “Garden diary”"');
     expect(shown).toContain('aria-label="Delete “Garden diary” forever"');
     // Restore posts to the page's action; Delete forever opens the page's confirmation.
@@ -108,7 +108,7 @@ describe.each(DIALECTS)("/writing/deleted (%s)", (dialect) => {
     const fr = main((await page("/writing/deleted", wanda, "fr")).body);
     expect(text(fr)).toContain("Supprimés récemment");
     expect(fr).toContain('aria-label="Restaurer «\u00a0Garden diary\u00a0»"');
-    expect(fr).toContain("Suppression définitive\u00a0:");
+    expect(fr).toContain("Gardé jusqu&#x27;au");
   });
 
   it("restores by a plain form post and says where the record is now", async () => {

@@ -126,7 +126,7 @@ const writing = {
     heading: "Deleted entries and posts",
     empty: "Nothing was deleted in the last 30 days.",
     deletedOn: "Deleted {{date}}",
-    expiresOn: "Deleted for good {{date}}",
+    expiresOn: "Kept until {{date}}",
     restore: "Restore",
     restoreLabel: "Restore “{{title}}”",
     deleteForever: "Delete forever",

@@ -131,7 +131,7 @@ const writing = {
     heading: "Entrées et articles supprimés",
     empty: "Rien n'a été supprimé ces 30 derniers jours.",
     deletedOn: "Suppression : {{date}}",
-    expiresOn: "Suppression définitive : {{date}}",
+    expiresOn: "Gardé jusqu'au {{date}}",
     restore: "Restaurer",
     restoreLabel: "Restaurer « {{title}} »",
     deleteForever: "Supprimer définitivement",
