@@ -6,5 +6,7 @@ declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "common";
     resources: typeof en;
+    /** Filled in by `setSiteName` (`app/lib/i18n/i18n.ts`): the site's name. */
+    defaultVariables: { site: string };
   }
 }

@@ -29,6 +29,7 @@ import { SessionProvider } from "./components/session-provider.tsx";
 import {
   apiContext,
   apiTransportContext,
+  appNameContext,
   localeContext,
   sessionConfirmContext,
   translateContext,
@@ -45,7 +46,7 @@ import {
   liveBeforeIntent,
   releaseHeldInput,
 } from "./lib/document/hydrate-on-intent.ts";
-import { APP_NAMESPACES, getI18n, readyI18n } from "./lib/i18n/i18n.ts";
+import { APP_NAMESPACES, getI18n, readyI18n, setSiteName } from "./lib/i18n/i18n.ts";
 import { appName } from "./lib/routes/route-data.ts";
 import { pageTheme } from "./lib/document/theme.ts";
 import { colorScheme, type Theme } from "#shared/theme.ts";
@@ -59,6 +60,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       request.headers.get("accept-language"),
     );
     const i18n = await getI18n(locale);
+    setSiteName(context.get(appNameContext));
     const { pb, user, sessionUnconfirmed } = await createRequestApiClient(
       request,
       context.get(apiTransportContext),
@@ -119,6 +121,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? "en";
   const i18n = readyI18n(locale);
+  // Before anything renders a message that names the site (`{{site}}`).
+  setSiteName(data?.appName ?? null);
   const theme = data?.theme ?? "";
   // Hydrated: what the reader clicked before now runs (ADR 050).
   useEffect(releaseHeldInput, []);

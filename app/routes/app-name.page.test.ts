@@ -1,19 +1,23 @@
 /**
  * The application name a superuser sets in the settings (`meta.appName`) is the site's name
  * everywhere a visitor reads it: page titles, the header's home link, the blog feed and a
- * post's social metadata, in both languages. Until it is set, the catalog's "Cahier" is used.
+ * post's social metadata, and every message that names the site (home, blog, footer, team,
+ * privacy, admin), in both languages. Until it is set, the catalog's "Cahier" is used.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "#tests/helpers/test-app.ts";
+import { authCookie, type Login } from "#tests/helpers/pages.ts";
 import { child, parseXml } from "#tests/helpers/xml.ts";
 
 describe.each(DIALECTS)("the application name of the settings (%s)", (dialect) => {
   let app: TestApp;
   let superuserToken: string;
+  let admin: Login;
 
   beforeAll(async () => {
     app = await createTestApp(dialect);
     superuserToken = (await app.createSuperuser()).token;
+    admin = await app.createUser({ username: "ada", role: "admin" });
     const writer = await app.createUser({ username: "wren", role: "writer" });
     await app.seedRecord("posts", {
       author: writer.record.id,
@@ -66,6 +70,39 @@ describe.each(DIALECTS)("the application name of the settings (%s)", (dialect) =
 
     const post = await page("/post/wren/first-light");
     expect(post.body).toMatch(/<meta property="og:site_name" content="Carnet de Lune"/);
+  });
+
+  it.each(["en", "fr"])("leaves no Cahier in a renamed site's pages (%s)", async (locale) => {
+    await rename("Carnet de Lune");
+    const cookie = `locale=${locale}`;
+    const seen = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await page(url, { cookie, ...headers });
+      expect(res.statusCode, url).toBe(200);
+      // What a reader reads: the text and the attributes, without the scripts' data.
+      const text = res.body.replace(/<script[\s\S]*?<\/script>/g, "");
+      expect(text, url).not.toMatch(/Cahier/);
+      expect(text, url).not.toContain("{{site}}");
+      return text;
+    };
+    const home = await seen("/");
+    expect(home).toContain(
+      locale === "en" ? "Carnet de Lune is a private journal" : "Carnet de Lune est un journal",
+    );
+    expect(home).toContain(
+      locale === "en"
+        ? "Carnet de Lune, a self-hosted journal and blog."
+        : "Carnet de Lune, un journal et un blog auto-hébergés.",
+    );
+    const blog = await seen("/blog");
+    expect(blog).toContain(
+      locale === "en" ? "writers of Carnet de Lune, newest first" : "rédacteurs de Carnet de Lune",
+    );
+    // The privacy policy names the software the site runs ("This website runs Cahier"), rightly.
+    for (const url of ["/archive", "/collections", "/team"]) await seen(url);
+    const adminPage = await seen("/admin", { cookie: `${cookie}; ${authCookie(admin)}` });
+    expect(adminPage).toContain(
+      locale === "en" ? "Manage Carnet de Lune:" : "Gérez Carnet de Lune\u00a0:",
+    );
   });
 
   it("escapes the name like any other text", async () => {

@@ -280,7 +280,7 @@ describe.each(DIALECTS)("home, team and privacy pages (%s)", (dialect) => {
     const en = await page("/privacyPolicy");
     expect(en.statusCode).toBe(200);
     expect(en.body).toContain("<title>Privacy policy · Cahier</title>");
-    expect(en.body).toMatch(/<meta name="description" content="What this Cahier stores/);
+    expect(en.body).toMatch(/<meta name="description" content="What Cahier stores/);
     expect(en.body).toContain("Last updated: November 25, 2026");
     expect(en.body.match(/<h1[ >]/g)).toHaveLength(1);
     for (const id of sections) {

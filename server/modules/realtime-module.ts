@@ -20,7 +20,7 @@ export function realtimeModule(
   kernel: Kernel,
   serialize: (payload: unknown) => string,
 ): RealtimeParts {
-  const { config, records, log, lifecycle, bus } = kernel;
+  const { config, records, log, lifecycle, bus, settings } = kernel;
   const report = (level: "debug" | "info" | "warn" | "error", message: string, error: unknown) => {
     log[level]({ err: error }, message);
   };
@@ -36,7 +36,7 @@ export function realtimeModule(
   lifecycle.add(fanout, { name: "realtime fan-out", close: (part) => part.close() });
   kernel.routes.push((app) => {
     registerRealtimeRoutes(app, realtime, serialize);
-    registerOAuth2RedirectRoutes(app, realtime);
+    registerOAuth2RedirectRoutes(app, realtime, () => settings.appName);
   });
   return { realtime, fanout };
 }

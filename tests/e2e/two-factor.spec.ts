@@ -88,11 +88,11 @@ for (const lang of oneLanguage("en")) {
 
       // Enrolment: the QR code and the key it encodes.
       await section.getByRole("button", { name: C.settings.start }).click();
-      await expect(section.getByRole("img", { name: C.settings.qrLabel })).toBeVisible();
+      await expect(section.getByRole("img", { name: fill(C.settings.qrLabel) })).toBeVisible();
       const secret = (await section.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       if (lang === "en") expect(await seriousViolations(page)).toEqual([]);
-      const confirm = section.getByLabel(C.settings.confirm, { exact: true });
+      const confirm = section.getByLabel(fill(C.settings.confirm), { exact: true });
       await confirm.fill("000000");
       await section.getByRole("button", { name: C.settings.enable, exact: true }).click();
       await expect(confirm).toHaveAttribute("aria-invalid", "true");

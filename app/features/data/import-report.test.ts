@@ -94,7 +94,7 @@ describe("import answers", () => {
       "Importé comme brouillon\u00a0: réservé à «\u00a0membres payants\u00a0» sur Ghost",
     );
     expect(reasonText(line("refused", { fields: "cover, title, mood" }), fr)).toBe(
-      "Refusé par les vérifications de Cahier (champs\u00a0: couverture, titre, mood)",
+      "Refusé par les vérifications du serveur (champs\u00a0: couverture, titre, mood)",
     );
   });
 

@@ -41,3 +41,27 @@ describe("locale loading", () => {
     expect(errors).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("the site's name in messages", () => {
+  it("names the settings' site in every language, loaded before or after it is set", async () => {
+    const i18n = await import("./i18n.ts");
+    const en = await i18n.getI18n("en");
+    expect(en.t("shell:notifications.signedUp", { name: "Ada" })).toBe(
+      "Welcome to Cahier, Ada! Your account is ready.",
+    );
+    const fixed = en.getFixedT("en", i18n.APP_NAMESPACES);
+    i18n.setSiteName("  Carnet de Lune ");
+    // A translation function handed out before the name was set names it too.
+    expect(fixed("shell:notifications.signedUp", { name: "Ada" })).toBe(
+      "Welcome to Carnet de Lune, Ada! Your account is ready.",
+    );
+    const fr = await i18n.getI18n("fr");
+    expect(fr.t("common:footer.about")).toBe(
+      "Carnet de Lune, un journal et un blog auto-hébergés.",
+    );
+    // A message's own value wins over the site's.
+    expect(fr.t("admin:index.intro", { site: "Autre" })).toMatch(/^Gérez Autre\u00a0:/);
+    i18n.setSiteName(null);
+    expect(en.t("common:footer.about")).toBe("Cahier, a self-hosted journal and blog.");
+  });
+});

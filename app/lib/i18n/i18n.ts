@@ -14,6 +14,37 @@ const ready = new Map<Locale, i18n>();
 let catalogLoads = 0;
 
 /**
+ * The site's name (`meta.appName`), which messages name as `{{site}}`: "Welcome to
+ * {{site}}". `null` until the settings are read: messages then name the catalog's own
+ * (`common:app.name`).
+ */
+let siteName: string | null = null;
+
+function applySiteName(instance: i18n): void {
+  const interpolation = instance.options.interpolation ?? {};
+  const site = siteName ?? instance.t("common:app.name");
+  if (interpolation.defaultVariables?.site === site) return;
+  // i18next reads its default variables at each `t` call: every translation function handed
+  // out already (`getFixedT`, `useTranslation`) names the new site from now on.
+  instance.options.interpolation = {
+    ...interpolation,
+    defaultVariables: { ...interpolation.defaultVariables, site },
+  };
+}
+
+/**
+ * Sets the name messages give the site (`{{site}}`), in every language: the server calls it
+ * per request with the settings' name (one name for every request of a process), the browser
+ * with the root loader's.
+ */
+export function setSiteName(name: string | null): void {
+  const trimmed = name?.trim() || null;
+  if (trimmed === siteName) return;
+  siteName = trimmed;
+  for (const instance of ready.values()) applySiteName(instance);
+}
+
+/**
  * Whether a catalog is being imported right now. A failed import of one is not a page-chunk
  * failure: it is logged and the app carries on (spec §8), so the chunk-failure reload
  * (`build-awareness.ts`) leaves it alone.
@@ -45,6 +76,7 @@ async function createInstance(locale: Locale): Promise<i18n> {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  applySiteName(instance);
   ready.set(locale, instance);
   return instance;
 }

@@ -162,4 +162,24 @@ describe("OAuth2 redirect", () => {
       "Login failed",
     );
   });
+
+  it("names the site by its settings' name on the result pages", async () => {
+    const before = rt.app.settings.appName;
+    await rt.app.settings.update({ meta: { appName: "Carnet de Léa" } });
+    try {
+      const body = async (path: string, locale: string) =>
+        (
+          await rt.app.http.inject({
+            method: "GET",
+            url: path,
+            headers: { cookie: `locale=${locale}` },
+          })
+        ).body;
+      expect(await body(success, "en")).toContain("go back to Carnet de Léa.");
+      expect(await body(failure, "fr")).toContain("réessayez depuis Carnet de Léa.");
+      expect(await body(success, "fr")).not.toContain("{{site}}");
+    } finally {
+      await rt.app.settings.update({ meta: { appName: before } });
+    }
+  });
 });

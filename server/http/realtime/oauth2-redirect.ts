@@ -23,13 +23,17 @@ export const OAUTH2_FAILURE_PATH = "/api/oauth2-redirect-failure";
 
 const CATALOGS = { en, fr };
 
-/** The result page in the visitor's language (locale cookie, then Accept-Language). */
-function resultPage(request: FastifyRequest, outcome: "success" | "failure"): string {
+/**
+ * The result page in the visitor's language (locale cookie, then Accept-Language), naming
+ * the site by its settings' name.
+ */
+function resultPage(request: FastifyRequest, outcome: "success" | "failure", site: string): string {
   const locale = detectLocale(
     request.headers.cookie ?? null,
     request.headers["accept-language"] ?? null,
   );
-  const text = CATALOGS[locale][outcome];
+  const { title, message } = CATALOGS[locale][outcome];
+  const text = { title, message: message.replaceAll("{{site}}", site) };
   return `<!doctype html>
 <html lang="${locale}">
 <head>
@@ -56,8 +60,12 @@ function field(source: Record<string, unknown>, name: string): string {
     : "";
 }
 
-/** Registers `/api/oauth2-redirect` and its two result pages. */
-export function registerOAuth2RedirectRoutes(app: FastifyInstance, broker: RealtimeBroker): void {
+/** Registers `/api/oauth2-redirect` and its two result pages; `appName` is the site's name. */
+export function registerOAuth2RedirectRoutes(
+  app: FastifyInstance,
+  broker: RealtimeBroker,
+  appName: () => string,
+): void {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const post = request.method === "POST";
     const status = post ? 303 : 307;
@@ -89,7 +97,7 @@ export function registerOAuth2RedirectRoutes(app: FastifyInstance, broker: Realt
           "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
         )
         .header("vary", "Accept-Language, Cookie")
-        .send(resultPage(request, outcome));
+        .send(resultPage(request, outcome, appName()));
     });
   }
 }

@@ -63,10 +63,13 @@ export const LABELS = {
   },
 } as const;
 
-/** A page's document title: `{title} · Cahier`. */
-/** A catalog message with its `{{name}}` placeholders filled in. */
+/** The test server's site name, which messages give as `{{site}}`. */
+export const SITE_NAME = "Cahier";
+
+/** A catalog message with its `{{name}}` placeholders filled in (`{{site}}` with the site's). */
 export function fill(message: string, values: Record<string, string | number> = {}): string {
-  return message.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ""));
+  const all: Record<string, string | number> = { site: SITE_NAME, ...values };
+  return message.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(all[key] ?? ""));
 }
 
 /** The header's home link name: the application name is Cahier in the test server. */
@@ -74,6 +77,7 @@ export function homeLinkName(lang: Lang): string {
   return fill(CATALOGS[lang].common.header.home, { app: "Cahier" });
 }
 
+/** A page's document title: `{title} · Cahier`. */
 export function documentTitle(title: string): string {
   return `${title} · ${enCatalog.common.app.name}`;
 }

@@ -9,7 +9,7 @@ const admin = {
   },
   index: {
     title: "Administration",
-    intro: "Manage this Cahier: its items, its users and, for superusers, the instance itself.",
+    intro: "Manage {{site}}: its items, its users and, for superusers, the instance itself.",
     sectionsLabel: "Admin sections",
     items: "Instances",
     itemsDescription: "The instances area: search, create, edit and delete items.",
@@ -57,7 +57,7 @@ const admin = {
   users: {
     title: "Users",
     intro:
-      "Every account of this Cahier. Admins change the role of users who are not admins, suspend and delete them, and send them a password reset link; nobody here sets another person's password or email.",
+      "Every account of {{site}}. Admins change the role of users who are not admins, suspend and delete them, and send them a password reset link; nobody here sets another person's password or email.",
     searchHint: "Username, name or email.",
     role: "Role",
     anyRole: "All roles",
@@ -112,10 +112,10 @@ const admin = {
     you: "(you)",
   },
   impersonation: {
-    banner: "You are viewing Cahier as @{{username}}",
+    banner: "You are viewing {{site}} as @{{username}}",
     stop: "Stop",
     stopLabel: "Stop viewing as @{{username}} and return to your superuser session",
-    started: "You are now viewing Cahier as @{{username}}.",
+    started: "You are now viewing {{site}} as @{{username}}.",
     stopped: "Back to your superuser session.",
     ended: "Viewing as someone else has ended: back to your superuser session.",
     superuserExpired: "Your superuser session has expired. Log in again.",

@@ -39,7 +39,7 @@ const common = {
     label: "Site information",
     team: "Team",
     privacyPolicy: "Privacy policy",
-    about: "Cahier, a self-hosted journal and blog.",
+    about: "{{site}}, a self-hosted journal and blog.",
   },
   avatar: {
     alt: "Avatar of {{name}}",

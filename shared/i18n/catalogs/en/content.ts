@@ -6,17 +6,17 @@ const content = {
   home: {
     title: "Home",
     description:
-      "Cahier is a private journal and a public blog on a server run by the people you trust: write entries for yourself, publish posts for everyone.",
+      "{{site}} is a private journal and a public blog on a server run by the people you trust: write entries for yourself, publish posts for everyone.",
     hero: {
       eyebrow: "A journal and a blog, self-hosted",
       title: "Write for yourself. Publish for everyone.",
-      text: "Cahier keeps your private journal and your public blog in one place, on a server run by people you trust. Entries stay private until you decide otherwise.",
+      text: "{{site}} keeps your private journal and your public blog in one place, on a server run by people you trust. Entries stay private until you decide otherwise.",
       signUp: "Create your journal",
       logIn: "Log in",
       readBlog: "Read the blog",
     },
     features: {
-      label: "What Cahier offers",
+      label: "What {{site}} offers",
       journal: {
         title: "A journal that stays yours",
         text: "Every entry is private by default. Share one by link or publish it when you are ready.",
@@ -56,8 +56,8 @@ const content = {
   },
   team: {
     title: "Team",
-    description: "The writers and administrators of this Cahier.",
-    intro: "The people who write and look after this Cahier.",
+    description: "The writers and administrators of {{site}}.",
+    intro: "The people who write and look after {{site}}.",
     empty:
       "Nobody here yet. Writers and administrators appear on this page once an administrator gives them a role.",
     profileLink: "Profile of {{name}}",
@@ -65,7 +65,7 @@ const content = {
   privacy: {
     title: "Privacy policy",
     description:
-      "What this Cahier stores about you, who can read it, how long it is kept and how to have it deleted.",
+      "What {{site}} stores about you, who can read it, how long it is kept and how to have it deleted.",
     lastUpdated: "Last updated: {{date}}",
     contents: "Contents",
   },

@@ -110,8 +110,8 @@ const data = {
       image_too_large: "An image of {{size}} pixels, more than can be shown",
       image_as_cover: "Stored as the post's cover: a post holds one image",
       post_file_not_kept: "Not kept: a post holds one file, its cover image",
-      refused: "Refused by Cahier's checks",
-      refusedFields: "Refused by Cahier's checks (fields: {{fields}})",
+      refused: "Refused by the server's checks",
+      refusedFields: "Refused by the server's checks (fields: {{fields}})",
     },
   },
   print: {

@@ -29,7 +29,7 @@ const listings = {
     summary: "Page {{page}} of {{total}}",
   },
   blog: {
-    description: "Posts published by the writers of this Cahier, newest first.",
+    description: "Posts published by the writers of {{site}}, newest first.",
     taggedTitle: "Posts tagged “{{tag}}”",
     taggedIntro: "Published posts with this tag, newest first.",
     allPosts: "Show all posts",
@@ -67,7 +67,7 @@ const listings = {
   archive: {
     intro:
       "Public entries and posts, newest first. When you are signed in, your own private and unlisted entries are here too.",
-    description: "Every public entry and post of this Cahier, by year and month.",
+    description: "Every public entry and post of {{site}}, by year and month.",
     filters: {
       label: "Filter the archive",
       kind: "Show",
@@ -95,7 +95,7 @@ const listings = {
   collections: {
     introOwn: "Your notebooks. Each one groups entries and has its own visibility.",
     introPublic: "Public notebooks of the people who write here.",
-    description: "Public collections of entries on this Cahier.",
+    description: "Public collections of entries on {{site}}.",
     descriptionOwn: "Your collections of entries.",
     create: "New collection",
     emptyOwn: "You have no collections yet. Create one to group your entries.",

@@ -23,11 +23,11 @@ const oauth2 = {
   /** The page `/api/oauth2-redirect` shows in an SDK login popup (rendered by the server). */
   success: {
     title: "Login successful",
-    message: "You are signed in. You can close this window and go back to Cahier.",
+    message: "You are signed in. You can close this window and go back to {{site}}.",
   },
   failure: {
     title: "Login failed",
-    message: "The sign-in could not be completed. Close this window and try again from Cahier.",
+    message: "The sign-in could not be completed. Close this window and try again from {{site}}.",
   },
 } as const;
 

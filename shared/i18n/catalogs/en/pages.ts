@@ -4,7 +4,7 @@ const pages = {
     title: "Home",
     heroTitle: "Write for yourself. Publish for everyone.",
     heroText:
-      "Cahier keeps your private journal and your public blog in one place, on a server you run yourself. Entries stay private until you decide otherwise.",
+      "{{site}} keeps your private journal and your public blog in one place, on a server you run yourself. Entries stay private until you decide otherwise.",
     signUp: "Create your journal",
     readBlog: "Read the blog",
     latestPosts: "Latest posts",
@@ -17,14 +17,14 @@ const pages = {
   },
   team: {
     title: "Team",
-    intro: "The people who write and look after this Cahier.",
+    intro: "The people who write and look after {{site}}.",
     empty: "No writers yet.",
   },
   privacy: {
     title: "Privacy policy",
-    updated: "This policy applies to this Cahier installation.",
+    updated: "This policy applies to {{site}}.",
     intro:
-      "Cahier is self-hosted: the person or organisation that runs this server is the only one holding your data. Nothing is sent to the authors of the software or to any third party.",
+      "{{site}} is self-hosted: the person or organisation that runs this server is the only one holding your data. Nothing is sent to the authors of the software or to any third party.",
     collectedTitle: "What we store",
     collected:
       "Your account (email address, username, optional name, avatar and biography, preferred language), what you write (entries, posts, collections and their attachments), and technical records needed to run the service (creation and update dates, the server's request logs).",
@@ -41,7 +41,7 @@ const pages = {
     rights:
       "You can see and correct your profile at any time in your profile settings, and delete what you wrote. You can ask the administrators of this server for a copy of your data or for the deletion of your account.",
     contactTitle: "Contact",
-    contact: "For any question about your data, contact the administrators of this Cahier.",
+    contact: "For any question about your data, contact the administrators of {{site}}.",
   },
 } as const;
 

@@ -18,7 +18,7 @@ const records = {
   },
   blog: {
     title: "Blog",
-    intro: "Posts published by the writers of this Cahier.",
+    intro: "Posts published by the writers of {{site}}.",
     empty: "Nothing has been published yet.",
     readMore: "Read “{{title}}”",
   },
@@ -46,7 +46,7 @@ const records = {
   },
   items: {
     title: "Instances",
-    intro: "Items managed by the administrators of this Cahier.",
+    intro: "Items managed by the administrators of {{site}}.",
     empty: "No items yet.",
     create: "New item",
     createTitle: "New item",

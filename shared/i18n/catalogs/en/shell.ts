@@ -23,7 +23,7 @@ const shell = {
     label: "Notifications",
     dismiss: "Dismiss notification",
     loggedIn: "Welcome back, {{name}}.",
-    signedUp: "Welcome to Cahier, {{name}}! Your account is ready.",
+    signedUp: "Welcome to {{site}}, {{name}}! Your account is ready.",
     loggedOut: "You are logged out.",
     sessionExpired:
       "You were signed out on this device, from another device or because the session ended. Please log in again.",

@@ -13,7 +13,7 @@ const admin = {
   index: {
     title: "Administration",
     intro:
-      "Gérez ce Cahier : ses éléments, ses utilisateurs et, pour les superutilisateurs, l'instance elle-même.",
+      "Gérez {{site}} : ses éléments, ses utilisateurs et, pour les superutilisateurs, l'instance elle-même.",
     sectionsLabel: "Sections d'administration",
     items: "Instances",
     itemsDescription:
@@ -64,7 +64,7 @@ const admin = {
   users: {
     title: "Utilisateurs",
     intro:
-      "Tous les comptes de ce Cahier. Les administrateurs changent le rôle des utilisateurs qui ne sont pas administrateurs, les suspendent, les suppriment et leur envoient un lien de réinitialisation du mot de passe ; personne ici ne définit le mot de passe ou l'e-mail d'autrui.",
+      "Tous les comptes de {{site}}. Les administrateurs changent le rôle des utilisateurs qui ne sont pas administrateurs, les suspendent, les suppriment et leur envoient un lien de réinitialisation du mot de passe ; personne ici ne définit le mot de passe ou l'e-mail d'autrui.",
     searchHint: "Nom d'utilisateur, nom ou e-mail.",
     role: "Rôle",
     anyRole: "Tous les rôles",
@@ -120,11 +120,11 @@ const admin = {
     you: "(vous)",
   },
   impersonation: {
-    banner: "Vous voyez Cahier en tant que @{{username}}",
+    banner: "Vous voyez {{site}} en tant que @{{username}}",
     stop: "Arrêter",
     stopLabel:
       "Arrêter de voir en tant que @{{username}} et revenir à votre session de superutilisateur",
-    started: "Vous voyez maintenant Cahier en tant que @{{username}}.",
+    started: "Vous voyez maintenant {{site}} en tant que @{{username}}.",
     stopped: "Retour à votre session de superutilisateur.",
     ended:
       "La vue en tant qu'un autre compte est terminée : retour à votre session de superutilisateur.",

@@ -43,7 +43,7 @@ const common = {
     label: "Informations sur le site",
     team: "Équipe",
     privacyPolicy: "Politique de confidentialité",
-    about: "Cahier, un journal et un blog auto-hébergés.",
+    about: "{{site}}, un journal et un blog auto-hébergés.",
   },
   avatar: {
     alt: "Avatar de {{name}}",

@@ -9,17 +9,17 @@ const content = {
   home: {
     title: "Accueil",
     description:
-      "Cahier est un journal intime et un blog public, sur un serveur tenu par des personnes de confiance : écrivez des entrées pour vous, publiez des articles pour tous.",
+      "{{site}} est un journal intime et un blog public, sur un serveur tenu par des personnes de confiance : écrivez des entrées pour vous, publiez des articles pour tous.",
     hero: {
       eyebrow: "Un journal et un blog, auto-hébergés",
       title: "Écrivez pour vous. Publiez pour tous.",
-      text: "Cahier réunit votre journal intime et votre blog public, sur un serveur tenu par des personnes de confiance. Vos entrées restent privées tant que vous n'en décidez pas autrement.",
+      text: "{{site}} réunit votre journal intime et votre blog public, sur un serveur tenu par des personnes de confiance. Vos entrées restent privées tant que vous n'en décidez pas autrement.",
       signUp: "Créer mon journal",
       logIn: "Se connecter",
       readBlog: "Lire le blog",
     },
     features: {
-      label: "Ce que propose Cahier",
+      label: "Ce que propose {{site}}",
       journal: {
         title: "Un journal qui reste le vôtre",
         text: "Chaque entrée est privée par défaut. Partagez-la par lien ou publiez-la quand vous êtes prêt.",
@@ -59,8 +59,8 @@ const content = {
   },
   team: {
     title: "Équipe",
-    description: "Les rédacteurs et les administrateurs de ce Cahier.",
-    intro: "Les personnes qui écrivent et qui font vivre ce Cahier.",
+    description: "Les rédacteurs et les administrateurs de {{site}}.",
+    intro: "Les personnes qui écrivent et qui font vivre {{site}}.",
     empty:
       "Personne pour l'instant. Les rédacteurs et les administrateurs apparaissent sur cette page dès qu'un administrateur leur attribue un rôle.",
     profileLink: "Profil de {{name}}",
@@ -68,7 +68,7 @@ const content = {
   privacy: {
     title: "Politique de confidentialité",
     description:
-      "Ce que ce Cahier enregistre à votre sujet, qui peut le lire, combien de temps il le garde et comment le faire supprimer.",
+      "Ce que {{site}} enregistre à votre sujet, qui peut le lire, combien de temps il le garde et comment le faire supprimer.",
     lastUpdated: "Dernière mise à jour : {{date}}",
     contents: "Sommaire",
   },

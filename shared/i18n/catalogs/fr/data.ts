@@ -117,8 +117,8 @@ const data = {
         "Enregistrée comme couverture de l'article : un article ne contient qu'une image",
       post_file_not_kept:
         "Non conservé : un article ne contient qu'un fichier, son image de couverture",
-      refused: "Refusé par les vérifications de Cahier",
-      refusedFields: "Refusé par les vérifications de Cahier (champs : {{fields}})",
+      refused: "Refusé par les vérifications du serveur",
+      refusedFields: "Refusé par les vérifications du serveur (champs : {{fields}})",
     },
   },
   print: {

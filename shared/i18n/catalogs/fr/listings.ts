@@ -33,7 +33,7 @@ const listings = {
   },
   blog: {
     description:
-      "Les articles publiés par les rédacteurs de ce Cahier, du plus récent au plus ancien.",
+      "Les articles publiés par les rédacteurs de {{site}}, du plus récent au plus ancien.",
     taggedTitle: "Articles avec l'étiquette « {{tag}} »",
     taggedIntro: "Les articles publiés avec cette étiquette, du plus récent au plus ancien.",
     allPosts: "Voir tous les articles",
@@ -72,7 +72,7 @@ const listings = {
     intro:
       "Les entrées et articles publics, du plus récent au plus ancien. Une fois connecté, vous y trouvez aussi vos entrées privées et non répertoriées.",
     description:
-      "Toutes les entrées et tous les articles publics de ce Cahier, par année et par mois.",
+      "Toutes les entrées et tous les articles publics de {{site}}, par année et par mois.",
     filters: {
       label: "Filtrer les archives",
       kind: "Afficher",
@@ -100,7 +100,7 @@ const listings = {
   collections: {
     introOwn: "Vos carnets. Chacun regroupe des entrées et a sa propre visibilité.",
     introPublic: "Les carnets publics des personnes qui écrivent ici.",
-    description: "Les collections d'entrées publiques de ce Cahier.",
+    description: "Les collections d'entrées publiques de {{site}}.",
     descriptionOwn: "Vos collections d'entrées.",
     create: "Nouvelle collection",
     emptyOwn: "Vous n'avez pas encore de collection. Créez-en une pour regrouper vos entrées.",

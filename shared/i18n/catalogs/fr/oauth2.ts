@@ -26,11 +26,11 @@ const oauth2 = {
   /** La page de `/api/oauth2-redirect` (fenêtre de connexion du SDK). */
   success: {
     title: "Connexion réussie",
-    message: "Vous êtes connecté. Vous pouvez fermer cette fenêtre et revenir à Cahier.",
+    message: "Vous êtes connecté. Vous pouvez fermer cette fenêtre et revenir à {{site}}.",
   },
   failure: {
     title: "Échec de la connexion",
-    message: "La connexion n'a pas pu aboutir. Fermez cette fenêtre et réessayez depuis Cahier.",
+    message: "La connexion n'a pas pu aboutir. Fermez cette fenêtre et réessayez depuis {{site}}.",
   },
 } satisfies CatalogShape<typeof en>;
 

@@ -7,7 +7,7 @@ const pages = {
     title: "Accueil",
     heroTitle: "Écrivez pour vous. Publiez pour tous.",
     heroText:
-      "Cahier réunit votre journal intime et votre blog public, sur un serveur que vous contrôlez. Vos entrées restent privées tant que vous n'en décidez pas autrement.",
+      "{{site}} réunit votre journal intime et votre blog public, sur un serveur que vous contrôlez. Vos entrées restent privées tant que vous n'en décidez pas autrement.",
     signUp: "Créer mon journal",
     readBlog: "Lire le blog",
     latestPosts: "Derniers articles",
@@ -20,14 +20,14 @@ const pages = {
   },
   team: {
     title: "Équipe",
-    intro: "Les personnes qui écrivent et veillent sur ce Cahier.",
+    intro: "Les personnes qui écrivent et veillent sur {{site}}.",
     empty: "Aucun rédacteur pour l'instant.",
   },
   privacy: {
     title: "Politique de confidentialité",
-    updated: "Cette politique s'applique à cette installation de Cahier.",
+    updated: "Cette politique s'applique à {{site}}.",
     intro:
-      "Cahier est auto-hébergé : seule la personne ou l'organisation qui exploite ce serveur détient vos données. Rien n'est envoyé aux auteurs du logiciel ni à des tiers.",
+      "{{site}} est auto-hébergé : seule la personne ou l'organisation qui exploite ce serveur détient vos données. Rien n'est envoyé aux auteurs du logiciel ni à des tiers.",
     collectedTitle: "Ce que nous conservons",
     collected:
       "Votre compte (adresse e-mail, nom d'utilisateur, et si vous le souhaitez nom, avatar et biographie, langue préférée), ce que vous écrivez (entrées, articles, collections et leurs pièces jointes), et les informations techniques nécessaires au service (dates de création et de modification, journaux des requêtes du serveur).",
@@ -44,7 +44,7 @@ const pages = {
     rights:
       "Vous pouvez consulter et corriger votre profil à tout moment dans les paramètres du profil, et supprimer ce que vous avez écrit. Vous pouvez demander aux administrateurs de ce serveur une copie de vos données ou la suppression de votre compte.",
     contactTitle: "Contact",
-    contact: "Pour toute question sur vos données, contactez les administrateurs de ce Cahier.",
+    contact: "Pour toute question sur vos données, contactez les administrateurs de {{site}}.",
   },
 } satisfies CatalogShape<typeof en>;
 

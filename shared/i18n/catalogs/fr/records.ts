@@ -18,7 +18,7 @@ const records = {
   },
   blog: {
     title: "Blog",
-    intro: "Les articles publiés par les rédacteurs de ce Cahier.",
+    intro: "Les articles publiés par les rédacteurs de {{site}}.",
     empty: "Rien n'a encore été publié.",
     readMore: "Lire « {{title}} »",
   },
@@ -46,7 +46,7 @@ const records = {
   },
   items: {
     title: "Instances",
-    intro: "Les éléments gérés par les administrateurs de ce Cahier.",
+    intro: "Les éléments gérés par les administrateurs de {{site}}.",
     empty: "Aucun élément pour l'instant.",
     create: "Nouvel élément",
     createTitle: "Nouvel élément",

@@ -26,7 +26,7 @@ const shell = {
     label: "Notifications",
     dismiss: "Fermer la notification",
     loggedIn: "Bon retour, {{name}}.",
-    signedUp: "Bienvenue sur Cahier, {{name}} ! Votre compte est prêt.",
+    signedUp: "Bienvenue sur {{site}}, {{name}} ! Votre compte est prêt.",
     loggedOut: "Déconnexion réussie.",
     sessionExpired:
       "Vous avez été déconnecté de cet appareil, depuis un autre appareil ou parce que la session a pris fin. Veuillez vous reconnecter.",
