@@ -238,6 +238,10 @@ describe.each(DIALECTS)("entry and post pages (%s)", (dialect) => {
       expect(writer.body).toContain("A date in the future schedules the post");
       expect(writer.body).toMatch(/<option value="en" lang="en" selected="">English<\/option>/);
       expect(writer.body).toContain('aria-label="Insert an image from an address"');
+      // The text is described by the Markdown hint, then by what images it takes.
+      const text = /<textarea [^>]*name="content"[^>]*>/.exec(writer.body)?.[0] ?? "";
+      const hint = /<p id="([^"]+-images-hint)"/.exec(writer.body)?.[1] ?? "none";
+      expect(text).toMatch(new RegExp(`aria-describedby="[^"]*-hint ${hint}"`));
       expect((await page("/post/create", paul)).statusCode).toBe(403);
       expect((await page("/post/update/wanda/winter-sowing", paul)).statusCode).toBe(403);
     });

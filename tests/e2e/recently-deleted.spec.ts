@@ -1,7 +1,8 @@
 /**
  * Issue 25, "Deleting safely", in Chromium (English): an entry deleted from its page goes to
  * "Recently deleted", linked from "My writing"; restoring it there says so with a link to it,
- * and the entry is back where it was, with its history. Its own writer (saved session).
+ * and the entry is back where it was, with its history. Deleted again, "Delete forever" asks
+ * in a dialog naming it, then it is gone for good. Its own writer (saved session).
  */
 import { expect, test } from "@playwright/test";
 import { CATALOGS, fill, oneLanguage, open, useLanguage } from "./support/app.ts";
@@ -69,6 +70,20 @@ for (const lang of oneLanguage("en")) {
     await expect(versions).toHaveCount(2);
     await expect(versions.nth(0)).toContainText(history.kinds.save);
     await expect(versions.nth(1)).toContainText(history.kinds.create);
+
+    // Deleted again, then for good: the dialog names it before anything is lost.
+    await api.collection("entries").delete(entry.id);
+    await open(page, "/writing/deleted");
+    await main
+      .getByTestId("deleted-row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: fill(deleted.deleteForeverLabel, { title }) })
+      .click();
+    const forever = page.getByRole("dialog", { name: fill(deleted.confirmTitle, { title }) });
+    await expect(forever).toContainText(deleted.confirmEntryBody);
+    await forever.getByRole("button", { name: deleted.confirm }).click();
+    await expect(page.getByTestId("deleted-outcome")).toContainText(deleted.purged);
+    await expect(main.getByTestId("deleted-row").filter({ hasText: title })).toHaveCount(0);
     await context.close();
   });
 }

@@ -48,7 +48,14 @@ test.describe("at 360 px", () => {
       await toggle.click();
       const close = banner.getByRole("button", { name: closeMenu });
       await expect(close).toHaveAttribute("aria-expanded", "true");
-      for (const label of [labels.newEntry, labels.archive, labels.newPost]) {
+      const blog = CATALOGS[lang].common.nav.blog;
+      for (const label of [
+        blog,
+        labels.archive,
+        labels.collections,
+        labels.newEntry,
+        labels.newPost,
+      ]) {
         await expect(banner.getByRole("link", { name: label, exact: true })).toBeVisible();
       }
       await expect(banner.getByRole("button", { name: labels.logout })).toBeVisible();
@@ -66,11 +73,18 @@ test.describe("at 360 px", () => {
     });
   }
 
-  test("a logged-out visitor finds Login and Sign up behind the toggle", async ({ page }) => {
+  // Issue 25 item 2: a guest finds the reading pages in the phone menu too.
+  test("a logged-out visitor finds Blog, Archive, Collections, Login and Sign up behind the toggle", async ({
+    page,
+  }) => {
     await open(page, "/");
     const banner = header(page);
     await expect(banner.getByRole("link", { name: "Login", exact: true })).toBeHidden();
+    await expect(banner.getByRole("link", { name: "Blog", exact: true })).toBeHidden();
     await banner.getByRole("button", { name: "Open menu" }).click();
+    for (const name of ["Blog", "Archive", "Collections"]) {
+      await expect(banner.getByRole("link", { name, exact: true })).toBeVisible();
+    }
     await expect(banner.getByRole("link", { name: "Login", exact: true })).toBeVisible();
     await expect(banner.getByRole("link", { name: "Sign up", exact: true })).toBeVisible();
     await banner.getByRole("link", { name: "Sign up", exact: true }).click();

@@ -248,24 +248,27 @@ export function DeletedList(props: DeletedListProps) {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={asking !== null}
-        busy={busy}
-        destructive
-        title={t("writing:deleted.confirmTitle", { title: named?.title ?? "" })}
-        confirmLabel={t("writing:deleted.confirm")}
-        cancelLabel={t("writing:deleted.cancel")}
-        onConfirm={confirm}
-        onCancel={() => {
-          setAsking(null);
-        }}
-      >
-        <p>
-          {named?.kind === "post"
-            ? t("writing:deleted.confirmPostBody")
-            : t("writing:deleted.confirmEntryBody")}
-        </p>
-      </ConfirmDialog>
+      {/* Made once something is asked about: no nameless dialog in the page before. */}
+      {named && (
+        <ConfirmDialog
+          open={asking !== null}
+          busy={busy}
+          destructive
+          title={t("writing:deleted.confirmTitle", { title: named.title })}
+          confirmLabel={t("writing:deleted.confirm")}
+          cancelLabel={t("writing:deleted.cancel")}
+          onConfirm={confirm}
+          onCancel={() => {
+            setAsking(null);
+          }}
+        >
+          <p>
+            {named.kind === "post"
+              ? t("writing:deleted.confirmPostBody")
+              : t("writing:deleted.confirmEntryBody")}
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

@@ -172,7 +172,7 @@ export interface RecordEditorFormProps<V extends TitledValues, R extends EditedR
   /** The Markdown editor's own options: its preview, and attach or image-template tools. */
   markdown: Pick<
     MarkdownEditorProps,
-    "renderPreview" | "onAttach" | "onAddImages" | "onFiles" | "imageTemplate"
+    "renderPreview" | "onAttach" | "onAddImages" | "onFiles" | "imageTemplate" | "describedBy"
   >;
   /** Fields between the title and the text (a post's excerpt). */
   beforeText?: ReactNode;

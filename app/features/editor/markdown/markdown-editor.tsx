@@ -66,6 +66,8 @@ export interface MarkdownEditorProps {
    * left to the browser and the editor.
    */
   onFiles?: (files: File[]) => void;
+  /** Ids of more text that describes the editor (a post's images hint), after its own hint. */
+  describedBy?: string;
   handleRef?: Ref<MarkdownEditorHandle>;
   /** Tools shown under the text, beside the word count (the history button). */
   tools?: ReactNode;
@@ -102,7 +104,9 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     onChangeRef.current = onChange;
   });
   const preview = useDeferredValue(value);
-  const describedBy = [ids.hint, props.error ? ids.error : ""].filter(Boolean).join(" ");
+  const describedBy = [ids.hint, props.describedBy ?? "", props.error ? ids.error : ""]
+    .filter(Boolean)
+    .join(" ");
 
   // Text typed into the server-rendered text area before hydration is the writer's.
   useEffect(() => {

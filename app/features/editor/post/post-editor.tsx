@@ -159,6 +159,9 @@ export function PostEditor(props: PostEditorProps) {
         imageTemplate: true,
         onAddImages: () => imageInput.current?.click(),
         onFiles: addImages,
+        describedBy: [`${formId}-images-hint`, images.error ? `${formId}-images-error` : ""]
+          .filter(Boolean)
+          .join(" "),
         renderPreview: (text) => (
           <MarkdownPreview
             text={images.preview(text)}

@@ -1,0 +1,25 @@
+/**
+ * What `npx cahier serve` says when it starts (issue 25 item 15): the address to open first,
+ * `http://localhost:<port>` by default, where passkeys work (WebAuthn refuses IP addresses),
+ * then the socket it listens on and the engine. The address it names answers.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { startServer, type ServerProcess } from "#tests/helpers/server-process.ts";
+
+describe("the start message", () => {
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.cleanup();
+  });
+
+  it("names http://localhost:<port> as the address to open, then the socket", async () => {
+    server = await startServer("sqlite", { LOG_LEVEL: "info" });
+    const { port } = server;
+    const open = `http://localhost:${String(port)}`;
+    expect(server.output()).toContain(
+      `Cahier is serving on ${open} (listening on http://127.0.0.1:${String(port)}, sqlite)`,
+    );
+    const health = await fetch(`${open}/api/health`);
+    expect(health.status).toBe(200);
+  });
+});
