@@ -35,9 +35,7 @@ export const IMPORT_SKIP_CODES = [
   "collection_as_tag",
   /** An image with more pixels than may be shown; `params.size` (`20000×20000`). */
   "image_too_large",
-  /** An image of a post's text became its cover (a post holds one stored image). */
-  "image_as_cover",
-  /** A file of a post's text that a post cannot hold (it has one image, its cover). */
+  /** A file of a post's text that a post cannot hold (a post keeps images only). */
   "post_file_not_kept",
   /** The records service refused the item; `params.fields`, the fields it named, if any. */
   "refused",

@@ -52,7 +52,7 @@ export interface SeededJournal {
 /**
  * Fills an account through the API: a collection "Carnet de voyage", a private entry with two
  * attachments (one shown in its text), a public one, an unlisted one in the collection, an
- * avatar, and (for writers) a published post with a cover and tags.
+ * avatar, and (for writers) a published post with a cover, an image its text shows, and tags.
  */
 export async function seedJournal(
   app: TestApp,
@@ -138,6 +138,7 @@ export async function seedJournal(
   let post: RecordData | null = null;
   if (options.post) {
     const cover = await image("png", 40, 21, "#118844");
+    const seedling = await image("png", 30, 20, "#448811");
     post = await writeRecord(
       app,
       token,
@@ -152,9 +153,25 @@ export async function seedJournal(
         publishedAt: "2024-04-01 09:00:00.000Z",
         lang: "en",
       },
-      [{ field: "cover", name: "cover.png", data: cover }],
+      [
+        { field: "cover", name: "cover.png", data: cover },
+        { field: "images", name: "seedling.png", data: seedling },
+      ],
     );
     remember(post, "cover", [cover]);
+    remember(post, "images", [seedling]);
+    // Its text shows its image, as the editor writes it.
+    const [seedlingName] = post.images as [string];
+    post = await writeRecord(
+      app,
+      token,
+      "posts",
+      {
+        content: `# Growth${marker}\n\nTomatoes.\n\n![a seedling](/api/files/posts/${String(post.id)}/${seedlingName})\n`,
+      },
+      [],
+      String(post.id),
+    );
   }
   return { collection, privateEntry, publicEntry, unlistedEntry, post, files };
 }

@@ -191,6 +191,7 @@ export class DataExportService {
           paths: {
             markdown: postPath(post),
             ...(cover ? { cover: postFilePath(post, cover) } : {}),
+            images: fileNames(post.images).map((n) => postFilePath(post, n)),
           },
         });
       });

@@ -43,8 +43,7 @@ const REASONS: { [C in ImportSkipCode]: (p: ImportSkipParams) => string } = {
   members_only_draft: (p) => `imported as a draft: for ${v(p, "visibility")} only on Ghost`,
   collection_as_tag: (p) => `posts have no collection: its posts are tagged "${v(p, "tag")}"`,
   image_too_large: (p) => `an image of ${v(p, "size")} pixels, more than may be shown`,
-  image_as_cover: () => "stored as the post's cover: a post holds one image",
-  post_file_not_kept: () => "not kept: a post holds one file, its cover image",
+  post_file_not_kept: () => "not kept: a post keeps images only",
   refused: (p) => (p.fields ? `refused (${v(p, "fields")})` : "refused"),
 };
 

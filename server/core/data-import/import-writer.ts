@@ -17,7 +17,6 @@
  */
 import { CoreError } from "../errors.ts";
 import { requireCollection } from "../collections/collection-lookup.ts";
-import { oversizedImageError } from "../files/file-input.ts";
 import type { Collection, FileField } from "../models/collection.ts";
 import type { RecordService } from "../records/record-service.ts";
 import { generateFromPattern } from "../records/record-input.ts";
@@ -25,15 +24,14 @@ import type { RecordData, RequestInfo } from "../records/request-info.ts";
 import { nowString } from "../records/values.ts";
 import { existsOther } from "../../data/repositories/record-repository.ts";
 import { findImported, saveImported } from "../../data/repositories/import-repository.ts";
-import { UploadedFile } from "../../tools/filesystem/index.ts";
 import { Pacer } from "../../tools/routine/pacer.ts";
-import { fileItem, ImportFiles, linkFiles, RefusedFile } from "./import-files.ts";
+import { ImportFiles, linkFiles } from "./import-files.ts";
+import { importPostFiles } from "./import-post-files.ts";
 import {
   skipped,
   type ImportPlan,
   type PlannedCollection,
   type PlannedEntry,
-  type PlannedFile,
   type PlannedPost,
   type SkippedItem,
 } from "./import-plan.ts";
@@ -80,7 +78,6 @@ function maxLength(collection: Collection, name: string): number {
 }
 
 const ATTACHMENTS = fileField(entries, "attachments");
-const COVER = fileField(posts, "cover");
 
 /** A refusal of the records service, as a report line (its fields, and a sentence). */
 function refusal(item: string, error: CoreError): SkippedItem {
@@ -364,52 +361,6 @@ export class ImportWriter {
   }
 
   /**
-   * The files of a post: its cover, and the files its text shows. A post holds one stored
-   * file, an image (its cover): when it has no cover, the first image of its text that fits
-   * becomes the cover; the other files stay out, with the reason. Answers the cover's upload
-   * (if any) and the uploads by planned file, for the links.
-   */
-  private async postFiles(
-    post: PlannedPost,
-  ): Promise<{ cover: UploadedFile | null; uploads: Map<PlannedFile, UploadedFile> }> {
-    const uploads = new Map<PlannedFile, UploadedFile>();
-    let cover: UploadedFile | null = null;
-    if (post.cover) {
-      const upload = await this.files.upload(post.label, post.cover, COVER);
-      if (upload instanceof RefusedFile) this.skip(upload.line);
-      else uploads.set(post.cover, (cover = upload));
-    }
-    for (const file of post.inline) {
-      // The text shows the cover itself.
-      if (file.path === post.cover?.path) {
-        if (cover) uploads.set(file, cover);
-        continue;
-      }
-      const item = fileItem(file, post.label);
-      if (cover) {
-        this.skip(skipped(item, "post_file_not_kept"));
-        continue;
-      }
-      const upload = await this.files.upload(post.label, file, COVER);
-      if (upload instanceof RefusedFile) {
-        this.skip(upload.wrongType ? skipped(item, "post_file_not_kept") : upload.line);
-        continue;
-      }
-      // An image that could never be thumbnailed would have the records service refuse the
-      // post: it stays out instead.
-      const tooLarge = await oversizedImageError([upload]);
-      if (tooLarge) {
-        const { width, height } = tooLarge.params ?? {};
-        this.skip(skipped(item, "image_too_large", { size: `${String(width)}×${String(height)}` }));
-        continue;
-      }
-      uploads.set(file, (cover = upload));
-      this.skip(skipped(item, "image_as_cover"));
-    }
-    return { cover, uploads };
-  }
-
-  /**
    * A post's tags, with its collection's name when it has one (posts have no collection),
    * and the report line of that collection, due once its first post is written.
    */
@@ -430,7 +381,9 @@ export class ImportWriter {
       return;
     }
     const id = generateFromPattern("[a-z0-9]{15}");
-    const { cover, uploads } = await this.postFiles(post);
+    const { cover, images, uploads } = await importPostFiles(this.files, post, (line) => {
+      this.skip(line);
+    });
     const linked = [...(post.cover ? [post.cover] : []), ...post.inline];
     const content = linkFiles(post.content, posts, id, linked, uploads);
     if (!this.fits(post.label, posts, "content", content)) return;
@@ -451,6 +404,7 @@ export class ImportWriter {
         publishedAt: post.publishedAt,
         lang: post.lang,
         cover: cover ? [cover] : [],
+        images,
       }),
     );
     if (!created) return;
@@ -459,7 +413,7 @@ export class ImportWriter {
       this.skip(line);
     }
     this.report.imported.posts += 1;
-    this.report.imported.files += cover ? 1 : 0;
+    this.report.imported.files += (cover ? 1 : 0) + images.length;
   }
 }
 

@@ -143,6 +143,7 @@ describe.each(DIALECTS)("GET /api/export (%s)", (dialect) => {
     const entryName = (e: { name?: unknown }) => String(e.name);
     const [photo, notes] = seeded.privateEntry.attachments as [string, string];
     const cover = String(seeded.post?.cover);
+    const [image] = seeded.post?.images as [string];
     const avatar = (manifestOf(result).profile as { avatar: string }).avatar;
     expect(names.sort()).toEqual(
       [
@@ -155,6 +156,7 @@ describe.each(DIALECTS)("GET /api/export (%s)", (dialect) => {
         `files/entries/${entryName(seeded.privateEntry)}/${photo}`,
         `files/entries/${entryName(seeded.privateEntry)}/${notes}`,
         `files/posts/${String(seeded.post?.slug)}/${cover}`,
+        `files/posts/${String(seeded.post?.slug)}/${image}`,
         `files/profile/${avatar}`,
         // Each record's version history (issue 25).
         ...[seeded.privateEntry, seeded.publicEntry, seeded.unlistedEntry, seeded.post].map(
@@ -263,7 +265,10 @@ describe.each(DIALECTS)("GET /api/export (%s)", (dialect) => {
       lang: "en",
       cover: `../files/posts/${slug}/${String(seeded.post?.cover)}`,
     });
-    expect(post.body.trim()).toBe("# Growth\n\nTomatoes.");
+    const [image] = seeded.post?.images as [string];
+    expect(post.body.trim()).toBe(
+      `# Growth\n\nTomatoes.\n\n![a seedling](../files/posts/${slug}/${image})`,
+    );
   });
 
   it("rewrites links to files in a post and in an entry of a collection", async () => {

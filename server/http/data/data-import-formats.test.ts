@@ -38,8 +38,7 @@ const codes = (result: ImportResult) =>
 
 const GHOST_MISSING =
   "the image is not in the archive (export Ghost's content/images with the JSON, in one zip)";
-const NOT_KEPT = "not kept: a post holds one file, its cover image";
-const AS_COVER = "stored as the post's cover: a post holds one image";
+const NOT_KEPT = "not kept: a post keeps images only";
 
 /** An account's records. */
 interface Owned {
@@ -193,30 +192,32 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
     expect((await user.own()).posts).toHaveLength(4);
   });
 
-  it("imports a Ghost zip with its images: covers stored, the text's image kept", async () => {
+  it("imports a Ghost zip with its images: covers stored, the text's images kept", async () => {
     const user = await account();
     const sample = await ghostZip();
     const result = await importArchive(app, user.token, { format: "ghost", file: sample.zip });
-    expect(result.json.imported).toEqual({ entries: 0, posts: 4, collections: 0, files: 2 });
-    expect(reasons(result).filter((r) => !r.startsWith('post "'))).toEqual([
-      `ghost-export/content/images/2024/01/pic.png (post "Hello Ghost"): ${NOT_KEPT}`,
-      `ghost-export/content/images/2024/02/wip.jpg (post "Work in progress"): ${AS_COVER}`,
-    ]);
+    expect(result.json.imported).toEqual({ entries: 0, posts: 4, collections: 0, files: 3 });
+    expect(reasons(result).filter((r) => !r.startsWith('post "'))).toEqual([]);
     const { posts } = await user.own();
     const hello = byTitle(posts, "Hello Ghost");
     expect(String(hello.cover)).toMatch(/^cover_[a-z0-9]{10}\.png$/);
     expect(
       await downloadFile(app, user.token, "posts", String(hello.id), String(hello.cover)),
     ).toEqual(new Uint8Array(sample.cover));
-    // A post holds one image: Hello Ghost's is its cover, so its text keeps Ghost's address.
-    expect(hello.content).toContain("![pic](__GHOST_URL__/content/images/2024/01/pic.png)");
-    // Work in progress has no cover: the image its text shows (a resized copy) becomes it.
-    const wip = byTitle(posts, "Work in progress");
-    expect(String(wip.cover)).toMatch(/^wip_[a-z0-9]{10}\.jpg$/);
-    expect(wip.content).toBe(
-      `Draft text\n\n![wip](/api/files/posts/${String(wip.id)}/${String(wip.cover)})`,
+    // The image its text shows is one of its images, and the text shows the stored copy.
+    const [pic] = hello.images as [string];
+    expect(pic).toMatch(/^pic_[a-z0-9]{10}\.png$/);
+    expect(hello.content).toContain(`![pic](/api/files/posts/${String(hello.id)}/${pic})`);
+    expect(await downloadFile(app, user.token, "posts", String(hello.id), pic)).toEqual(
+      new Uint8Array(sample.pic),
     );
-    expect(await downloadFile(app, user.token, "posts", String(wip.id), String(wip.cover))).toEqual(
+    // Work in progress has no cover, and gets none: its text's image (a resized copy) is kept.
+    const wip = byTitle(posts, "Work in progress");
+    expect(wip.cover).toBe("");
+    const [image] = wip.images as [string];
+    expect(image).toMatch(/^wip_[a-z0-9]{10}\.jpg$/);
+    expect(wip.content).toBe(`Draft text\n\n![wip](/api/files/posts/${String(wip.id)}/${image})`);
+    expect(await downloadFile(app, user.token, "posts", String(wip.id), image)).toEqual(
       new Uint8Array(sample.wip),
     );
   });
@@ -389,7 +390,7 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
     const after = await user.own();
     expect([after.entries.length, after.posts.length, after.collections.length]).toEqual([3, 1, 2]);
   });
-  it("keeps the images of Markdown posts: one as the cover, the rest reported", async () => {
+  it("keeps the images of Markdown posts: the cover as the cover, the text's as images", async () => {
     const writer = await account();
     const sample = await markdownPostsZip();
     const result = await importArchive(app, writer.token, {
@@ -397,34 +398,37 @@ describe.each(DIALECTS)("POST /api/import: formats (%s)", (dialect) => {
       file: sample.zip,
     });
     expect(result.status).toBe(200);
-    expect(result.json.imported).toEqual({ entries: 0, posts: 3, collections: 0, files: 2 });
+    expect(result.json.imported).toEqual({ entries: 0, posts: 3, collections: 0, files: 4 });
     expect(codes(result)).toEqual([
-      'images/one.png (post "Photo essay" (posts/photo-essay.md)): image_as_cover',
-      'images/two.jpg (post "Photo essay" (posts/photo-essay.md)): post_file_not_kept',
       'docs/notes.pdf (post "Photo essay" (posts/photo-essay.md)): post_file_not_kept',
       'collection "Blog": collection_as_tag',
-      'images/one.png (post "Covered" (posts/covered.md)): post_file_not_kept',
     ]);
     expect(reasons(result)).toContain(
-      `images/two.jpg (post "Photo essay" (posts/photo-essay.md)): ${NOT_KEPT}`,
+      `docs/notes.pdf (post "Photo essay" (posts/photo-essay.md)): ${NOT_KEPT}`,
     );
     const { posts, collections } = await writer.own();
     expect(collections).toEqual([]);
     const essay = byTitle(posts, "Photo essay");
-    const essayCover = String(essay.cover);
-    expect(essayCover).toMatch(/^one_[a-z0-9]{10}\.png$/);
+    expect(essay.cover).toBe("");
+    const [essayOne, essayTwo] = essay.images as [string, string];
+    expect([essayOne, essayTwo]).toEqual([
+      expect.stringMatching(/^one_[a-z0-9]{10}\.png$/),
+      expect.stringMatching(/^two_[a-z0-9]{10}\.jpg$/),
+    ]);
+    const essayAt = (name: string) => `/api/files/posts/${String(essay.id)}/${name}`;
     expect(essay.content).toBe(
-      `![first](/api/files/posts/${String(essay.id)}/${essayCover})\n\nMiddle.\n\n` +
-        "![second](../images/two.jpg) and [notes](../docs/notes.pdf)",
+      `![first](${essayAt(essayOne)})\n\nMiddle.\n\n![second](${essayAt(essayTwo)}) and [notes](../docs/notes.pdf)`,
     );
-    expect(await downloadFile(app, writer.token, "posts", String(essay.id), essayCover)).toEqual(
+    expect(await downloadFile(app, writer.token, "posts", String(essay.id), essayOne)).toEqual(
       new Uint8Array(sample.one),
     );
     // The text shows the post's own cover: it points at the stored cover.
     const covered = byTitle(posts, "Covered");
     expect(String(covered.cover)).toMatch(/^two_[a-z0-9]{10}\.jpg$/);
+    const [coveredOne] = covered.images as [string];
     expect(covered.content).toBe(
-      `![the cover](/api/files/posts/${String(covered.id)}/${String(covered.cover)}) ![one](../images/one.png)`,
+      `![the cover](/api/files/posts/${String(covered.id)}/${String(covered.cover)}) ` +
+        `![one](/api/files/posts/${String(covered.id)}/${coveredOne})`,
     );
     expect(byTitle(posts, "In a folder")).toMatchObject({ tags: ["a", "blog"], status: "draft" });
 

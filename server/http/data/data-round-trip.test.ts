@@ -37,6 +37,7 @@ function comparable(record: RecordData, collections: Map<string, string>): Recor
     Array.isArray(value) ? value.map((v) => uploaded(String(v))) : uploaded(String(value));
   if ("attachments" in out) out.attachments = names(out.attachments);
   if ("cover" in out) out.cover = out.cover ? names(out.cover) : "";
+  if ("images" in out) out.images = names(out.images);
   if ("collection" in out) out.collection = collections.get(String(out.collection)) ?? "";
   if (typeof out.content === "string")
     out.content = out.content.replace(
@@ -91,7 +92,7 @@ describe.each(DIALECTS)("export then import: a lossless round trip (%s)", (diale
     const result = await importArchive(app, dave.token, { format: "cahier", file: archive });
     expect(result.status).toBe(200);
     expect(result.json).toEqual({
-      imported: { entries: 3, posts: 1, collections: 1, files: 3 },
+      imported: { entries: 3, posts: 1, collections: 1, files: 4 },
       skipped: [],
     });
     expect(dry.json).toEqual(result.json);
@@ -135,21 +136,25 @@ describe.each(DIALECTS)("export then import: a lossless round trip (%s)", (diale
     expect(posts).toHaveLength(1);
     const [post] = posts as [RecordData];
     const original = seeded.post as RecordData;
-    for (const field of [
-      "slug",
-      "title",
-      "excerpt",
-      "content",
-      "tags",
-      "status",
-      "publishedAt",
-      "lang",
-    ])
+    for (const field of ["slug", "title", "excerpt", "tags", "status", "publishedAt", "lang"])
       expect(post[field], `post.${field}`).toEqual(original[field]);
     expect(uploaded(String(post.cover))).toBe(uploaded(String(original.cover)));
     expect(
       await downloadFile(app, dave.token, "posts", String(post.id), String(post.cover)),
     ).toEqual(new Uint8Array(seeded.files.get(String(original.cover)) as Uint8Array));
+    // Its images come with it, and its text shows the new ones.
+    const [originalImage] = original.images as [string];
+    const [image] = post.images as [string];
+    expect(uploaded(image)).toBe(uploaded(originalImage));
+    expect(await downloadFile(app, dave.token, "posts", String(post.id), image)).toEqual(
+      new Uint8Array(seeded.files.get(originalImage) as Uint8Array),
+    );
+    expect(post.content).toBe(
+      String(original.content).replace(
+        `/api/files/posts/${String(original.id)}/${originalImage}`,
+        `/api/files/posts/${String(post.id)}/${image}`,
+      ),
+    );
 
     // Exported again, the copy says the same as the original, field for field.
     const again = await exportArchive(app, dave.token);
@@ -182,7 +187,7 @@ describe.each(DIALECTS)("export then import: a lossless round trip (%s)", (diale
       format: "cahier",
       file: rezip(exported),
     });
-    expect(result.json.imported).toEqual({ entries: 4, posts: 0, collections: 1, files: 3 });
+    expect(result.json.imported).toEqual({ entries: 4, posts: 0, collections: 1, files: 4 });
     expect(result.json.skipped).toEqual([
       {
         item: 'post "Spring notes"',
@@ -203,9 +208,16 @@ describe.each(DIALECTS)("export then import: a lossless round trip (%s)", (diale
       name: seeded.post?.slug,
       date: "2024-04-01 09:00:00.000Z",
       tags: ["garden"],
-      content: seeded.post?.content,
     });
-    expect((post.attachments as string[]).map(uploaded)).toEqual(["cover.png"]);
+    const [, image] = post.attachments as [string, string];
+    expect((post.attachments as string[]).map(uploaded)).toEqual(["cover.png", "seedling.png"]);
+    const [originalImage] = seeded.post?.images as [string];
+    expect(post.content).toBe(
+      String(seeded.post?.content).replace(
+        `/api/files/posts/${String(seeded.post?.id)}/${originalImage}`,
+        `/api/files/entries/${String(post.id)}/${image}`,
+      ),
+    );
   });
 
   it("carries each record's version history, oldest first, before the import's own revision", async () => {
@@ -270,7 +282,7 @@ describe.each(DIALECTS)("export then import: a lossless round trip (%s)", (diale
       file: rezip(exported),
     });
     expect(result.status).toBe(200);
-    expect(result.json.imported).toEqual({ entries: 3, posts: 1, collections: 1, files: 3 });
+    expect(result.json.imported).toEqual({ entries: 3, posts: 1, collections: 1, files: 4 });
     const entries = await listAll(
       app,
       gina.token,

@@ -140,8 +140,9 @@ export async function readCahier(context: FormatContext): Promise<ImportPlan> {
     const id = str(prop(record, "id"));
     if (!ID.test(id)) throw importFileError("validation_import_invalid", "a post has no id");
     const title = cleanTitle(str(prop(record, "title")), str(prop(record, "slug")));
-    // A text that shows the post's own cover points at the new cover.
-    const { files, text } = filesOf(record, "cover", str(prop(record, "content")));
+    // A text that shows the post's own cover, or its images, points at the new ones.
+    const covered = filesOf(record, "cover", str(prop(record, "content")));
+    const { files: images, text } = filesOf(record, "images", covered.text);
     plan.records.push({
       kind: "post",
       key: `cahier:posts:${id}`,
@@ -160,8 +161,8 @@ export async function readCahier(context: FormatContext): Promise<ImportPlan> {
       publishedAt: pbDate(prop(record, "publishedAt")),
       created: pbDate(prop(record, "created")),
       lang: langOf(prop(record, "lang")),
-      cover: files[0] ?? null,
-      inline: [],
+      cover: covered.files[0] ?? null,
+      inline: images,
       collectionRef: "",
     });
   }

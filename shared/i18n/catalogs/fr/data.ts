@@ -113,10 +113,7 @@ const data = {
       collection_as_tag:
         "Les articles n'ont pas de collection : ses articles portent l'étiquette « {{tag}} »",
       image_too_large: "Une image de {{size}} pixels, trop grande pour être affichée",
-      image_as_cover:
-        "Enregistrée comme couverture de l'article : un article ne contient qu'une image",
-      post_file_not_kept:
-        "Non conservé : un article ne contient qu'un fichier, son image de couverture",
+      post_file_not_kept: "Non conservé : un article ne garde que des images",
       refused: "Refusé par les vérifications du serveur",
       refusedFields: "Refusé par les vérifications du serveur (champs : {{fields}})",
     },
