@@ -6,24 +6,24 @@ import { defineConfig } from "vitest/config";
  * exactly once: `npm test` (scripts/test-all.ts) runs them all on SQLite, then the files that
  * depend on the engine (`scripts/engine-tests.ts`) on PostgreSQL.
  */
-const projects: { name: string; include: string[]; pages?: true }[] = [
+const projects: { name: string; include: string[]; build?: true }[] = [
   // Unit and API tests beside the server's code, and the tests of its own web serving.
-  { name: "server", include: ["server/**/*.test.ts"], pages: true },
+  { name: "server", include: ["server/**/*.test.ts"], build: true },
   // Unit tests beside the app's code, and the page tests beside their routes, which request
   // the routes from the real server in-process (`*.page.test.ts`).
-  { name: "app", include: ["app/**/*.test.{ts,tsx}"], pages: true },
+  { name: "app", include: ["app/**/*.test.{ts,tsx}"], build: true },
   { name: "shared", include: ["shared/**/*.test.ts"] },
   // The project's scripts (test runner, checks).
   { name: "scripts", include: ["scripts/**/*.test.ts"] },
   // The official pocketbase SDK against a real server process.
-  { name: "compat", include: ["tests/compat/**/*.test.ts"] },
+  { name: "compat", include: ["tests/compat/**/*.test.ts"], build: true },
   { name: "properties", include: ["tests/properties/**/*.test.ts"] },
-  { name: "scale", include: ["tests/scale/**/*.test.ts"], pages: true },
-  { name: "crash", include: ["tests/crash/**/*.test.ts"] },
+  { name: "scale", include: ["tests/scale/**/*.test.ts"], build: true },
+  { name: "crash", include: ["tests/crash/**/*.test.ts"], build: true },
   // Byte budgets of the built pages, and their Lighthouse scores but performance (issue 16,
   // ADR 050; performance follows the machine's speed: `npm run bench`, issue 22).
-  { name: "budgets", include: ["tests/budgets/pages.test.ts"], pages: true },
-  { name: "lighthouse", include: ["tests/budgets/lighthouse.test.ts"], pages: true },
+  { name: "budgets", include: ["tests/budgets/pages.test.ts"], build: true },
+  { name: "lighthouse", include: ["tests/budgets/lighthouse.test.ts"], build: true },
   // The benchmarks' own helpers (the benchmarks run with `npm run bench`).
   { name: "bench", include: ["bench/**/*.test.ts"] },
 ];
@@ -51,12 +51,13 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     restoreMocks: true,
-    // The projects that render pages need an up-to-date `build/` (a no-op when nothing
+    // The projects that render pages or start servers need an up-to-date `build/` (the web
+    // app, and the compiled server `bin/cahier.js` runs, ADR 068; a no-op when nothing
     // changed): only they have the global setup that makes it, so a run of the others alone
     // (shared, scripts, …) never builds.
-    projects: projects.map(({ name, include, pages }) => ({
+    projects: projects.map(({ name, include, build }) => ({
       extends: true,
-      test: { name, include, ...(pages ? { globalSetup: ["tests/setup/web-build.ts"] } : {}) },
+      test: { name, include, ...(build ? { globalSetup: ["tests/setup/web-build.ts"] } : {}) },
     })),
   },
 });

@@ -5,7 +5,7 @@
  * and login pages on the seeded demo site, each run three times in one browser and judged by
  * the median run, as Lighthouse's guidance on variability advises. `BENCH_ONLY=lighthouse`.
  */
-import { buildWebIfNeeded } from "../scripts/build-if-needed.ts";
+import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import {
   audit,
   median,
@@ -31,7 +31,7 @@ export interface LighthouseResult {
 
 /** Measures every page's performance score (median of {@link RUNS}). */
 export async function benchLighthouse(log: (message: string) => void): Promise<LighthouseResult[]> {
-  buildWebIfNeeded();
+  buildIfNeeded();
   const site = await startBudgetSite();
   const browser = await startLighthouseBrowser();
   const results: LighthouseResult[] = [];

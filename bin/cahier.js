@@ -4,7 +4,7 @@
 // put in node_modules (the `node` devDependency).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 
 const major = Number(process.versions.node.split(".")[0]);
@@ -23,6 +23,13 @@ if (major < 24) {
   process.exit(result.status ?? 1);
 }
 
-const { main } = await import("../server/cli.ts");
+// The compiled server when it is current (`npm run build`, or `npm start` after a change), which
+// never loads Node's TypeScript stripper (ADR 068); else the sources themselves.
+const { nodeBuildStale, NODE_BUILD_DIR } = await import("./node-build.js");
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const compiled = nodeBuildStale(root) === null;
+const { main } = compiled
+  ? await import(pathToFileURL(path.join(root, NODE_BUILD_DIR, "server", "cli.js")).href)
+  : await import("../server/cli.ts");
 const code = await main(process.argv.slice(2));
 if (code >= 0) process.exitCode = code;

@@ -1,12 +1,16 @@
 /**
  * `npm start`'s `prestart`: builds the web app (`react-router build` into `build/`, then the
- * precompressed copies of its assets, `scripts/precompress.ts`) when the build is missing or
- * older than any of its sources, so `npm install && npm start` is enough. Vitest's global setup uses {@link buildWebIfNeeded} too.
+ * precompressed copies of its assets, `scripts/precompress.ts`) and compiles the server
+ * (`scripts/build-node.ts`, into `build/node`) when either is missing or older than any of its
+ * sources, so `npm install && npm start` is enough. Vitest's global setup and the browser
+ * tests' server use {@link buildIfNeeded} too, so they run what `npm start` runs.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { nodeBuildStale } from "../bin/node-build.js";
+import { buildNode } from "./build-node.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -50,8 +54,17 @@ export function staleReason(root = ROOT): string | null {
   return changed ? `${changed} changed since the last build` : null;
 }
 
+/** Builds the web app and compiles the server when needed; throws when a build fails. */
+export function buildIfNeeded(root = ROOT, log: (line: string) => void = console.log): void {
+  buildWebIfNeeded(root, log);
+  const reason = nodeBuildStale(root);
+  if (!reason) return;
+  log(`Compiling the server (${reason})…`);
+  buildNode(root);
+}
+
 /** Builds the web app when needed; throws when the build fails. */
-export function buildWebIfNeeded(root = ROOT, log: (line: string) => void = console.log): void {
+function buildWebIfNeeded(root: string, log: (line: string) => void): void {
   const reason = staleReason(root);
   if (!reason) return;
   log(`Building the web app (${reason})…`);
@@ -76,7 +89,7 @@ export function buildWebIfNeeded(root = ROOT, log: (line: string) => void = cons
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    buildWebIfNeeded();
+    buildIfNeeded();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { buildWebIfNeeded } from "./build-if-needed.ts";
+import { buildIfNeeded } from "./build-if-needed.ts";
 import { engineTestFiles } from "./engine-tests.ts";
 
 /** Debian's Chromium, which the browser suite drives (`.ci/run` installs it). */
@@ -182,7 +182,7 @@ function runBrowserSuite(): void {
     return;
   }
   try {
-    buildWebIfNeeded();
+    buildIfNeeded();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     ok = false;

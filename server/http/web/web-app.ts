@@ -45,8 +45,14 @@ import { readerLeft } from "./reader-left.ts";
 export { createInProcessFetch } from "./in-process-fetch.ts";
 export type { PageRequestOptions } from "./page-build.ts";
 
+/** The repository root: three folders up, or five when this runs compiled from `build/node`. */
+const ROOT = ((up) =>
+  path.basename(up) === "node" && path.basename(path.dirname(up)) === "build"
+    ? path.resolve(up, "../..")
+    : up)(path.resolve(import.meta.dirname, "../../.."));
+
 /** Default location of the web build (`npm run build`), at the repository root. */
-export const DEFAULT_BUILD_DIR = path.resolve(import.meta.dirname, "../../../build");
+export const DEFAULT_BUILD_DIR = path.join(ROOT, "build");
 
 /** Cache lifetime of content-hashed assets: one year, never revalidated. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";

@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { buildWebIfNeeded } from "../../../scripts/build-if-needed.ts";
+import { buildIfNeeded } from "../../../scripts/build-if-needed.ts";
 import { startOidcServer } from "../../helpers/oidc-server-process.ts";
 import { CLI_PATH, dataDir, ROOT_DIR, routeRules, serverEnv, stateDir } from "./environment.ts";
 import { SERVER_LOG } from "./environment.ts";
@@ -26,7 +26,7 @@ const removeState = () => {
 };
 
 try {
-  buildWebIfNeeded(ROOT_DIR, (line) => {
+  buildIfNeeded(ROOT_DIR, (line) => {
     console.error(line);
   });
 } catch (error) {
