@@ -3,6 +3,7 @@
  * settings, mail, the job queue) → the feature modules, in order → the HTTP application.
  * Every part that holds something is in one lifecycle: started in order, closed in reverse.
  */
+import type { RedisConnections } from "./tools/redis/index.ts";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
@@ -57,7 +58,6 @@ import {
   StorageUnavailableError,
   type FileStorage,
 } from "./tools/filesystem/index.ts";
-import { RedisConnections } from "./tools/redis/index.ts";
 
 /** A running application's parts. */
 export interface App {
@@ -176,18 +176,21 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     };
     // Between instances (ADR 057): at most two Redis connections, made here, closed last;
     // the bus on them (or in process) carries realtime, page-cache and settings messages.
-    const redis = config.redisUrl
-      ? lifecycle.add(
-          new RedisConnections({
-            url: config.redisUrl,
-            prefix: config.redisPrefix,
-            onError: (error, connection) => {
-              log.debug({ err: error }, `Redis ${connection} connection error`);
-            },
-          }),
-          { name: "Redis connections", close: (part) => part.close() },
-        )
-      : null;
+    // ioredis is loaded only when Redis is configured (issue 30, memory at rest).
+    const redisModule = config.redisUrl ? await import("./tools/redis/index.ts") : null;
+    const redis =
+      config.redisUrl && redisModule
+        ? lifecycle.add(
+            new redisModule.RedisConnections({
+              url: config.redisUrl,
+              prefix: config.redisPrefix,
+              onError: (error, connection) => {
+                log.debug({ err: error }, `Redis ${connection} connection error`);
+              },
+            }),
+            { name: "Redis connections", close: (part) => part.close() },
+          )
+        : null;
     const bus = lifecycle.add(
       createBus({
         redis,

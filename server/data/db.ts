@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
+import { loadPg } from "./pg-module.ts";
 import type { DataDialect } from "./dialects/data-dialect.ts";
 import { postgresDialect } from "./dialects/postgres/postgres-dialect.ts";
 import { sqliteDialect } from "./dialects/sqlite/sqlite-dialect.ts";
@@ -204,17 +204,12 @@ export function openSqlite(dataDir: string, options: SqliteOptions = {}): Databa
   };
 }
 
-// COUNT(*) and other int8 values come back as strings by default; they fit in a double here.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-// jsonb comes back as JSON text, as SQLite returns JSON columns: a parsed jsonb string (say
-// "0012") could not be told apart from JSON text when the value is read back.
-pg.types.setTypeParser(pg.types.builtins.JSONB, (v) => v);
-
 const PG_TABLES_SQL =
   "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename";
 
 /** Opens PostgreSQL at a connection URL. */
 export function openPostgres(url: string, poolSize = 10): Database {
+  const pg = loadPg();
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) emits
   // 'error' on the pool; the pool already discards that client, and an unhandled 'error'

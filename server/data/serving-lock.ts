@@ -15,7 +15,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
+import { loadPg } from "./pg-module.ts";
 
 /** The advisory lock's two keys: "cahi" as an int4, then 1 for "serving". */
 const PG_LOCK_KEYS = [0x63616869, 1] as const;
@@ -83,7 +84,7 @@ function liveMarkers(dataDir: string): ServingHolder[] {
 }
 
 async function pgClient(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new (loadPg().Client)({ connectionString: url });
   await client.connect();
   return client;
 }

@@ -4,7 +4,7 @@
  * the account's stored files rewritten to their relative paths in the archive, so the folder
  * reads well in any Markdown editor.
  */
-import { stringify } from "yaml";
+import { loadYaml } from "../../tools/yaml-module.ts";
 import { fileNames } from "../files/file-input.ts";
 import type { RecordData } from "../records/request-info.ts";
 import {
@@ -77,7 +77,7 @@ function frontMatter(fields: Record<string, unknown>): string {
     if (Array.isArray(value) && value.length === 0 && key !== "tags") continue;
     kept[key] = value;
   }
-  return `---\n${stringify(kept, { lineWidth: 0 })}---\n`;
+  return `---\n${loadYaml().stringify(kept, { lineWidth: 0 })}---\n`;
 }
 
 /** The text with links to the account's files made relative to the file at `at`. */

@@ -4,7 +4,7 @@
  * (no custom tags, no timestamps turned into objects), with a cap on aliases against
  * "billion laughs" documents. Front matter that is not a YAML mapping is left as text.
  */
-import { parse } from "yaml";
+import { loadYaml } from "../../tools/yaml-module.ts";
 
 /** A Markdown file split into its front matter and its text. */
 export interface FrontMatterFile {
@@ -25,7 +25,11 @@ export function readFrontMatter(text: string): FrontMatterFile {
   if (!match) return { data: {}, hasFrontMatter: false, body: source };
   let data: unknown;
   try {
-    data = parse(match[1] ?? "", { schema: "core", maxAliasCount: 50, uniqueKeys: false });
+    data = loadYaml().parse(match[1] ?? "", {
+      schema: "core",
+      maxAliasCount: 50,
+      uniqueKeys: false,
+    });
   } catch {
     return { data: {}, hasFrontMatter: false, body: source };
   }

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import { loadNodemailer, type MailTransporter } from "./nodemailer-module.ts";
 import type { MailLog, MailTransport, OutgoingMail } from "./mailer.ts";
 
 /** Writes messages as `.eml` files into one folder. */
@@ -14,7 +14,7 @@ export class OutboxTransport implements MailTransport {
   readonly name = "outbox";
   readonly dir: string;
   private readonly log: MailLog;
-  private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  private composer: MailTransporter | null = null;
 
   constructor(dir: string, log: MailLog) {
     this.dir = dir;
@@ -22,6 +22,7 @@ export class OutboxTransport implements MailTransport {
   }
 
   async deliver(message: OutgoingMail): Promise<void> {
+    this.composer ??= loadNodemailer().createTransport({ streamTransport: true, buffer: true });
     const info = await this.composer.sendMail({
       from: message.from,
       // SECURITY: one address object, never a string nodemailer would split at commas.
@@ -45,7 +46,7 @@ export class OutboxTransport implements MailTransport {
   }
 
   close(): Promise<void> {
-    this.composer.close();
+    this.composer?.close();
     return Promise.resolve();
   }
 }

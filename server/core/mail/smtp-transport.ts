@@ -4,7 +4,7 @@
  * (TLS from the first byte). User name and password are percent-decoded; query options go to
  * nodemailer as they are (`?requireTLS=true`, `?tls.rejectUnauthorized=false`).
  */
-import nodemailer from "nodemailer";
+import { loadNodemailer, type MailTransporter } from "./nodemailer-module.ts";
 import type { MailTransport, OutgoingMail } from "./mailer.ts";
 
 /**
@@ -32,13 +32,17 @@ export function smtpOptions(smtpUrl: string): {
 /** Delivers over SMTP, one connection per message. */
 export class SmtpTransport implements MailTransport {
   readonly name = "smtp";
-  private readonly transporter: ReturnType<typeof nodemailer.createTransport>;
+  private readonly smtpUrl: string;
+  private transporter: MailTransporter | null = null;
 
   constructor(smtpUrl: string) {
-    this.transporter = nodemailer.createTransport(smtpOptions(smtpUrl));
+    // Checked now: a bad URL stops the start, not the first message.
+    smtpOptions(smtpUrl);
+    this.smtpUrl = smtpUrl;
   }
 
   async deliver(message: OutgoingMail): Promise<void> {
+    this.transporter ??= loadNodemailer().createTransport(smtpOptions(this.smtpUrl));
     await this.transporter.sendMail({
       from: message.from,
       // SECURITY: one address object, never a string nodemailer would split at commas.
@@ -51,7 +55,7 @@ export class SmtpTransport implements MailTransport {
   }
 
   close(): Promise<void> {
-    this.transporter.close();
+    this.transporter?.close();
     return Promise.resolve();
   }
 }

@@ -4,7 +4,7 @@
  * post to 10,000 subscribers is not 10,000 TLS handshakes); without it, into the outbox
  * through the mailer's own transport. The pace is the {@link Pacer}'s.
  */
-import nodemailer from "nodemailer";
+import { loadNodemailer, type MailTransporter } from "../mail/nodemailer-module.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { smtpOptions } from "../mail/smtp-transport.ts";
 import type { SubscriptionMessage } from "./subscription-mail.ts";
@@ -26,19 +26,21 @@ export function smtpRefusal(error: unknown): "permanent" | "temporary" {
 
 /** Over SMTP with pooled connections; `from` is read at each send (the settings may change it). */
 export class PooledSmtpTransport implements SubscriptionTransport {
-  private readonly transporter: ReturnType<typeof nodemailer.createTransport>;
+  private readonly smtpUrl: string;
+  private transporter: MailTransporter | null = null;
   private readonly from: () => string;
 
   constructor(smtpUrl: string, from: () => string) {
-    this.transporter = nodemailer.createTransport({
-      ...smtpOptions(smtpUrl),
-      pool: true,
-      maxConnections: POOL_CONNECTIONS,
-    });
+    this.smtpUrl = smtpUrl;
     this.from = from;
   }
 
   async send(message: SubscriptionMessage): Promise<void> {
+    this.transporter ??= loadNodemailer().createTransport({
+      ...smtpOptions(this.smtpUrl),
+      pool: true,
+      maxConnections: POOL_CONNECTIONS,
+    });
     await this.transporter.sendMail({
       from: this.from(),
       // SECURITY: one address object, never a string nodemailer would split at commas.
@@ -51,7 +53,7 @@ export class PooledSmtpTransport implements SubscriptionTransport {
   }
 
   close(): Promise<void> {
-    this.transporter.close();
+    this.transporter?.close();
     return Promise.resolve();
   }
 }

@@ -13,11 +13,11 @@
  * way into their account that no impersonation log would show), nor for an account whose
  * address is not proven yet (account pre-hijacking, ADR 056).
  */
-import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { loadWebAuthn } from "./webauthn-module.ts";
 import type { Database } from "../../../data/db.ts";
 import {
   findPasskeyByCredentialId,
@@ -149,6 +149,7 @@ export class PasskeyRegistration {
     const challenge = await this.deps.challenges.issue("register", owner.collection.id, owner.id);
     const text = (value: unknown) => (typeof value === "string" ? value : "");
     const { record } = owner;
+    const { generateRegistrationOptions } = await loadWebAuthn();
     return generateRegistrationOptions({
       rpName: this.deps.appName(),
       rpID: owner.rp.id,
@@ -186,6 +187,7 @@ export class PasskeyRegistration {
     );
     let credential: { id: string; publicKey: Uint8Array; counter: number };
     try {
+      const { verifyRegistrationResponse } = await loadWebAuthn();
       const verified = await verifyRegistrationResponse({
         response: input.response as unknown as RegistrationResponseJSON,
         expectedChallenge: row.challenge,

@@ -16,14 +16,11 @@
  * did not move forward, or no user verification; 400 `Invalid or expired MFA session.` for a
  * bad `mfaId`; the authRule (a suspended account: 403) as every sign-in.
  */
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from "@simplewebauthn/server";
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
+import { loadWebAuthn } from "./webauthn-module.ts";
 import type { Database } from "../../../data/db.ts";
 import {
   findPasskeyByCredentialId,
@@ -113,6 +110,7 @@ export class PasskeySignIn {
       if (allow.length === 0) throw badRequest("The account has no passkey.");
     }
     const challenge = await this.deps.challenges.issue("authenticate", auth.id, recordRef);
+    const { generateAuthenticationOptions } = await loadWebAuthn();
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       challenge: Buffer.from(challenge.challenge, "base64url"),
@@ -188,6 +186,7 @@ export class PasskeySignIn {
       const userHandle = response.response.userHandle;
       if (userHandle && Buffer.from(userHandle, "base64url").toString("utf8") !== passkey.user)
         throw new Error("another account's user handle");
+      const { verifyAuthenticationResponse } = await loadWebAuthn();
       const verified = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,

@@ -9,7 +9,8 @@
  * received: turndown's time grows with the square of the depth, and its recursion overflows
  * the stack past about 2,000 levels (issue 23).
  */
-import TurndownService from "turndown";
+import { createRequire } from "node:module";
+import type TurndownService from "turndown";
 import { checkHtml } from "./html-limits.ts";
 
 /** HTML the converter refuses (too large, too deep or too heavy); `message` says why. */
@@ -43,7 +44,9 @@ interface ListItemNode {
 }
 
 function createService(): TurndownService {
-  const service = new TurndownService({
+  // Loaded with the first HTML to convert: only imports need it (issue 30, memory at rest).
+  const Turndown = createRequire(import.meta.url)("turndown") as typeof TurndownService;
+  const service = new Turndown({
     headingStyle: "atx",
     codeBlockStyle: "fenced",
     bulletListMarker: "-",
