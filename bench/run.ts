@@ -22,11 +22,15 @@
  * and the worst stall of a health check while imports run (`import-stall.ts`, `BENCH_ONLY=import`).
  * One post mailed to 10,000 confirmed subscribers through an SMTP server process
  * (`subscriptions.ts`, `BENCH_ONLY=subscriptions`): time, server peak RSS, exactly one each.
+ * Resident memory (`resident.ts`): each Cahier server's after start, after the load and at its
+ * peak, and a fresh seeded instance at rest beside a bare server (`BENCH_ONLY=memory`).
  * The report ends with PostgreSQL's req/s over SQLite's.
  */
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "#server/data/db.ts";
+import { buildIfNeeded } from "../scripts/build-if-needed.ts";
+import { benchMemoryAtRest, memoryAfterLoad, memoryAtRestNotes, residentMB } from "./resident.ts";
 import { freshEnvironment, type DialectName } from "#tests/helpers/test-app.ts";
 import {
   cahierScenarios,
@@ -208,6 +212,7 @@ async function benchDialect(
   let uncached: ServerProcess | undefined;
   try {
     server = await startCahier(dialect, env);
+    const started = residentMB(server.pid);
     log(`${dialect}: server on ${server.url}, seeding ${String(settings.posts)} posts`);
     notes.push(await seed(dialect, env, server.url));
     if (withListBody && (only.size === 0 || only.has("list") || only.has("list cached")))
@@ -280,6 +285,7 @@ async function benchDialect(
         });
       }
     }
+    notes.push(memoryAfterLoad(dialect, started, residentMB(server.pid)));
   } finally {
     await uncached?.stop();
     await server?.stop();
@@ -316,6 +322,7 @@ const LIGHTHOUSE = "lighthouse";
 const IMPORT = "import";
 /** One post mailed to 10,000 subscribers (`subscriptions.ts`). */
 const SUBSCRIPTIONS = "subscriptions";
+const MEMORY = "memory";
 /** The HTTP scenarios whose PostgreSQL/SQLite req/s ratio is stated. */
 const ENGINE_RATIO_SCENARIOS = ["list", "list fields", "list total", "create entry"];
 
@@ -381,6 +388,8 @@ async function benchRealtime(
 }
 
 async function main(): Promise<void> {
+  // The servers measured are what `npm start` runs: the current web build and compiled server.
+  buildIfNeeded();
   const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres")
     .split(",")
     .map((d) => d.trim())
@@ -388,7 +397,7 @@ async function main(): Promise<void> {
   const httpSelected =
     only.size === 0 ||
     [...only].some(
-      (n) => ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE, IMPORT, SUBSCRIPTIONS].includes(n),
+      (n) => ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE, IMPORT, SUBSCRIPTIONS, MEMORY].includes(n),
     );
   const notes: string[] = [];
   if (httpSelected)
@@ -432,6 +441,7 @@ async function main(): Promise<void> {
   const mailings = selected(SUBSCRIPTIONS)
     ? [await benchSubscriptions(dialects[0] ?? "sqlite", childEnv, log)]
     : [];
+  if (selected(MEMORY)) notes.push(...memoryAtRestNotes(await benchMemoryAtRest(childEnv, log)));
   if (search) {
     notes.push(
       `search: ${String(searchSettings.entries)} entries of ${String(searchSettings.users)} users, GET /api/search?kind=entries&perPage=30 one request at a time, as a guest and as user1 (with private entries); LIKE: the entries list with (title ~ 'w' || content ~ 'w') per word, same caller, same data`,
