@@ -5,12 +5,13 @@
  * `benchMemoryAtRest` (`BENCH_ONLY=memory`) measures a fresh instance as a self-hoster meets
  * it: `cahier seed`'s demo content on SQLite, `npm start`'s server (the compiled build, ADR
  * 068), resident right after start, then after one request for each kind of page (guest pages,
- * a post, the feeds, and a signed-in reader's post page), beside a bare `node:http` server's
+ * a post, the feeds, and a demo writer's pages), beside a bare `node:http` server's
  * resident memory measured in the same run. The targets are issue 30's: 100 MB at rest.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { demoWriterOf, guestPageKinds, writerPageKinds } from "#tests/helpers/page-kinds.ts";
 import { freshEnvironment } from "#tests/helpers/test-app.ts";
 import { BROWSER_HEADERS } from "./pages.ts";
 import { startServer, type ServerProcess } from "./processes.ts";
@@ -64,18 +65,14 @@ async function get(url: string, headers: Record<string, string>): Promise<string
   return body;
 }
 
-/** A signed-in reader's cookie: a new account, signed in through the API. */
-async function readerCookie(url: string): Promise<string> {
-  const credentials = { email: "rest-reader@example.com", password: "rest-reader-password" };
-  await fetch(`${url}/api/collections/users/records`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...credentials, passwordConfirm: credentials.password }),
-  });
+/** A signed-in writer's cookie: a demo writer of the seed, signed in through the API. */
+async function writerCookie(url: string, seedOutput: string): Promise<string> {
+  const writer = demoWriterOf(seedOutput);
+  if (!writer) throw new Error(`no demo writer in the seed's output:\n${seedOutput}`);
   const res = await fetch(`${url}/api/collections/users/auth-with-password`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ identity: credentials.email, password: credentials.password }),
+    body: JSON.stringify({ identity: writer.email, password: writer.password }),
   });
   const auth = (await res.json()) as { token: string; record: unknown };
   return `pb_auth=${encodeURIComponent(JSON.stringify(auth))}`;
@@ -97,10 +94,14 @@ export async function benchMemoryAtRest(
     const bareMB = residentMB(bare.pid)?.rss ?? Number.NaN;
 
     log("memory: seeding demo content, then a fresh server");
-    const seeded = spawnSync(process.execPath, [path.join(ROOT, "bin", "cahier.js"), "seed"], {
-      env: childEnv({ ...env }),
-      encoding: "utf8",
-    });
+    const seeded = spawnSync(
+      process.execPath,
+      [path.join(ROOT, "bin", "cahier.js"), "seed", "--demo-accounts"],
+      {
+        env: childEnv({ ...env }),
+        encoding: "utf8",
+      },
+    );
     if (seeded.status !== 0) throw new Error(`cahier seed failed:\n${seeded.stderr}`);
     const server = await startServer({
       name: "sqlite-memory",
@@ -120,25 +121,11 @@ export async function benchMemoryAtRest(
 
     const blog = await get(`${server.url}/blog`, BROWSER_HEADERS);
     const post = /href="(\/post\/[^"]+)"/.exec(blog)?.[1] ?? "/blog";
-    const paths = [
-      "/",
-      "/blog",
-      post,
-      "/archive",
-      "/collections",
-      "/tags",
-      "/team",
-      "/privacyPolicy",
-      "/login",
-      "/signUp",
-      "/search?q=garden",
-      "/blog/rss.xml",
-      "/sitemap.xml",
-    ];
+    const paths = guestPageKinds(post);
     for (const page of paths) await get(server.url + page, BROWSER_HEADERS);
-    const cookie = await readerCookie(server.url);
-    for (const page of [post, "/writing", "/entry/create"])
-      await get(server.url + page, { ...BROWSER_HEADERS, cookie });
+    const cookie = await writerCookie(server.url, seeded.stdout);
+    const writer = writerPageKinds(post);
+    for (const page of writer) await get(server.url + page, { ...BROWSER_HEADERS, cookie });
     await settle();
     const after = residentMB(server.pid);
     return {
@@ -146,7 +133,7 @@ export async function benchMemoryAtRest(
       started,
       pages: after?.rss ?? Number.NaN,
       peak: after?.peak ?? Number.NaN,
-      paths: [...paths, `${post}, /writing, /entry/create (signed in)`],
+      paths: [...paths, `${writer.join(", ")} (signed in)`],
     };
   } finally {
     for (const child of processes) await child.stop();

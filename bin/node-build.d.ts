@@ -3,3 +3,4 @@ export declare const NODE_BUILD_DIR: string;
 export declare const NODE_BUILD_STAMP: string;
 export declare const NODE_SOURCES: readonly string[];
 export declare function nodeBuildStale(root: string): string | null;
+export declare function newestMtime(target: string, skip: RegExp): number;

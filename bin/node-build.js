@@ -17,17 +17,21 @@ export const NODE_SOURCES = ["server", "shared", "package-lock.json", "tsconfig.
 /** Tests and their helpers beside the code are not compiled. */
 const NOT_COMPILED = /(\.test\.tsx?|-fixtures\.ts)$/;
 
-function newestMtime(target) {
+/**
+ * The newest modification time under `target` (a file or a folder, walked whole), leaving out
+ * the files whose path `skip` matches; 0 when it does not exist.
+ */
+export function newestMtime(target, skip) {
   let stat;
   try {
     stat = fs.statSync(target);
   } catch {
     return 0;
   }
-  if (!stat.isDirectory()) return NOT_COMPILED.test(target) ? 0 : stat.mtimeMs;
+  if (!stat.isDirectory()) return skip.test(target) ? 0 : stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of fs.readdirSync(target)) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+    newest = Math.max(newest, newestMtime(path.join(target, entry), skip));
   }
   return newest;
 }
@@ -40,6 +44,8 @@ export function nodeBuildStale(root) {
   } catch {
     return "no compiled server yet";
   }
-  const changed = NODE_SOURCES.find((source) => newestMtime(path.join(root, source)) > built);
+  const changed = NODE_SOURCES.find(
+    (source) => newestMtime(path.join(root, source), NOT_COMPILED) > built,
+  );
   return changed ? `${changed} changed since the last build` : null;
 }

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { nodeBuildStale } from "../bin/node-build.js";
+import { newestMtime, nodeBuildStale } from "../bin/node-build.js";
 import { buildNode } from "./build-node.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -30,27 +30,14 @@ export const BUILD_MARKER = path.join("build", "server", "index.js");
 /** Test files beside the app's code (page tests included) are not part of the build. */
 const TEST_FILE = /\.test\.tsx?$/;
 
-function newestMtime(target: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return TEST_FILE.test(target) ? 0 : stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
 /** Why the build must be made again, or `null` when it is up to date. */
 export function staleReason(root = ROOT): string | null {
   const marker = path.join(root, BUILD_MARKER);
   if (!fs.existsSync(marker)) return "no web build yet";
   const built = fs.statSync(marker).mtimeMs;
-  const changed = WEB_SOURCES.find((source) => newestMtime(path.join(root, source)) > built);
+  const changed = WEB_SOURCES.find(
+    (source) => newestMtime(path.join(root, source), TEST_FILE) > built,
+  );
   return changed ? `${changed} changed since the last build` : null;
 }
 

@@ -5,6 +5,7 @@
  * without running out of memory: every page answers, and the process is still serving after.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { demoWriterOf, guestPageKinds, writerPageKinds } from "#tests/helpers/page-kinds.ts";
 import {
   runCli,
   startServer,
@@ -36,9 +37,7 @@ describe("a server with a 96 MB heap", () => {
     server = await startServer("sqlite", { NODE_OPTIONS: "--max-old-space-size=96" });
     const seeded = await runCli(server.env, ["seed", "--demo-accounts"]);
     expect(seeded.code, seeded.stderr).toBe(0);
-    // A demo writer's address and password, printed once by the seed.
-    const [, writer = "", password = ""] =
-      /^\s*writer\s+\S+\s+(\S+@\S+)\s+(\S+)\s*$/m.exec(seeded.stdout) ?? [];
+    const writer = demoWriterOf(seeded.stdout);
     await upsertSuperuserCli(server, "root@example.com", "root-password-123");
     const page = async (path: string, cookie = "") => {
       const res = await fetch(`${server?.url ?? ""}${path}`, {
@@ -51,40 +50,13 @@ describe("a server with a 96 MB heap", () => {
 
     const blog = await (await fetch(`${server.url}/blog`)).text();
     const post = /href="(\/post\/[^"]+)"/.exec(blog)?.[1] ?? "/no-post";
-    const guest = [
-      "/",
-      "/blog",
-      post,
-      "/archive",
-      "/collections",
-      "/tags",
-      "/team",
-      "/privacyPolicy",
-      "/login",
-      "/signUp",
-      "/passwordReset",
-      "/search?q=garden",
-      "/blog/rss.xml",
-      "/blog/feed.json",
-      "/sitemap.xml",
-    ];
+    const guest = guestPageKinds(post);
     for (const path of guest) expect(await page(path), path).toBe(200);
     expect(await page("/no/such/page")).toBe(404);
 
-    expect(writer, seeded.stdout).not.toBe("");
-    const asWriter = await signedIn("users", writer, password);
-    for (const path of [
-      post,
-      "/writing",
-      "/writing/comments",
-      "/writing/subscribers",
-      "/writing/deleted",
-      "/calendar",
-      "/entry/create",
-      "/post/create",
-      "/collection/create",
-      "/profileSettings",
-    ])
+    expect(writer, seeded.stdout).not.toBeNull();
+    const asWriter = await signedIn("users", writer?.email ?? "", writer?.password ?? "");
+    for (const path of writerPageKinds(post))
       expect(await page(path, asWriter), `${path} (writer)`).toBe(200);
 
     const asRoot = await signedIn("_superusers", "root@example.com", "root-password-123");
