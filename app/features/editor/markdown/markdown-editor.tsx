@@ -25,6 +25,7 @@ import {
   type Ref,
   type SyntheticEvent,
 } from "react";
+import { flushSync } from "react-dom";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { WordCount } from "./word-count.tsx";
@@ -152,7 +153,13 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
         ...(props.error ? { "aria-invalid": "true" } : {}),
       },
       onChange: (text) => {
-        onChangeRef.current(text);
+        // The text set from outside (a restored draft) is already the form's.
+        if (text === valueRef.current) return;
+        // Typed text reaches the form now, not at React's next turn: a page closed right
+        // after a keystroke still saves it (the autosave and the draft read the form's values).
+        flushSync(() => {
+          onChangeRef.current(text);
+        });
       },
     });
     viewRef.current = view;
