@@ -130,10 +130,10 @@ const profileDir = path.join(ROOT, ".bench", "profiles");
 /** The load generator of every HTTP measurement of this run. */
 const generator = loadGenerator();
 
-/** Environment for a child: PATH and HOME from ours, everything else explicit. */
+/** Environment for a child: PATH, HOME and NODE_OPTIONS from ours, everything else explicit. */
 function childEnv(extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = { TZ: "UTC", NODE_ENV: "production" };
-  for (const key of ["PATH", "HOME"]) {
+  for (const key of ["PATH", "HOME", "NODE_OPTIONS"]) {
     const value = process.env[key];
     if (value !== undefined) env[key] = value;
   }

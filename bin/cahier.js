@@ -31,6 +31,8 @@ const SEMI_SPACE = "--max-semi-space-size";
 if (
   process.argv[2] === "serve" &&
   typeof process.execve === "function" &&
+  // A parent's IPC channel (the bench's memory probe) would not survive the exec.
+  process.env.NODE_CHANNEL_FD === undefined &&
   !process.execArgv.some((arg) => arg.startsWith(SEMI_SPACE)) &&
   !(process.env.NODE_OPTIONS ?? "").includes(SEMI_SPACE)
 ) {
