@@ -30,6 +30,7 @@ import * as subscriptions from "./1797200000-subscriptions.ts";
 import * as postAddresses from "./1797300000-post-addresses.ts";
 import * as recentlyDeleted from "./1797410000-recently-deleted.ts";
 import * as postImages from "./1797450000-post-images.ts";
+import * as blogOrderIndex from "./1797500000-blog-order-index.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -63,6 +64,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1797300000-post-addresses", up: postAddresses.up },
   { name: "1797410000-recently-deleted", up: recentlyDeleted.up },
   { name: "1797450000-post-images", up: postImages.up },
+  { name: "1797500000-blog-order-index", up: blogOrderIndex.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

@@ -400,7 +400,12 @@ export const postsCollection: Collection = {
   ],
   indexes: [
     { name: "idx_author_slug_posts", columns: ["author", "slug"], unique: true, field: "slug" },
-    { name: "idx_status_published_posts", columns: ["status", "publishedAt"] },
+    // The blog's order (publication date, creation, id) among live posts: the blog, the feeds
+    // and a post's previous and next links find their first row without sorting (issue 30).
+    {
+      name: "idx_blog_order_posts",
+      columns: ["status", "publishedAt", "created", "id"],
+    },
     // A post's page finds it by `author.username` and `slug`: without this index a signed-in
     // reader's lookup (whose rule is an OR) scanned every post (230 ms at 100,000 posts).
     { name: "idx_slug_posts", columns: ["slug"] },
