@@ -23,7 +23,8 @@
  * One post mailed to 10,000 confirmed subscribers through an SMTP server process
  * (`subscriptions.ts`, `BENCH_ONLY=subscriptions`): time, server peak RSS, exactly one each.
  * Resident memory (`resident.ts`): each Cahier server's after start, after the load and at its
- * peak, and a fresh seeded instance at rest beside a bare server (`BENCH_ONLY=memory`).
+ * peak, and a fresh seeded instance at rest beside a bare server (`BENCH_ONLY=memory`); how
+ * soon a migrated server answers after its start, on each engine (`start-time.ts`, `start`).
  * The report ends with PostgreSQL's req/s over SQLite's.
  */
 import os from "node:os";
@@ -31,6 +32,7 @@ import path from "node:path";
 import { openDatabase } from "#server/data/db.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { benchMemoryAtRest, memoryAfterLoad, memoryAtRestNotes, residentMB } from "./resident.ts";
+import { benchStartTime, startTimeNotes } from "./start-time.ts";
 import { freshEnvironment, type DialectName } from "#tests/helpers/test-app.ts";
 import {
   cahierScenarios,
@@ -323,6 +325,7 @@ const IMPORT = "import";
 /** One post mailed to 10,000 subscribers (`subscriptions.ts`). */
 const SUBSCRIPTIONS = "subscriptions";
 const MEMORY = "memory";
+const START = "start";
 /** The HTTP scenarios whose PostgreSQL/SQLite req/s ratio is stated. */
 const ENGINE_RATIO_SCENARIOS = ["list", "list fields", "list total", "create entry"];
 
@@ -397,7 +400,10 @@ async function main(): Promise<void> {
   const httpSelected =
     only.size === 0 ||
     [...only].some(
-      (n) => ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE, IMPORT, SUBSCRIPTIONS, MEMORY].includes(n),
+      (n) =>
+        ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE, IMPORT, SUBSCRIPTIONS, MEMORY, START].includes(
+          n,
+        ),
     );
   const notes: string[] = [];
   if (httpSelected)
@@ -442,6 +448,11 @@ async function main(): Promise<void> {
     ? [await benchSubscriptions(dialects[0] ?? "sqlite", childEnv, log)]
     : [];
   if (selected(MEMORY)) notes.push(...memoryAtRestNotes(await benchMemoryAtRest(childEnv, log)));
+  if (selected(START)) {
+    const starts = [];
+    for (const dialect of dialects) starts.push(await benchStartTime(dialect, childEnv));
+    notes.push(...startTimeNotes(starts));
+  }
   if (search) {
     notes.push(
       `search: ${String(searchSettings.entries)} entries of ${String(searchSettings.users)} users, GET /api/search?kind=entries&perPage=30 one request at a time, as a guest and as user1 (with private entries); LIKE: the entries list with (title ~ 'w' || content ~ 'w') per word, same caller, same data`,
