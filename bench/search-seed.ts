@@ -11,8 +11,7 @@
  */
 import { sql } from "kysely";
 import { randomSecret } from "#server/core/auth/secrets.ts";
-import type { Collection } from "#server/core/models/collection.ts";
-import { formatDate, toStoredValue } from "#server/core/records/values.ts";
+import { formatDate } from "#server/core/records/values.ts";
 import type { Database } from "#server/data/db.ts";
 import {
   collectionsCollection,
@@ -20,6 +19,7 @@ import {
   usersCollection,
 } from "#server/data/registry/collections.ts";
 import { hashPassword } from "#server/tools/security/passwords.ts";
+import { insertAll, storedRow } from "./seed.ts";
 
 /** Phrases collected for the benchmark's quoted queries, one per this many entries. */
 const MAX_PHRASES = 4;
@@ -118,38 +118,6 @@ export function benchCorpus(): Corpus {
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const TAGS = ["travel", "garden", "family", "work", "books", "running", "food", "jardin", "voyage"];
 const DAY_MS = 86_400_000;
-/** Largest number of bound parameters per INSERT (SQLite's limit is 32766). */
-const MAX_PARAMS = 30_000;
-
-function storedRow(
-  collection: Collection,
-  values: Record<string, unknown>,
-): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const field of collection.fields) {
-    const value = values[field.name];
-    if (value === undefined) throw new Error(`seed: no value for ${collection.name}.${field.name}`);
-    row[field.name] = field.type === "password" ? value : toStoredValue(field, value);
-  }
-  return row;
-}
-
-async function insertAll(
-  database: Database,
-  collection: Collection,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  const batch = Math.max(1, Math.floor(MAX_PARAMS / collection.fields.length));
-  await database.kysely.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += batch) {
-      await trx
-        .insertInto(collection.name)
-        .values(rows.slice(i, i + batch))
-        .execute();
-    }
-  });
-}
-
 /** What the seeder made. */
 export interface SearchSeed {
   /** The users, `user1`… (password `password123`); `user1`'s entries are the measured user's. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/helpers/test-app.ts";
+import { seedEntries } from "./search-seed.ts";
 import { seedPosts } from "./seed.ts";
 
 describe("the bench's seed", () => {
@@ -25,5 +26,26 @@ describe("the bench's seed", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ totalItems: number }>().totalItems).toBe(seeded.visiblePosts);
+  });
+});
+
+describe("the search bench's seed", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp("sqlite");
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("seeds users, their collections and entries the API reads", async () => {
+    const seeded = await seedEntries(app.db, { entries: 30, users: 3 });
+    expect(seeded.usernames).toEqual(["user1", "user2", "user3"]);
+    const res = await app.http.inject({
+      method: "GET",
+      url: "/api/collections/entries/records?perPage=50",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ totalItems: number }>().totalItems).toBe(seeded.publicEntries);
   });
 });

@@ -154,7 +154,7 @@ const DAY_MS = 86_400_000;
  * the seed does not name (one added since, like `users.commentDigest`) gets the empty value a
  * create through the API would give it.
  */
-function storedRow(
+export function storedRow(
   collection: Collection,
   values: Record<string, unknown>,
 ): Record<string, unknown> {
@@ -169,7 +169,8 @@ function storedRow(
 /** Largest number of bound parameters per INSERT (SQLite's limit is 32766, PostgreSQL's 65535). */
 const MAX_PARAMS = 30_000;
 
-async function insertAll(
+/** Inserts rows made by {@link storedRow} in multi-row INSERTs, in one transaction. */
+export async function insertAll(
   database: Database,
   collection: Collection,
   rows: Record<string, unknown>[],
