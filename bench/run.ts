@@ -24,7 +24,8 @@
  * (`subscriptions.ts`, `BENCH_ONLY=subscriptions`): time, server peak RSS, exactly one each.
  * Resident memory (`resident.ts`): each Cahier server's after start, after the load and at its
  * peak, and a fresh seeded instance at rest beside a bare server (`BENCH_ONLY=memory`); how
- * soon a migrated server answers after its start, on each engine (`start-time.ts`, `start`).
+ * soon a migrated server answers after its start, on each engine (`start-time.ts`, `start`); a
+ * million entries against ten thousand (`scale.ts`, `BENCH_ONLY=scale`).
  * The report ends with PostgreSQL's req/s over SQLite's.
  */
 import os from "node:os";
@@ -32,6 +33,7 @@ import path from "node:path";
 import { openDatabase } from "#server/data/db.ts";
 import { buildIfNeeded } from "../scripts/build-if-needed.ts";
 import { benchMemoryAtRest, memoryAfterLoad, memoryAtRestNotes, residentMB } from "./resident.ts";
+import { benchScale, scaleNotes } from "./scale.ts";
 import { benchStartTime, startTimeNotes } from "./start-time.ts";
 import { freshEnvironment, type DialectName } from "#tests/helpers/test-app.ts";
 import {
@@ -326,6 +328,7 @@ const IMPORT = "import";
 const SUBSCRIPTIONS = "subscriptions";
 const MEMORY = "memory";
 const START = "start";
+const SCALE = "scale";
 /** The HTTP scenarios whose PostgreSQL/SQLite req/s ratio is stated. */
 const ENGINE_RATIO_SCENARIOS = ["list", "list fields", "list total", "create entry"];
 
@@ -401,9 +404,17 @@ async function main(): Promise<void> {
     only.size === 0 ||
     [...only].some(
       (n) =>
-        ![SSE_IDLE, SSE_FANOUT, SEARCH, LIGHTHOUSE, IMPORT, SUBSCRIPTIONS, MEMORY, START].includes(
-          n,
-        ),
+        ![
+          SSE_IDLE,
+          SSE_FANOUT,
+          SEARCH,
+          LIGHTHOUSE,
+          IMPORT,
+          SUBSCRIPTIONS,
+          MEMORY,
+          START,
+          SCALE,
+        ].includes(n),
     );
   const notes: string[] = [];
   if (httpSelected)
@@ -453,6 +464,7 @@ async function main(): Promise<void> {
     for (const dialect of dialects) starts.push(await benchStartTime(dialect, childEnv));
     notes.push(...startTimeNotes(starts));
   }
+  if (selected(SCALE)) notes.push(...scaleNotes(await benchScale(dialects, childEnv, log)));
   if (search) {
     notes.push(
       `search: ${String(searchSettings.entries)} entries of ${String(searchSettings.users)} users, GET /api/search?kind=entries&perPage=30 one request at a time, as a guest and as user1 (with private entries); LIKE: the entries list with (title ~ 'w' || content ~ 'w') per word, same caller, same data`,

@@ -6,7 +6,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { loadNodemailer, type MailTransporter } from "./nodemailer-module.ts";
+import type { Transporter } from "nodemailer";
+import type StreamTransport from "nodemailer/lib/stream-transport";
+import { loadNodemailer } from "./nodemailer-module.ts";
 import type { MailLog, MailTransport, OutgoingMail } from "./mailer.ts";
 
 /** Writes messages as `.eml` files into one folder. */
@@ -14,7 +16,7 @@ export class OutboxTransport implements MailTransport {
   readonly name = "outbox";
   readonly dir: string;
   private readonly log: MailLog;
-  private composer: MailTransporter | null = null;
+  private composer: Transporter<StreamTransport.SentMessageInfo> | null = null;
 
   constructor(dir: string, log: MailLog) {
     this.dir = dir;

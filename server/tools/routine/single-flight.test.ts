@@ -20,10 +20,9 @@ describe("singleFlight", () => {
 
   it("runs again for a caller after the run settled, failed runs included", async () => {
     let runs = 0;
-    const probe = singleFlight(async () => {
+    const probe = singleFlight(() => {
       runs += 1;
-      if (runs === 1) throw new Error("first");
-      return runs;
+      return runs === 1 ? Promise.reject(new Error("first")) : Promise.resolve(runs);
     });
     await expect(probe()).rejects.toThrow("first");
     expect(await probe()).toBe(2);
