@@ -7,15 +7,13 @@
  *
  * Settings (env): `BENCH_IMPORT_ENTRIES` (10000), `BENCH_IMPORT_POSTS` (5000).
  */
-import path from "node:path";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import type { DialectName } from "#tests/helpers/test-app.ts";
 import { freshEnvironment } from "#tests/helpers/test-app.ts";
-import { startServer } from "./processes.ts";
+import { startCahierServer } from "./processes.ts";
 
 /** The longest a request may wait on an import (issue 23). */
 export const TARGET_IMPORT_STALL_MS = 100;
-const ROOT = path.resolve(import.meta.dirname, "..");
 const IDLE_MS = 2_000;
 
 /** One import's measurement. */
@@ -104,12 +102,7 @@ export async function benchImportStall(
   const entries = Number(process.env.BENCH_IMPORT_ENTRIES ?? 10_000);
   const posts = Number(process.env.BENCH_IMPORT_POSTS ?? 5_000);
   const { env, cleanup } = await freshEnvironment(dialect);
-  const server = await startServer({
-    name: `${dialect}-import`,
-    script: path.join(ROOT, "bin", "cahier.js"),
-    args: ["serve"],
-    env: childEnv({ ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", RATE_LIMITS: "off" }),
-  });
+  const server = await startCahierServer(`${dialect}-import`, childEnv(env));
   const results: ImportStallResult[] = [];
   try {
     const token = await signUp(server.url, "importer");

@@ -167,3 +167,25 @@ export async function startServer(options: {
     },
   };
 }
+
+/** The `cahier` command of this checkout. */
+export const CAHIER_CLI = path.join(import.meta.dirname, "..", "bin", "cahier.js");
+
+/**
+ * Starts `cahier serve` with `env` (the caller's child environment: its database and anything
+ * else) on a free loopback port, logging at `info` (its address is read from the log), with
+ * rate limits off: one load generator on 127.0.0.1 is far above any per-IP limit.
+ */
+export function startCahierServer(
+  name: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  return startServer({
+    name,
+    script: CAHIER_CLI,
+    args: ["serve"],
+    nodeArgs,
+    env: { ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", RATE_LIMITS: "off" },
+  });
+}

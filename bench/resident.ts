@@ -14,7 +14,7 @@ import path from "node:path";
 import { demoWriterOf, guestPageKinds, writerPageKinds } from "#tests/helpers/page-kinds.ts";
 import { freshEnvironment } from "#tests/helpers/test-app.ts";
 import { BROWSER_HEADERS } from "./pages.ts";
-import { startServer, type ServerProcess } from "./processes.ts";
+import { startCahierServer, startServer, type ServerProcess } from "./processes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -103,18 +103,7 @@ export async function benchMemoryAtRest(
       },
     );
     if (seeded.status !== 0) throw new Error(`cahier seed failed:\n${seeded.stderr}`);
-    const server = await startServer({
-      name: "sqlite-memory",
-      script: path.join(ROOT, "bin", "cahier.js"),
-      args: ["serve"],
-      env: childEnv({
-        ...env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "info",
-        RATE_LIMITS: "off",
-      }),
-    });
+    const server = await startCahierServer("sqlite-memory", childEnv(env));
     processes.push(server);
     await settle();
     const started = residentMB(server.pid)?.rss ?? Number.NaN;

@@ -64,7 +64,7 @@ import {
   pageVerdicts,
   pagesSelected,
 } from "./pages.ts";
-import { startServer, type ServerProcess } from "./processes.ts";
+import { startCahierServer, type ServerProcess } from "./processes.ts";
 import {
   benchFanout,
   benchIdleStreams,
@@ -188,21 +188,7 @@ function startCahier(
   env: Record<string, string>,
   extra: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  return startServer({
-    name,
-    script: path.join(ROOT, "bin", "cahier.js"),
-    args: ["serve"],
-    nodeArgs: profileArgs(name),
-    // One load generator on 127.0.0.1 is far above any per-IP limit: they are off here.
-    env: childEnv({
-      ...env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      RATE_LIMITS: "off",
-      ...extra,
-    }),
-  });
+  return startCahierServer(name, childEnv({ ...env, ...extra }), profileArgs(name));
 }
 
 async function benchDialect(

@@ -17,12 +17,10 @@ import { openDatabase, type Database } from "#server/data/db.ts";
 import { migrate, MIGRATIONS } from "#server/data/migrations/index.ts";
 import { freshEnvironment, type DialectName } from "#tests/helpers/test-app.ts";
 import { fetchJson } from "./api.ts";
-import { startServer } from "./processes.ts";
+import { startCahierServer } from "./processes.ts";
 import { seedEntries } from "./search-seed.ts";
 import { seedPosts } from "./seed.ts";
 import { summarize } from "./stats.ts";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Issue 30's targets: a list at 1,000,000 entries within twice its time at 10,000; search. */
 export const TARGET_LIST_GROWTH = 2;
@@ -123,18 +121,7 @@ async function scaleRun(
       await database.close();
     }
 
-    const server = await startServer({
-      name: `${dialect}-scale`,
-      script: path.join(ROOT, "bin", "cahier.js"),
-      args: ["serve"],
-      env: childEnv({
-        ...env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "info",
-        RATE_LIMITS: "off",
-      }),
-    });
+    const server = await startCahierServer(`${dialect}-scale`, childEnv(env));
     try {
       const auth = await fetchJson(`${server.url}/api/collections/users/auth-with-password`, {
         method: "POST",

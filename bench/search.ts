@@ -11,17 +11,15 @@
  * being typed, phrases), each `BENCH_SEARCH_ROUNDS` times after one unmeasured round; then a
  * common word (in about one entry in five) on its own, the worst case of a ranked search.
  */
-import path from "node:path";
 import { sql } from "kysely";
 import { SearchIndex } from "#server/core/search/search-index.ts";
 import { openDatabase } from "#server/data/db.ts";
 import { freshEnvironment, type DialectName } from "#tests/helpers/test-app.ts";
 import { fetchJson } from "./api.ts";
-import { startServer } from "./processes.ts";
+import { startCahierServer } from "./processes.ts";
 import { benchCorpus, seedEntries, type SearchSeed } from "./search-seed.ts";
 import { summarize, type LatencySummary } from "./stats.ts";
 
-const ROOT = path.dirname(import.meta.dirname);
 /** The issue's target for the search's p99, in milliseconds. */
 export const TARGET_SEARCH_P99_MS = 50;
 /** Results per page, as the UI asks. */
@@ -163,12 +161,7 @@ async function benchEngine(
   report: SearchBenchReport,
 ): Promise<void> {
   const { env, cleanup } = await freshEnvironment(dialect);
-  const server = await startServer({
-    name: `${dialect}-search`,
-    script: path.join(ROOT, "bin", "cahier.js"),
-    args: ["serve"],
-    env: childEnv({ ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", RATE_LIMITS: "off" }),
-  });
+  const server = await startCahierServer(`${dialect}-search`, childEnv(env));
   try {
     log(`${dialect}: seeding ${String(settings.entries)} entries`);
     const database = openDatabase({ dataDir: env.DATA_DIR ?? "", databaseUrl: env.DATABASE_URL });

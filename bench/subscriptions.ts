@@ -20,9 +20,8 @@ import { requireCollection } from "#server/core/collections/collection-lookup.ts
 import { operatorRequest } from "#server/core/records/request-info.ts";
 import type { DialectName } from "#tests/helpers/test-app.ts";
 import { freshEnvironment } from "#tests/helpers/test-app.ts";
-import { startServer } from "./processes.ts";
+import { startCahierServer } from "./processes.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const PASSWORD = "bench-password-123";
 
 /** What the bench reports. */
@@ -189,19 +188,10 @@ export async function benchSubscriptions(
     log(`subscriptions (${dialect}): seeding ${String(count)} subscribers`);
     const smtp = { SMTP_URL: `smtp://127.0.0.1:${String(sink.port)}` };
     await seed({ ...env, ...smtp }, count);
-    const server = await startServer({
-      name: `${dialect}-subscriptions`,
-      script: path.join(ROOT, "bin", "cahier.js"),
-      args: ["serve"],
-      env: childEnv({
-        ...env,
-        ...smtp,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "info",
-        RATE_LIMITS: "off",
-      }),
-    });
+    const server = await startCahierServer(
+      `${dialect}-subscriptions`,
+      childEnv({ ...env, ...smtp }),
+    );
     let peak = 0;
     try {
       const auth = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
