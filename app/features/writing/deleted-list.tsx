@@ -14,10 +14,10 @@ import { buttonClass } from "../../components/ui/button-link.tsx";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { parseApiDate } from "../../components/ui/formatted-date.tsx";
 import { EmptyState } from "../../components/records/empty-state.tsx";
-import { PAGE_SIZE } from "../../api/records/records.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import type { DeletedRow, RestoredOutcome } from "./deleted-data.server.ts";
+import { ListHeading } from "./list-heading.tsx";
 import { formatDateTime } from "./writing-dates.ts";
 
 /** Where the page's confirmation is, so the browser scrolls to it. */
@@ -157,7 +157,6 @@ export function DeletedList(props: DeletedListProps) {
       </EmptyState>
     );
 
-  const from = (page - 1) * PAGE_SIZE + 1;
   const ask = (item: DeletedRow) => (event: SubmitEvent<HTMLFormElement>) => {
     // With JavaScript the dialog asks; without, the form opens the page's confirmation.
     event.preventDefault();
@@ -173,18 +172,12 @@ export function DeletedList(props: DeletedListProps) {
   };
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id={headingId} className="font-serif text-2xl font-semibold text-stone-900">
-          {t("writing:deleted.heading")}
-        </h2>
-        <p className="text-sm text-stone-700">
-          {t("writing:range", {
-            from,
-            to: Math.min(from + PAGE_SIZE - 1, props.totalItems),
-            total: props.totalItems,
-          })}
-        </p>
-      </div>
+      <ListHeading
+        id={headingId}
+        heading={t("writing:deleted.heading")}
+        page={page}
+        totalItems={props.totalItems}
+      />
       <ul className="divide-y divide-stone-200 rounded border border-stone-200 bg-white">
         {props.items.map((item) => (
           <li key={item.id} className="px-4 py-4">

@@ -8,13 +8,13 @@ import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useAppTranslation, type AppT } from "../../lib/i18n/i18n.ts";
 import { parseApiDate } from "../../components/ui/formatted-date.tsx";
-import { PAGE_SIZE } from "../../api/records/records.ts";
 import {
   useRowActions,
   WritingActions,
   WritingDialogs,
   type RowActions,
 } from "./writing-actions.tsx";
+import { ListHeading } from "./list-heading.tsx";
 import { formatDateTime } from "./writing-dates.ts";
 import type { WritingItem } from "./writing-item.ts";
 import { writingHref, type WritingQuery } from "./writing-query.ts";
@@ -85,32 +85,19 @@ export interface WritingListProps {
  * the focus once a deleted row is gone (its button went with it).
  */
 export function WritingList(props: WritingListProps) {
-  const { t } = useAppTranslation();
   const headingId = useId();
-  const from = (props.query.page - 1) * PAGE_SIZE + 1;
   const actions = useRowActions(props.authorId, () => {
     document.getElementById(headingId)?.focus();
   });
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2
-          id={headingId}
-          tabIndex={-1}
-          className="font-serif text-2xl font-semibold text-stone-900 outline-none [overflow-wrap:anywhere]"
-        >
-          {props.heading}
-        </h2>
-        {props.items.length > 0 && (
-          <p className="text-sm text-stone-700">
-            {t("writing:range", {
-              from,
-              to: Math.min(from + PAGE_SIZE - 1, props.totalItems),
-              total: props.totalItems,
-            })}
-          </p>
-        )}
-      </div>
+      <ListHeading
+        id={headingId}
+        heading={props.heading}
+        page={props.query.page}
+        totalItems={props.items.length > 0 ? props.totalItems : 0}
+        focusable
+      />
       {props.items.length === 0 ? (
         props.empty
       ) : (
