@@ -232,6 +232,8 @@ for (const lang of oneLanguage("fr")) {
       await expect(notifications).toContainText(
         fill(C.shell.notifications.signedUp, { name: "Nova Newcomer" }),
       );
+      // The welcome stands alone: "you can log in" was said on the login page only.
+      await expect(notifications).not.toContainText(C.account.verification.confirmedLogIn);
       // The server knows the session too: its page has the account in the header.
       const html = (await (await page.reload())?.text()) ?? "";
       expect(html).toContain(`href="/profile/${handle}"`);

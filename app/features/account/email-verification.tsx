@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { FormMessage } from "../../components/ui/form-field.tsx";
 import { useNotify } from "../../components/notifications/notifications.tsx";
+import { requestErrorNotification } from "../../components/notifications/request-error-message.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { failedWith } from "../../api/client/api-errors.ts";
 import { confirmVerification, refreshAccount } from "../../api/auth/verification.ts";
@@ -23,6 +24,8 @@ export function EmailVerification({ token }: { token: string }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>("checking");
+  /** What went wrong when the request failed for another reason than the link itself. */
+  const [failureMessage, setFailureMessage] = useState<string | null>(null);
   // One request per link, even when React runs the effect twice.
   const confirmed = useRef<string | null>(null);
 
@@ -36,15 +39,22 @@ export function EmailVerification({ token }: { token: string }) {
         await confirmVerification(api, token);
       } catch (failure) {
         const refused = failedWith(failure, 400);
+        // Signed out, the page says it above the login form, once; signed in, the visitor
+        // is taken home, so the notification says it.
+        if (!signedIn) {
+          if (!refused) setFailureMessage(requestErrorNotification(failure, t));
+          setOutcome(refused ? "failed" : "error");
+          return;
+        }
         if (refused) notify.error(t("account:verification.failed"));
         else notify.requestError(failure);
-        if (signedIn) await navigate(paths.home(), { replace: true });
-        else setOutcome(refused ? "failed" : "error");
+        await navigate(paths.home(), { replace: true });
         return;
       }
       if (!signedIn) {
+        // Said above the form only: a notification would still be showing beside the
+        // welcome of the sign-in that follows.
         setOutcome("confirmed");
-        notify.success(t("account:verification.confirmedLogIn"));
         return;
       }
       try {
@@ -82,7 +92,7 @@ export function EmailVerification({ token }: { token: string }) {
     case "error":
       return (
         <div className="mb-4">
-          <FormMessage kind="error">{t("errors:api.generic")}</FormMessage>
+          <FormMessage kind="error">{failureMessage ?? t("errors:api.generic")}</FormMessage>
         </div>
       );
   }
