@@ -78,7 +78,12 @@ export async function reconnected(
     if (ids.length === 0) continue;
     const target = findCollection(field.collectionId);
     const found = target ? await findRowsByIds(db.kysely, target, ids) : [];
-    const existing = new Set(found.map((row) => String(row.id)));
+    // A link kept in step both ways stands only if the other end still names the record.
+    const existing = new Set(
+      found
+        .filter((row) => !field.mirrored || row[field.name] === values.id)
+        .map((row) => String(row.id)),
+    );
     const kept = ids.filter((id) => existing.has(id));
     if (kept.length === ids.length) continue;
     if (field.cascadeDelete || field.required) return null;

@@ -150,6 +150,17 @@ export interface RecordEvent {
    */
   readonly input?: Readonly<RecordData>;
   /**
+   * In `before*` and `after*` hooks: updates another record in this write's transaction with
+   * `changes` over its stored values, as a cascaded write (no access rule, its own hooks, only
+   * the changed columns), as the removal of a reference to a deleted record is. Nothing when
+   * the record is gone. A relation kept in step both ways (a post's translation) uses it.
+   */
+  readonly updateRelated?: (
+    collection: Collection,
+    id: string,
+    changes: Readonly<RecordData>,
+  ) => Promise<void>;
+  /**
    * Set by a `beforeCreate` hook to answer the create without writing it (ADR 061). The
    * write is validated as any other; then nothing is stored, no after or commit hook runs and
    * its rollback hooks do, `committed` runs once the transaction has committed, and the create

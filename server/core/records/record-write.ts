@@ -100,6 +100,8 @@ export class RecordWriter {
       db: scope.db,
       files: { stored: [], replaced: [] },
       cascade,
+      updateRelated: (other, otherId, changes) =>
+        this.updateRelated(scope, other, otherId, changes, request),
     };
     return new PendingWrite(this.ctx.hooks, scope.unit, this.ctx.root, event, !!this.ctx.unit);
   }
@@ -439,13 +441,34 @@ export class RecordWriter {
     id: string,
     request: RequestInfo,
   ): Promise<void> {
+    const value = rowToRecord(collection, row)[fieldName];
+    const changes = { [fieldName]: Array.isArray(value) ? value.filter((v) => v !== id) : "" };
+    await this.cascadeUpdate(scope, collection, row, changes, request);
+  }
+
+  /** {@link RecordEvent.updateRelated}: a cascaded update of another record, on its locked row. */
+  private async updateRelated(
+    scope: Scope,
+    collection: Collection,
+    id: string,
+    changes: Readonly<RecordData>,
+    request: RequestInfo,
+  ): Promise<void> {
+    await lockRow(scope.db.kysely, scope.db.dialect, collection, id);
+    const [row] = await findRowsByIds(scope.db.kysely, collection, [id]);
+    if (row) await this.cascadeUpdate(scope, collection, row, changes, request);
+  }
+
+  /** Writes `changes` over a stored row, as a cascaded update with its own lifecycle. */
+  private async cascadeUpdate(
+    scope: Scope,
+    collection: Collection,
+    row: Row,
+    changes: Readonly<RecordData>,
+    request: RequestInfo,
+  ): Promise<void> {
     const current = rowToRecord(collection, row);
-    const value = current[fieldName];
-    const values: RecordData = {
-      ...current,
-      [fieldName]: Array.isArray(value) ? value.filter((v) => v !== id) : "",
-      updated: nowString(),
-    };
+    const values: RecordData = { ...current, ...changes, updated: nowString() };
     const old = { record: current, row };
     const write = this.begin(scope, "update", collection, request, values, old, true);
     try {

@@ -383,6 +383,16 @@ export const postsCollection: Collection = {
     },
     { name: "publishedAt", type: "date" },
     { name: "lang", type: "select", values: LOCALES, maxSelect: 1 },
+    {
+      // The same post in another language, by the same author; kept in step both ways
+      // (`core/records/hooks/translations.ts`, issue 29). One while Cahier speaks two languages.
+      name: "translations",
+      type: "relation",
+      collectionId: POSTS_ID,
+      maxSelect: 1,
+      cascadeDelete: false,
+      mirrored: true,
+    },
     commentsField,
     // Set: the post is not mailed to subscribers when it goes live (issue 26).
     { name: "skipMail", type: "bool" },

@@ -15,6 +15,12 @@ export interface RelationField extends FieldBase {
   maxSelect: number;
   /** Delete this record when the referenced record is deleted (else the reference is cleared). */
   cascadeDelete: boolean;
+  /**
+   * A single relation to its own collection that a lifecycle hook keeps in step both ways (a
+   * post's translation names the post back): a record restored from Recently deleted drops
+   * the link when the other end no longer names it (ADR 067).
+   */
+  mirrored?: boolean;
 }
 
 /** The id of a record no sample request is (samples of relations point at it). */

@@ -13,6 +13,7 @@ import { registerCollectionHooks } from "./collections.ts";
 import { registerEntryHooks } from "./entries.ts";
 import { registerFileCleanup } from "./file-cleanup.ts";
 import { registerPostHooks } from "./posts.ts";
+import { registerTranslationHooks } from "./translations.ts";
 import { registerUserHooks } from "./users.ts";
 
 /** What the built-in hooks act on. */
@@ -28,6 +29,7 @@ export function registerRecordHooks(hooks: RecordHooks, deps: RecordHookDeps): v
   registerChangeEvents(hooks, deps.events);
   if (deps.files) registerFileCleanup(hooks, deps.files);
   registerPostHooks(hooks);
+  registerTranslationHooks(hooks, ["posts"]);
   registerEntryHooks(hooks);
   registerCollectionHooks(hooks);
   registerUserHooks(hooks);
