@@ -5,6 +5,7 @@
  * The greeting says "Welcome back" to someone who has written here before, "Welcome" to a
  * newcomer (right after signing up) and to superusers, who write nothing.
  */
+import { oneWorkPerLanguageFilter } from "#shared/records/post-state.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BookLock, Feather, PenLine, Server } from "lucide-react";
@@ -50,12 +51,12 @@ export function meta(args: Route.MetaArgs) {
 
 /** The latest published posts, and the signed-in user's recent entries (private included). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, user, t } = routeContext(context);
+  const { api, user, t, locale } = routeContext(context);
   const ownsEntries = user !== null && !isSuperuser(user);
   const today = dayOf(Date.now());
   const [posts, entries, streak, onThisDay] = await Promise.all([
     listRecords<PostRecord>(api, "posts", 1, LATEST_POSTS, {
-      filter: PUBLISHED_FILTER,
+      filter: `(${PUBLISHED_FILTER}) && ${oneWorkPerLanguageFilter(locale)}`,
       sort: "-publishedAt,-created",
       expand: "author",
       skipTotal: true,

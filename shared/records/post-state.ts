@@ -4,12 +4,26 @@
  * all derive from it, as a filter fragment (SQL side) or as {@link postState} (JavaScript side);
  * the draft and scheduled filters split the rest the same way ("My writing" counts by state).
  */
+import type { Locale } from "../i18n/locales.ts";
 
 /**
  * The PocketBase filter of live posts, for API rules and client filters. Wrap it in
  * parentheses when combining it (`(${POST_LIVE_FILTER}) || author = @request.auth.id`).
  */
 export const POST_LIVE_FILTER = 'status = "published" && publishedAt != "" && publishedAt <= @now';
+
+/**
+ * Posts once per work for a reader of `lang` (issue 29): a post is left out when its linked
+ * translation is in `lang` and live, so a bilingual pair is listed in the reader's language,
+ * and in its own where the other is not live. Combine it with {@link POST_LIVE_FILTER}.
+ */
+export function oneWorkPerLanguageFilter(lang: Locale): string {
+  return (
+    `(translations = "" || lang = "${lang}" || translations.lang != "${lang}" || ` +
+    `translations.status != "published" || translations.publishedAt = "" || ` +
+    `translations.publishedAt > @now)`
+  );
+}
 
 /** The PocketBase filter of draft posts ({@link postState} `"draft"`). */
 export const POST_DRAFT_FILTER = 'status != "published"';

@@ -63,6 +63,8 @@ export interface PostRecord extends RecordModel {
   status: "draft" | "published";
   publishedAt: string;
   lang: string;
+  /** The same post in the other language, by the same author (`""`: none; issue 29). */
+  translations?: string;
   /** Who may comment (`""`: the site's default, ADR 065). */
   comments?: "" | "open" | "members" | "closed";
   /** Not mailed to subscribers when it goes live (ADR 065). */

@@ -22,6 +22,8 @@ import { mergedPage, pagedSource } from "../../lib/records/merged-page.ts";
 import { filterExpression, type ListPage, listRecords } from "../../api/records/record-reads.ts";
 import { withCommentCounts } from "../../api/comments/comments.ts";
 import { type ApiClient } from "../../api/client/api-client.ts";
+import { oneWorkPerLanguageFilter } from "#shared/records/post-state.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 
 /** One page of the archive. */
 export interface ArchivePage {
@@ -45,11 +47,13 @@ export function archiveEntriesFilter(api: ApiClient, user: SessionUser | null, t
   return tag ? `${visible} && ${filterExpression(api, "tags ?= {:tag}", { tag })}` : visible;
 }
 
-/** The filter of posts the archive and the blog list. */
-export function publishedPostsFilter(api: ApiClient, tag: string) {
-  return tag
-    ? `(${PUBLISHED_FILTER}) && ${filterExpression(api, "tags ?= {:tag}", { tag })}`
-    : PUBLISHED_FILTER;
+/**
+ * The filter of posts the archive and the blog list: live ones, each work once in the
+ * reader's language `lang` when it exists in it (issue 29).
+ */
+export function publishedPostsFilter(api: ApiClient, tag: string, lang: Locale) {
+  const live = `(${PUBLISHED_FILTER}) && ${oneWorkPerLanguageFilter(lang)}`;
+  return tag ? `${live} && ${filterExpression(api, "tags ?= {:tag}", { tag })}` : live;
 }
 
 type Tagged = { kind: "entry"; record: EntryRecord } | { kind: "post"; record: PostRecord };
@@ -76,6 +80,7 @@ export async function loadArchive(
   api: ApiClient,
   user: SessionUser | null,
   query: ListingQuery,
+  lang: Locale,
 ): Promise<ArchivePage> {
   const entries = (page: number, perPage: number, skipTotal = true) =>
     listRecords<EntryRecord>(api, "entries", page, perPage, {
@@ -87,7 +92,7 @@ export async function loadArchive(
     });
   const posts = (page: number, perPage: number, skipTotal = true) =>
     listRecords<PostRecord>(api, "posts", page, perPage, {
-      filter: publishedPostsFilter(api, query.tag),
+      filter: publishedPostsFilter(api, query.tag, lang),
       sort: POST_SORT,
       expand: perPage === 1 ? undefined : "author",
       fields: perPage === 1 ? "id,publishedAt,created" : undefined,

@@ -45,9 +45,9 @@ export function meta(args: Route.MetaArgs) {
 
 /** One page of the archive with its filters. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, user, t } = routeContext(context);
+  const { api, user, t, locale } = routeContext(context);
   const query = listingQuery(new URL(request.url));
-  const archive = await loadArchive(api, user, query);
+  const archive = await loadArchive(api, user, query, locale);
   const heading = t("records:archive.title");
   return {
     title:

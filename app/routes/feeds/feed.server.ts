@@ -82,6 +82,8 @@ export interface FeedModel {
   homeUrl: string;
   /** Absolute base of the feed's own URLs (`https://…/blog`). */
   feedBase: string;
+  /** The query of the feed's own URLs (`?lang=fr`), `""` or absent without one. */
+  feedQuery?: string;
   /** Absolute URL of the site's icon. */
   icon: string;
   author?: FeedPerson | undefined;
@@ -234,7 +236,10 @@ export function feedUpdated(model: FeedModel): Date {
 
 function feedUrls(model: FeedModel): Record<FeedFormat, string> {
   return Object.fromEntries(
-    FEED_FORMATS.map((format) => [format, `${model.feedBase}/${FEED_FILES[format]}`]),
+    FEED_FORMATS.map((format) => [
+      format,
+      `${model.feedBase}/${FEED_FILES[format]}${model.feedQuery ?? ""}`,
+    ]),
   ) as Record<FeedFormat, string>;
 }
 
@@ -256,7 +261,7 @@ function thumbType(url: string): string {
 function xmlFeed(model: FeedModel, format: "rss" | "atom"): Feed {
   const urls = feedUrls(model);
   const feed = new Feed({
-    id: model.homeUrl,
+    id: `${model.homeUrl}${model.feedQuery ?? ""}`,
     // RSS readers may read titles as HTML (issue 23 finding 7); Atom's feed title is text.
     title: xmlSafe(format === "rss" ? escapeHtmlNumeric(model.title) : model.title),
     description: xmlSafe(model.description),

@@ -670,13 +670,28 @@ describe.each(DIALECTS)("feeds, sitemap and robots.txt (%s)", (dialect) => {
     ];
 
     it("announces the blog's feeds on the home page and the blog", async () => {
-      for (const path of ["/", "/blog"])
-        expect(alternates((await get(path)).body)).toEqual(blogLinks);
+      // The blog also names the feed of each language, titled in it (issue 29).
+      const languageFeeds = [
+        {
+          type: "application/rss+xml",
+          href: "/blog/rss.xml?lang=en",
+          title: "Cahier blog in English",
+        },
+        {
+          type: "application/rss+xml",
+          href: "/blog/rss.xml?lang=fr",
+          title: "Blog de Cahier en français",
+        },
+      ];
+      expect(alternates((await get("/")).body)).toEqual(blogLinks);
+      expect(alternates((await get("/blog")).body)).toEqual([...blogLinks, ...languageFeeds]);
       const fr = alternates((await get("/blog", { cookie: "locale=fr" })).body);
       expect(fr.map((link) => link.title)).toEqual([
         "Blog de Cahier (RSS)",
         "Blog de Cahier (Atom)",
         "Blog de Cahier (JSON Feed)",
+        "Cahier blog in English",
+        "Blog de Cahier en français",
       ]);
     });
 

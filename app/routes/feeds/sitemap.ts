@@ -3,7 +3,8 @@
  * every published post, public entry and public collection, and the profiles of the people
  * who wrote them, each with its `lastmod`. At most 50,000 URLs (the protocol's limit), newest
  * first. Read through the request's API client with filters naming what is public, so
- * nothing a visitor could not list ever appears, whoever asks.
+ * nothing a visitor could not list ever appears, whoever asks. A post and its linked
+ * translation (issue 29) each list both as `xhtml:link` alternates, with their languages.
  */
 import type { Route } from "./+types/sitemap";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
@@ -30,6 +31,26 @@ const BATCH = 500;
 interface SitemapUrl {
   path: string;
   lastmod: Date | null;
+  /** The page in each language, itself included (a post and its translation). */
+  alternates?: { lang: string; path: string }[];
+}
+
+/** Each listed post's language versions: itself and its translation, when both are listed. */
+function translationAlternates(
+  posts: readonly { id: string; lang: string; translations?: string; path: string }[],
+): Map<string, { lang: string; path: string }[]> {
+  const byId = new Map(posts.map((post) => [post.id, post]));
+  const out = new Map<string, { lang: string; path: string }[]>();
+  for (const post of posts) {
+    const other = post.translations ? byId.get(post.translations) : undefined;
+    if (!other || other.translations !== post.id || !post.lang || !other.lang) continue;
+    if (other.lang === post.lang) continue;
+    out.set(post.id, [
+      { lang: post.lang, path: post.path },
+      { lang: other.lang, path: other.path },
+    ]);
+  }
+  return out;
 }
 
 /** `lastmod` in W3C Datetime, to the second: `2025-03-04T10:00:00Z`. */
@@ -75,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       filter: PUBLISHED_FILTER,
       sort: "-publishedAt,-created",
       expand: "author",
-      fields: "id,slug,updated,publishedAt,expand.author.username",
+      fields: "id,slug,lang,translations,updated,publishedAt,expand.author.username",
     },
     room,
   );
@@ -106,12 +127,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   room -= collections.length;
 
   const records: SitemapUrl[] = [];
-  for (const post of posts) {
+  const listed = posts.flatMap((post) => {
     const username = post.expand?.author?.username;
-    if (!username) continue;
+    return username ? [{ ...post, username, path: paths.post(username, post.slug) }] : [];
+  });
+  const alternates = translationAlternates(listed);
+  for (const post of listed) {
     const lastmod = latest([apiDate(post.updated), apiDate(post.publishedAt)], new Date(0));
-    records.push({ path: paths.post(username, post.slug), lastmod });
-    byAuthor(username, lastmod);
+    records.push({ path: post.path, lastmod, alternates: alternates.get(post.id) });
+    byAuthor(post.username, lastmod);
   }
   for (const entry of entries) {
     const username = entry.expand?.author?.username;
@@ -146,12 +170,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls.map(
-      ({ path: p, lastmod }) =>
+      ({ path: p, lastmod, alternates: versions }) =>
         `  <url><loc>${escapeHtml(absoluteUrl(origin, p))}</loc>${
           lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : ""
-        }</url>`,
+        }${(versions ?? [])
+          .map(
+            (v) =>
+              `<xhtml:link rel="alternate" hreflang="${escapeHtml(v.lang)}" href="${escapeHtml(absoluteUrl(origin, v.path))}"/>`,
+          )
+          .join("")}</url>`,
     ),
     "</urlset>",
     "",

@@ -21,7 +21,8 @@ import { pageMeta } from "../../lib/routes/meta.ts";
 import { PAGE_SIZE, type PostRecord } from "../../api/records/records.ts";
 import { blogFeedLinks, BLOG_FEED_BASE, FEED_MEDIA_TYPES, feedPath } from "../feeds/feed-links.ts";
 import { SubscribeLink } from "../../features/reading/blog-ways.tsx";
-import { routeContext } from "../../lib/routes/route-data.ts";
+import { appName, routeContext } from "../../lib/routes/route-data.ts";
+import { languageFeedLinks } from "../feeds/language-feeds.server.ts";
 import { isWriter } from "../../api/auth/session.ts";
 import {
   LiveIndicator,
@@ -47,20 +48,31 @@ export const handle: IntentHandle = { hydrateOnIntent: true, liveBeforeIntent: "
 
 /** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
-  return [...pageMeta(args), ...blogFeedLinks(args)];
+  // The feed of each language, titled in it (issue 29).
+  const languageFeeds = args.loaderData.languageFeeds.map((feed) => ({
+    tagName: "link",
+    rel: "alternate",
+    type: feed.type,
+    href: feed.href,
+    hrefLang: feed.lang,
+    title: feed.title,
+  }));
+  return [...pageMeta(args), ...blogFeedLinks(args), ...languageFeeds];
 }
 
 /** One page of published posts, optionally with one tag. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, t } = routeContext(context);
+  const { api, t, locale } = routeContext(context);
+  const languageFeeds = languageFeedLinks(appName(context));
   const { page, tag } = listingQuery(new URL(request.url));
   const list = await listRecords<PostRecord>(api, "posts", page, PAGE_SIZE, {
-    filter: publishedPostsFilter(api, tag),
+    filter: publishedPostsFilter(api, tag, locale),
     sort: "-publishedAt,-created,-id",
     expand: "author",
   });
   const heading = tag ? t("listings:blog.taggedTitle", { tag }) : t("records:blog.title");
   return {
+    languageFeeds,
     title: page > 1 ? `${heading} (${t("listings:pagination.page", { page })})` : heading,
     heading,
     description: tag ? t("listings:blog.taggedIntro") : t("listings:blog.description"),

@@ -7,6 +7,11 @@ import { PUBLISHED_FILTER, type PostRecord } from "../../api/records/records.ts"
 import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
 import type { ApiClient } from "../../api/client/api-client.ts";
 import type { NeighbourPost } from "../../features/reading/blog-ways.tsx";
+import { oneWorkPerLanguageFilter } from "#shared/records/post-state.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+
+/** The post whose neighbours are read: its place in the blog's order and its translation. */
+type Placed = Pick<PostRecord, "id" | "publishedAt" | "created" | "translations">;
 
 /** What a neighbour's link needs, and nothing more (the text stays on the server). */
 const NEIGHBOUR_FIELDS = "title,slug,lang,expand.author.username";
@@ -14,8 +19,9 @@ const NEIGHBOUR_FIELDS = "title,slug,lang,expand.author.username";
 /** The post published just before `post` (`"previous"`) or just after it (`"next"`). */
 async function neighbour(
   api: ApiClient,
-  post: Pick<PostRecord, "id" | "publishedAt" | "created">,
+  post: Placed,
   side: "previous" | "next",
+  lang: Locale,
 ): Promise<NeighbourPost | null> {
   const [op, dir] = side === "previous" ? ["<", "-"] : [">", ""];
   const beyond = filterExpression(
@@ -24,7 +30,12 @@ async function neighbour(
     { at: post.publishedAt, created: post.created, id: post.id },
   );
   const list = await listRecords<PostRecord>(api, "posts", 1, 1, {
-    filter: `(${PUBLISHED_FILTER}) && (${beyond})`,
+    // Each work once, in the reader's language, and never the post's own translation.
+    filter: `(${PUBLISHED_FILTER}) && ${oneWorkPerLanguageFilter(lang)} && (${beyond})${
+      post.translations
+        ? ` && ${filterExpression(api, "id != {:other}", { other: post.translations })}`
+        : ""
+    }`,
     sort: `${dir}publishedAt,${dir}created,${dir}id`,
     expand: "author",
     fields: NEIGHBOUR_FIELDS,
@@ -39,11 +50,12 @@ async function neighbour(
 /** The previous and next post of a live post. */
 export async function postNeighbours(
   api: ApiClient,
-  post: Pick<PostRecord, "id" | "publishedAt" | "created">,
+  post: Placed,
+  lang: Locale,
 ): Promise<{ previous: NeighbourPost | null; next: NeighbourPost | null }> {
   const [previous, next] = await Promise.all([
-    neighbour(api, post, "previous"),
-    neighbour(api, post, "next"),
+    neighbour(api, post, "previous", lang),
+    neighbour(api, post, "next", lang),
   ]);
   return { previous, next };
 }

@@ -33,6 +33,7 @@ import { PostNavigation } from "../../features/reading/blog-ways.tsx";
 import { ShareLinks } from "../../features/reading/share-links.tsx";
 import { blogFeedLinks, BLOG_FEED_BASE, FEED_MEDIA_TYPES, feedPath } from "../feeds/feed-links.ts";
 import { postNeighbours } from "./post-neighbours.server.ts";
+import { pageTranslation, translationAlternates } from "./post-translation.server.ts";
 import { loadCommentSection } from "../../features/comments/comment-data.server.ts";
 import { CommentSection } from "../../features/comments/comment-section.tsx";
 
@@ -69,6 +70,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       noindex: !live,
     }),
     ...blogFeedLinks({ matches }),
+    ...loaderData.alternates,
   ];
 }
 
@@ -125,7 +127,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const author = post.expand?.author;
   // Previous and next on the blog: only around a post every reader sees.
   const neighbours =
-    state === "live" ? await postNeighbours(api, post) : { previous: null, next: null };
+    state === "live" ? await postNeighbours(api, post, locale) : { previous: null, next: null };
+  // The same post in the other language, when every reader sees both (issue 29).
+  const translation =
+    state === "live" && !previewed ? await pageTranslation(api, post, username, origin) : null;
   // Comments live under a post every reader sees (ADR 065).
   const comments =
     state === "live"
@@ -137,6 +142,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           published: post.publishedAt,
         })
       : null;
+  const pageUrl = absoluteUrl(origin, paths.post(username, post.slug));
   const page = {
     // What search engines and social cards show, when the writer set it (issue 25).
     title: post.seoTitle || post.title,
@@ -150,12 +156,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     username,
     live: state === "live",
     ...neighbours,
+    translation,
+    alternates: translationAlternates({ lang: post.lang, canonical: pageUrl }, translation),
     comments,
     scheduled: state === "scheduled",
     minutes: readingMinutes(`${post.excerpt}\n\n${content}`),
     locale,
     siteName: appName(context),
-    canonical: absoluteUrl(origin, paths.post(username, post.slug)),
+    canonical: pageUrl,
     authorUrl: absoluteUrl(origin, paths.profile(username)),
     coverUrl: post.cover
       ? absoluteUrl(origin, coverPath(post, `${COVER.width}x${COVER.height}`))
@@ -178,6 +186,19 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
           className="mx-auto mb-6 max-w-prose rounded border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
         >
           {t("editor:preview.note")}
+        </p>
+      )}
+      {loaderData.translation && (
+        <p className="mx-auto mb-6 max-w-prose">
+          <a
+            href={loaderData.translation.path}
+            hrefLang={loaderData.translation.lang}
+            lang={loaderData.translation.lang}
+            rel="alternate"
+            className="text-link font-medium underline underline-offset-2"
+          >
+            {loaderData.translation.label}
+          </a>
         </p>
       )}
       <PostArticle

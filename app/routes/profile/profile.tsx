@@ -10,6 +10,7 @@
  * (`/profile/ALICE`) is redirected to the canonical one. Someone who may post also gets the
  * email subscribe form for their posts (its action: a plain POST, ADR 065).
  */
+import { oneWorkPerLanguageFilter } from "#shared/records/post-state.ts";
 import { redirect } from "react-router";
 import { Rss } from "lucide-react";
 import type { Route } from "./+types/profile";
@@ -82,7 +83,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** The user, their published posts, and their public (or, for the owner, unlisted) items. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { api, user, t } = routeContext(context);
+  const { api, user, t, locale } = routeContext(context);
   const url = new URL(request.url);
   const profile = await findOr404(context, url, () => findUserByUsername(api, params.username));
   // Another spelling of the username: one address per person (ADR 034).
@@ -96,7 +97,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const today = dayOf(Date.now());
   const [posts, entries, collections, days] = await Promise.all([
     listRecords<PostRecord>(api, "posts", postPage, PAGE_SIZE, {
-      filter: filterExpression(api, `author = {:id} && ${PUBLISHED_FILTER}`, { id: profile.id }),
+      filter: filterExpression(
+        api,
+        `author = {:id} && (${PUBLISHED_FILTER}) && ${oneWorkPerLanguageFilter(locale)}`,
+        { id: profile.id },
+      ),
       sort: "-publishedAt,-created,-id",
     }),
     listRecords<EntryRecord>(api, "entries", entryPage, PAGE_SIZE, {
