@@ -28,3 +28,25 @@ export async function readTranslation(
     throw error;
   }
 }
+
+/** A post its author may link as a translation: what the editor's choice shows. */
+export type TranslationCandidate = Pick<PostRecord, "id" | "title" | "lang" | "translations">;
+
+/** Most posts offered as a translation (the author's latest edited). */
+const MAX_CANDIDATES = 200;
+
+/** The author's posts, latest edited first, that the editor offers as a translation. */
+export async function translationCandidates(
+  api: ApiClient,
+  authorId: string,
+): Promise<TranslationCandidate[]> {
+  const pb = sdk(api);
+  const list = await pb.collection("posts").getList<TranslationCandidate>(1, MAX_CANDIDATES, {
+    filter: pb.filter('author = {:author} && lang != ""', { author: authorId }),
+    sort: "-updated",
+    fields: "id,title,lang,translations",
+    skipTotal: true,
+    requestKey: null,
+  });
+  return list.items;
+}

@@ -5,6 +5,7 @@
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import type { Route } from "./+types/post-create";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { translationCandidates } from "../../api/records/post-translations.ts";
 import { PostEditor } from "../../features/editor/post/post-editor.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { requireUser, requireWriter, routeContext } from "../../lib/routes/route-data.ts";
@@ -17,8 +18,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** The author (a writer or an admin; a superuser gets the notice, others the 403 page). */
-export function loader({ context }: Route.LoaderArgs) {
-  const { t, locale } = routeContext(context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { api, t, locale } = routeContext(context);
   if (isSuperuser(requireUser(context)))
     return { title: t("records:post.createTitle"), superuser: true as const };
   const user = requireWriter(context);
@@ -27,6 +28,7 @@ export function loader({ context }: Route.LoaderArgs) {
     title: t("records:post.createTitle"),
     author: { id: user.id, username: user.username },
     locale,
+    translationCandidates: await translationCandidates(api, user.id),
   };
 }
 
@@ -34,11 +36,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function PostCreate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   if (loaderData.superuser) return <SuperuserNotice title={t("records:post.createTitle")} />;
-  const { author, locale } = loaderData;
+  const { author, locale, translationCandidates: candidates } = loaderData;
   return (
     <div>
       <PageHeader title={t("records:post.createTitle")} />
-      <PostEditor author={author} lang={locale} />
+      <PostEditor author={author} lang={locale} translationCandidates={candidates} />
     </div>
   );
 }

@@ -122,6 +122,31 @@ describe.each(DIALECTS)("linked translations on pages (%s)", (dialect) => {
     );
   });
 
+  it("offers the writer's posts in the other language in the editor, in English and French", async () => {
+    const en = await getPage(app, "/post/update/lea/lonely-english", lea, "en");
+    expect(en.statusCode).toBe(200);
+    const select = /<select[^>]*name="translations"[^>]*>(.*?)<\/select>/s.exec(en.body)?.[1] ?? "";
+    expect(en.body).toMatch(/<label[^>]*>Translation<\/label>/);
+    // The draft linked to it is chosen; French posts linked elsewhere are not offered.
+    expect(select).toMatch(
+      /<option value="[a-z0-9]{15}" lang="fr" selected="">Brouillon caché<\/option>/,
+    );
+    expect(select).toContain(">Only in French<");
+    expect(select).not.toContain("Bonjour à tous");
+    expect(select).not.toContain("Hello there");
+    // A new post is in the interface's language (French here): it may translate an English
+    // post that no other post translates; with none, the editor has no such field.
+    expect((await getPage(app, "/post/create", lea, "fr")).body).not.toContain(
+      'name="translations"',
+    );
+    await create({ title: "Free English", lang: "en", status: "draft" });
+    const fr = await getPage(app, "/post/create", lea, "fr");
+    expect(fr.body).toMatch(/<label[^>]*>Traduction<\/label>/);
+    expect(fr.body).toContain(">Aucune</option>");
+    expect(fr.body).toMatch(/<option value="[a-z0-9]{15}" lang="en">Free English<\/option>/);
+    expect(fr.body).not.toContain(">Only in French<");
+  });
+
   it("lists the alternates in the sitemap", async () => {
     const sitemap = (await page("/sitemap.xml")).body;
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');

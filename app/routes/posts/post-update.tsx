@@ -4,6 +4,7 @@ import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/post-update";
 import { PageHeader } from "../../components/ui/page-header.tsx";
+import { translationCandidates } from "../../api/records/post-translations.ts";
 import { PostEditor } from "../../features/editor/post/post-editor.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { findPost } from "../../api/records/record-pages.ts";
@@ -43,6 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     post,
     author: { id: user.id, username: post.expand?.author?.username ?? params.username },
     locale,
+    translationCandidates: await translationCandidates(api, user.id),
   };
 }
 
@@ -50,11 +52,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function PostUpdate({ loaderData }: Route.ComponentProps) {
   const { t } = useAppTranslation();
   if (loaderData.superuser) return <SuperuserNotice title={t("records:post.updateTitle")} />;
-  const { post, author, locale } = loaderData;
+  const { post, author, locale, translationCandidates: candidates } = loaderData;
   return (
     <div>
       <PageHeader title={t("records:post.updateTitle")} intro={post.title} />
-      <PostEditor key={post.id} author={author} post={post} lang={locale} />
+      <PostEditor
+        key={post.id}
+        author={author}
+        post={post}
+        lang={locale}
+        translationCandidates={candidates}
+      />
     </div>
   );
 }

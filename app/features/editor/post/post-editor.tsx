@@ -40,6 +40,8 @@ import { TagInput } from "../kit/tag-input.tsx";
 import { CommentModeField } from "../kit/comment-mode-field.tsx";
 import { files, paths } from "../../../lib/paths.ts";
 import { MAX_POST_IMAGE_SIZE, usePostImages } from "./use-post-images.ts";
+import { TranslationField } from "./translation-field.tsx";
+import type { TranslationCandidate } from "../../../api/records/post-translations.ts";
 
 /** Longest excerpt (the registry's `max`). */
 export const MAX_EXCERPT = 500;
@@ -51,6 +53,8 @@ export interface PostEditorProps {
   post?: PostRecord;
   /** The language of a new post (the interface's). */
   lang: Locale;
+  /** The author's posts that may be offered as its translation (issue 29). */
+  translationCandidates?: readonly TranslationCandidate[];
 }
 
 /** The post form. */
@@ -87,6 +91,7 @@ export function PostEditor(props: PostEditorProps) {
     excerpt: `${formId}-excerpt`,
     publishedAt: `${formId}-published-at`,
     lang: `${formId}-lang`,
+    translations: `${formId}-translations`,
     tags: `${formId}-tags`,
     status: `${formId}-status`,
     mail: `${formId}-mail`,
@@ -128,6 +133,7 @@ export function PostEditor(props: PostEditorProps) {
     status: [`${ids.status}-${values.status}`, t("editor:fields.status")],
     publishedAt: [ids.publishedAt, t("editor:fields.publishedAt")],
     lang: [ids.lang, t("editor:fields.lang")],
+    translations: [ids.translations, t("editor:fields.translation")],
     tags: [ids.tags, t("editor:fields.tags")],
     skipMail: [ids.mail, t("subscriptions:editor.mail")],
     comments: [ids.comments, t("comments:mode.label")],
@@ -314,6 +320,17 @@ export function PostEditor(props: PostEditorProps) {
         >
           <LocaleOptions />
         </Select>
+        <TranslationField
+          id={ids.translations}
+          candidates={props.translationCandidates ?? []}
+          postId={post?.id}
+          lang={values.lang}
+          value={values.translations ?? ""}
+          error={errors.translations}
+          onChange={(id) => {
+            set("translations", id);
+          }}
+        />
         <TagInput
           id={ids.tags}
           name="tags"

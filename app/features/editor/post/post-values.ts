@@ -32,6 +32,8 @@ export interface PostValues {
   /** The search and social title and description (`""`: the post's own); absent in older drafts. */
   seoTitle?: string;
   seoDescription?: string;
+  /** The post in the other language (`""`: none; issue 29); absent in older drafts. */
+  translations?: string;
 }
 
 /** Whether stored draft values have the post form's shape. */
@@ -48,7 +50,9 @@ export function isPostValues(value: unknown): value is PostValues {
     v.tags.every((tag) => typeof tag === "string") &&
     (v.skipMail === undefined || typeof v.skipMail === "boolean") &&
     (v.comments === undefined || isCommentModeValue(v.comments)) &&
-    [v.slug, v.seoTitle, v.seoDescription].every((s) => s === undefined || typeof s === "string")
+    [v.slug, v.seoTitle, v.seoDescription, v.translations].every(
+      (s) => s === undefined || typeof s === "string",
+    )
   );
 }
 
@@ -66,6 +70,7 @@ export function postValues(post: PostRecord | undefined, lang: Locale): PostValu
     comments: post?.comments ?? "",
     seoTitle: post?.seoTitle ?? "",
     seoDescription: post?.seoDescription ?? "",
+    translations: post?.translations ?? "",
   };
 }
 
@@ -83,6 +88,7 @@ export function postBody(values: PostValues): Record<string, unknown> {
     comments: values.comments ?? "",
     seoTitle: values.seoTitle ?? "",
     seoDescription: values.seoDescription ?? "",
+    ...(values.translations !== undefined ? { translations: values.translations } : {}),
     ...(values.slug ? { slug: values.slug } : {}),
   };
 }
