@@ -8,7 +8,7 @@
  * own removal of references, so a post restored from Recently deleted comes back unlinked (the
  * field is `mirrored`: the restore keeps a link only when the other end still names it).
  *
- * One translation per post while Cahier speaks two languages (ADR 069 explains the choice).
+ * One translation per post while Cahier speaks two languages (ADR 073).
  */
 import { findRowsByIds } from "../../../data/repositories/record-repository.ts";
 import { badRequest, fieldError } from "../../errors.ts";
