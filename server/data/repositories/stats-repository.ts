@@ -266,7 +266,7 @@ export async function findCountedRecord(
     const row = await sql<{ author: string; title: string }>`
       SELECT "author", "title" FROM ${table} WHERE "id" = ${id}`.execute(db);
     const found = row.rows[0];
-    if (found) return { id, collection, author: String(found.author), title: found.title };
+    if (found) return { id, collection, author: found.author, title: found.title };
   }
   return null;
 }
@@ -284,7 +284,7 @@ export async function findCountedRecords(
       SELECT "id", "author", "title" FROM ${table}
       WHERE "id" IN (${sql.join(ids.map((id) => sql`${id}`))})`.execute(db);
     for (const r of rows.rows)
-      out.push({ id: r.id, collection, author: String(r.author), title: r.title });
+      out.push({ id: r.id, collection, author: r.author, title: r.title });
   }
   return out;
 }
@@ -305,7 +305,7 @@ export async function findRecordByAddress(
     SELECT r."id", r."author" FROM ${table} r JOIN "users" u ON u."id" = r."author"
     WHERE u."username" = ${username} AND ${column} = ${key}`.execute(db);
   const found = row.rows[0];
-  return found ? { id: found.id, author: String(found.author) } : null;
+  return found ? { id: found.id, author: found.author } : null;
 }
 
 /** The id of the user named `username`, or null. */
