@@ -34,6 +34,7 @@ export const NAMESPACES = [
   "passkeys",
   "comments",
   "subscriptions",
+  "stats",
 ] as const;
 
 /** The namespace used when a key names none. */
