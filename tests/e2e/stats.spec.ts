@@ -3,12 +3,25 @@
  * views of a writer's post are counted on the server (no cookie, no script), and the writer
  * finds them under "Statistics" from "My writing": the chart drawn on the server (an image
  * named and described for assistive technology), its table of figures per day, the work in
- * the list, and the work's own page with its referrer.
+ * the list, and the work's own page with its referrer; axe clean, light and dark, and at a
+ * phone's width.
  */
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { CATALOGS, LANGS, fill, open, useLanguage } from "./support/app.ts";
 import { baseUrl } from "./support/environment.ts";
 import { createAccount, signedInState, signInAs } from "./support/test-accounts.ts";
+
+/** The page's serious and critical axe violations. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
+}
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
 
@@ -65,6 +78,16 @@ for (const lang of LANGS) {
     await expect(table).toBeVisible();
     await expect(table.getByRole("row")).toHaveCount(31);
     await expect(table.getByRole("row").last().getByRole("cell").first()).toHaveText("2");
+    expect(await seriousViolations(page)).toEqual([]);
+    // On a phone, in the dark theme: nothing wider than the screen, still axe clean.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The work's own figures, with where its readers came from.
     await main.getByRole("link", { name: title }).click();

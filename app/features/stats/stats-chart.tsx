@@ -147,7 +147,7 @@ export function StatsChart(props: { days: readonly StatsDay[]; locale: string })
         <summary className="cursor-pointer font-semibold text-stone-900 underline underline-offset-4">
           {t("stats:chart.table")}
         </summary>
-        <div className="mt-2 max-h-96 overflow-auto">
+        <div className="mt-2">
           <table className="w-full text-left text-sm" data-testid="stats-table">
             <caption className="sr-only">{t("stats:chart.title")}</caption>
             <thead>

@@ -20,7 +20,7 @@ function Section(props: { heading: string; intro?: string; children: ReactNode }
     <section className="mt-8">
       <h2 className="font-serif text-2xl font-semibold text-stone-900">{props.heading}</h2>
       {props.intro && <p className="mt-1 text-sm text-stone-700">{props.intro}</p>}
-      <div className="mt-3 overflow-x-auto">{props.children}</div>
+      <div className="mt-3">{props.children}</div>
     </section>
   );
 }

@@ -248,4 +248,11 @@ export const SUPERUSER_ROUTES: readonly RouteCase[] = [
     guest: "login",
     title: (l) => CATALOGS[l].adminSystem.jobs.title,
   },
+  {
+    route: "/admin/stats",
+    path: "/admin/stats",
+    viewer: "superuser",
+    guest: "login",
+    title: (l) => CATALOGS[l].stats.siteTitle,
+  },
 ];
