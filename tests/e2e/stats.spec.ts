@@ -8,6 +8,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import enStats from "../../shared/i18n/catalogs/en/stats.ts";
+import frStats from "../../shared/i18n/catalogs/fr/stats.ts";
 import { CATALOGS, LANGS, fill, open, useLanguage } from "./support/app.ts";
 import { baseUrl } from "./support/environment.ts";
 import { createAccount, signedInState, signInAs } from "./support/test-accounts.ts";
@@ -26,7 +28,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
 
 for (const lang of LANGS) {
-  const stats = CATALOGS[lang].stats;
+  const stats = { en: enStats, fr: frStats }[lang];
+  const writing = CATALOGS[lang].writing;
 
   test(`a writer sees their post's views on a server-drawn chart and its table (${lang})`, async ({
     browser,
@@ -66,7 +69,7 @@ for (const lang of LANGS) {
     await useLanguage(context, lang);
     const page = await context.newPage();
     await open(page, "/writing");
-    await page.getByRole("link", { name: stats.link, exact: true }).click();
+    await page.getByRole("link", { name: writing.statsLink, exact: true }).click();
     await expect(page).toHaveURL("/writing/stats");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(stats.title);

@@ -7,7 +7,7 @@
  */
 import { useId } from "react";
 import type { StatsDay } from "../../api/stats/stats.ts";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { fillLabel, type StatsLabels } from "./stats-labels.ts";
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -42,8 +42,12 @@ export function sumDays(days: readonly StatsDay[]): { views: number; readers: nu
 }
 
 /** The chart and its table. */
-export function StatsChart(props: { days: readonly StatsDay[]; locale: string }) {
-  const { t } = useAppTranslation();
+export function StatsChart(props: {
+  days: readonly StatsDay[];
+  locale: string;
+  labels: StatsLabels;
+}) {
+  const { labels } = props;
   const id = useId();
   const { days, locale } = props;
   const number = new Intl.NumberFormat(locale);
@@ -62,7 +66,7 @@ export function StatsChart(props: { days: readonly StatsDay[]; locale: string })
   const from = first ? formatDay(first, locale) : "";
   const to = last ? formatDay(last, locale) : "";
   const description = peak
-    ? t("stats:chart.desc", {
+    ? fillLabel(labels.chart.desc, {
         from,
         to,
         views: number.format(totals.views),
@@ -70,7 +74,7 @@ export function StatsChart(props: { days: readonly StatsDay[]; locale: string })
         peak: formatDay(peak.day, locale),
         peakViews: number.format(peak.views),
       })
-    : t("stats:chart.empty", { from, to });
+    : fillLabel(labels.chart.empty, { from, to });
   const line = days
     .map((day, i) => `${(LEFT + step * (i + 0.5)).toFixed(1)},${y(day.readers).toFixed(1)}`)
     .join(" ");
@@ -83,7 +87,7 @@ export function StatsChart(props: { days: readonly StatsDay[]; locale: string })
         className="h-auto w-full overflow-visible"
         data-testid="stats-chart"
       >
-        <title id={`${id}-title`}>{t("stats:chart.title")}</title>
+        <title id={`${id}-title`}>{labels.chart.title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         {[0, top / 2, top].map((value) => (
           <g key={value}>
@@ -136,30 +140,30 @@ export function StatsChart(props: { days: readonly StatsDay[]; locale: string })
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-stone-700">
         <span className="inline-flex items-center gap-2">
           <span aria-hidden="true" className="inline-block h-3 w-3 bg-amber-700" />
-          {t("stats:chart.views")}
+          {labels.chart.views}
         </span>
         <span className="inline-flex items-center gap-2">
           <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-stone-900" />
-          {t("stats:chart.readers")}
+          {labels.chart.readers}
         </span>
       </figcaption>
       <details className="mt-3">
         <summary className="cursor-pointer font-semibold text-stone-900 underline underline-offset-4">
-          {t("stats:chart.table")}
+          {labels.chart.table}
         </summary>
         <div className="mt-2">
           <table className="w-full text-left text-sm" data-testid="stats-table">
-            <caption className="sr-only">{t("stats:chart.title")}</caption>
+            <caption className="sr-only">{labels.chart.title}</caption>
             <thead>
               <tr className="border-b border-stone-300">
                 <th scope="col" className="py-1 pr-4">
-                  {t("stats:chart.day")}
+                  {labels.chart.day}
                 </th>
                 <th scope="col" className="py-1 pr-4 text-right">
-                  {t("stats:chart.views")}
+                  {labels.chart.views}
                 </th>
                 <th scope="col" className="py-1 text-right">
-                  {t("stats:chart.readers")}
+                  {labels.chart.readers}
                 </th>
               </tr>
             </thead>

@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { StatsFeed, StatsReferrer, WorkTotals } from "../../api/stats/stats.ts";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { fillLabel, type StatsLabels } from "./stats-labels.ts";
 import { withQuery } from "../../lib/paths.ts";
 import { STATS_PERIODS, type StatsQuery } from "./stats-query.ts";
 
@@ -26,13 +26,13 @@ function Section(props: { heading: string; intro?: string; children: ReactNode }
 }
 
 /** The period chooser. */
-export function StatsPeriodForm(props: { query: StatsQuery; action: string }) {
-  const { t } = useAppTranslation();
+export function StatsPeriodForm(props: { query: StatsQuery; action: string; labels: StatsLabels }) {
+  const { labels } = props;
   return (
     <Form method="get" action={props.action} className="flex flex-wrap items-end gap-3">
       {props.query.record && <input type="hidden" name="record" value={props.query.record} />}
       <label className="flex flex-col gap-1 font-semibold text-stone-900">
-        {t("stats:range.label")}
+        {labels.range.label}
         <select
           name="days"
           defaultValue={String(props.query.days)}
@@ -40,7 +40,7 @@ export function StatsPeriodForm(props: { query: StatsQuery; action: string }) {
         >
           {STATS_PERIODS.map((days) => (
             <option key={days} value={days}>
-              {t("stats:range.days", { count: days })}
+              {fillLabel(labels.range.days, { count: days })}
             </option>
           ))}
         </select>
@@ -49,7 +49,7 @@ export function StatsPeriodForm(props: { query: StatsQuery; action: string }) {
         type="submit"
         className="min-h-10 rounded bg-stone-900 px-4 font-semibold text-white hover:bg-stone-700"
       >
-        {t("stats:range.show")}
+        {labels.range.show}
       </button>
     </Form>
   );
@@ -57,33 +57,34 @@ export function StatsPeriodForm(props: { query: StatsQuery; action: string }) {
 
 /** Works and their figures (each linking to its own statistics when `base` is given). */
 export function StatsWorks(props: {
+  labels: StatsLabels;
   works: readonly WorkTotals[];
   locale: string;
   heading: string;
   base?: string;
   days: number;
 }) {
-  const { t } = useAppTranslation();
+  const { labels } = props;
   const number = new Intl.NumberFormat(props.locale);
   return (
     <Section heading={props.heading}>
       {props.works.length === 0 ? (
-        <p className="text-stone-700">{t("stats:works.none")}</p>
+        <p className="text-stone-700">{labels.works.none}</p>
       ) : (
         <table className={TABLE}>
           <thead>
             <tr className={HEAD_ROW}>
               <th scope="col" className="py-1 pr-4">
-                {t("stats:works.work")}
+                {labels.works.work}
               </th>
               <th scope="col" className="py-1 pr-4">
-                {t("stats:works.kind")}
+                {labels.works.kind}
               </th>
               <th scope="col" className="py-1 pr-4 text-right">
-                {t("stats:chart.views")}
+                {labels.chart.views}
               </th>
               <th scope="col" className="py-1 text-right">
-                {t("stats:chart.readers")}
+                {labels.chart.readers}
               </th>
             </tr>
           </thead>
@@ -102,7 +103,7 @@ export function StatsWorks(props: {
                     work.title
                   )}
                 </th>
-                <td className="py-1 pr-4">{t(`stats:works.${work.collection}`)}</td>
+                <td className="py-1 pr-4">{labels.works[work.collection]}</td>
                 <td className="py-1 pr-4 text-right tabular-nums">{number.format(work.views)}</td>
                 <td className="py-1 text-right tabular-nums">{number.format(work.readers)}</td>
               </tr>
@@ -116,25 +117,26 @@ export function StatsWorks(props: {
 
 /** The site's own pages (home, blog, profiles) and their figures. */
 export function StatsPages(props: {
+  labels: StatsLabels;
   pages: readonly { path: string; views: number; readers: number }[];
   locale: string;
 }) {
-  const { t } = useAppTranslation();
+  const { labels } = props;
   const number = new Intl.NumberFormat(props.locale);
   if (props.pages.length === 0) return null;
   return (
-    <Section heading={t("stats:pages.heading")}>
+    <Section heading={labels.pages.heading}>
       <table className={TABLE}>
         <thead>
           <tr className={HEAD_ROW}>
             <th scope="col" className="py-1 pr-4">
-              {t("stats:pages.page")}
+              {labels.pages.page}
             </th>
             <th scope="col" className="py-1 pr-4 text-right">
-              {t("stats:chart.views")}
+              {labels.chart.views}
             </th>
             <th scope="col" className="py-1 text-right">
-              {t("stats:chart.readers")}
+              {labels.chart.readers}
             </th>
           </tr>
         </thead>
@@ -157,22 +159,26 @@ export function StatsPages(props: {
 }
 
 /** The top referring hosts. */
-export function StatsReferrers(props: { referrers: readonly StatsReferrer[]; locale: string }) {
-  const { t } = useAppTranslation();
+export function StatsReferrers(props: {
+  referrers: readonly StatsReferrer[];
+  locale: string;
+  labels: StatsLabels;
+}) {
+  const { labels } = props;
   const number = new Intl.NumberFormat(props.locale);
   return (
-    <Section heading={t("stats:referrers.heading")}>
+    <Section heading={labels.referrers.heading}>
       {props.referrers.length === 0 ? (
-        <p className="text-stone-700">{t("stats:referrers.none")}</p>
+        <p className="text-stone-700">{labels.referrers.none}</p>
       ) : (
         <table className={TABLE} data-testid="stats-referrers">
           <thead>
             <tr className={HEAD_ROW}>
               <th scope="col" className="py-1 pr-4">
-                {t("stats:referrers.host")}
+                {labels.referrers.host}
               </th>
               <th scope="col" className="py-1 text-right">
-                {t("stats:chart.views")}
+                {labels.chart.views}
               </th>
             </tr>
           </thead>
@@ -193,25 +199,29 @@ export function StatsReferrers(props: { referrers: readonly StatsReferrer[]; loc
 }
 
 /** The feeds' subscribers, as feed readers reported them. */
-export function StatsFeeds(props: { feeds: readonly StatsFeed[]; locale: string }) {
-  const { t } = useAppTranslation();
+export function StatsFeeds(props: {
+  feeds: readonly StatsFeed[];
+  locale: string;
+  labels: StatsLabels;
+}) {
+  const { labels } = props;
   const number = new Intl.NumberFormat(props.locale);
   return (
-    <Section heading={t("stats:feeds.heading")} intro={t("stats:feeds.intro")}>
+    <Section heading={labels.feeds.heading} intro={labels.feeds.intro}>
       {props.feeds.length === 0 ? (
-        <p className="text-stone-700">{t("stats:feeds.none")}</p>
+        <p className="text-stone-700">{labels.feeds.none}</p>
       ) : (
         <table className={TABLE}>
           <thead>
             <tr className={HEAD_ROW}>
               <th scope="col" className="py-1 pr-4">
-                {t("stats:feeds.feed")}
+                {labels.feeds.feed}
               </th>
               <th scope="col" className="py-1 pr-4 text-right">
-                {t("stats:feeds.subscribers")}
+                {labels.feeds.subscribers}
               </th>
               <th scope="col" className="py-1">
-                {t("stats:feeds.readers")}
+                {labels.feeds.readers}
               </th>
             </tr>
           </thead>

@@ -15,8 +15,9 @@ import {
   StatsReferrers,
   StatsWorks,
 } from "../../features/stats/stats-panels.tsx";
+import { fillLabel } from "../../features/stats/stats-labels.ts";
+import { statsLabels } from "../../features/stats/stats-labels.server.ts";
 import { statsQuery, statsRange } from "../../features/stats/stats-query.ts";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
@@ -29,42 +30,43 @@ export function meta(args: Route.MetaArgs) {
 /** The site's figures over the period asked for. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireSuperuser(context);
-  const { api, t, locale } = routeContext(context);
+  const { api, locale } = routeContext(context);
+  const labels = statsLabels(locale);
   const query = { ...statsQuery(new URL(request.url)), record: null };
   const range = statsRange(query.days);
   const site = await siteStats(api, range);
-  return { title: t("stats:siteTitle"), query, locale, range, site };
+  return { title: labels.siteTitle, query, locale, labels, range, site };
 }
 
 /** The page. */
 export default function AdminStats({ loaderData }: Route.ComponentProps) {
-  const { t } = useAppTranslation();
-  const { query, locale, range, site } = loaderData;
+  const { query, locale, labels, range, site } = loaderData;
   const totals = sumDays(site.days);
   const number = new Intl.NumberFormat(locale);
   return (
     <>
-      <PageHeader title={t("stats:siteTitle")} intro={t("stats:siteIntro")} />
+      <PageHeader title={labels.siteTitle} intro={labels.siteIntro} />
       <SystemNav />
-      <StatsPeriodForm query={query} action={paths.adminStats()} />
+      <StatsPeriodForm labels={labels} query={query} action={paths.adminStats()} />
       <p className="mt-4 text-stone-800" data-testid="stats-totals">
-        {t("stats:totals", {
+        {fillLabel(labels.totals, {
           views: number.format(totals.views),
           readers: number.format(totals.readers),
           from: formatDay(range.from, locale),
           to: formatDay(range.to, locale),
         })}
       </p>
-      <StatsChart days={site.days} locale={locale} />
-      <StatsPages pages={site.pages} locale={locale} />
+      <StatsChart labels={labels} days={site.days} locale={locale} />
+      <StatsPages labels={labels} pages={site.pages} locale={locale} />
       <StatsWorks
+        labels={labels}
         works={site.works}
         locale={locale}
-        heading={t("stats:works.headingSite")}
+        heading={labels.works.headingSite}
         days={query.days}
       />
-      <StatsReferrers referrers={site.referrers} locale={locale} />
-      <StatsFeeds feeds={site.feeds} locale={locale} />
+      <StatsReferrers labels={labels} referrers={site.referrers} locale={locale} />
+      <StatsFeeds labels={labels} feeds={site.feeds} locale={locale} />
     </>
   );
 }

@@ -17,8 +17,9 @@ import {
   StatsReferrers,
   StatsWorks,
 } from "../../features/stats/stats-panels.tsx";
+import { fillLabel } from "../../features/stats/stats-labels.ts";
+import { statsLabels } from "../../features/stats/stats-labels.server.ts";
 import { statsQuery, statsRange } from "../../features/stats/stats-query.ts";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { requireUser, routeContext, throwNotFound } from "../../lib/routes/route-data.ts";
@@ -30,7 +31,8 @@ export function meta(args: Route.MetaArgs) {
 
 /** The writer's figures, or one work's. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, t, locale } = routeContext(context);
+  const { api, locale } = routeContext(context);
+  const labels = statsLabels(locale);
   requireUser(context, request);
   const url = new URL(request.url);
   const query = statsQuery(url);
@@ -43,9 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ]);
       const name = title ?? query.record;
       return {
-        title: t("stats:workTitle", { title: name }),
+        title: fillLabel(labels.workTitle, { title: name }),
         query,
         locale,
+        labels,
         range,
         work: { record: query.record, title: name, ...figures },
         all: null,
@@ -56,51 +59,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const all = await worksStats(api, range);
-  return { title: t("stats:title"), query, locale, range, work: null, all };
+  return { title: labels.title, query, locale, labels, range, work: null, all };
 }
 
 /** The page. */
 export default function WritingStats({ loaderData }: Route.ComponentProps) {
-  const { t } = useAppTranslation();
-  const { query, locale, range, work, all } = loaderData;
+  const { query, locale, labels, range, work, all } = loaderData;
   const figures = work ?? all;
   const totals = sumDays(figures.days);
   const number = new Intl.NumberFormat(locale);
   return (
     <>
       <PageHeader
-        title={work ? t("stats:workTitle", { title: work.title }) : t("stats:title")}
-        intro={t("stats:intro")}
+        title={work ? fillLabel(labels.workTitle, { title: work.title }) : labels.title}
+        intro={labels.intro}
         actions={
           <ButtonLink
             to={work ? paths.writingStats({ days: query.days }) : paths.writing()}
             variant="secondary"
           >
-            {work ? t("stats:back") : t("stats:backToWriting")}
+            {work ? labels.back : labels.backToWriting}
           </ButtonLink>
         }
       />
-      <StatsPeriodForm query={query} action={paths.writingStats()} />
+      <StatsPeriodForm labels={labels} query={query} action={paths.writingStats()} />
       <p className="mt-4 text-stone-800" data-testid="stats-totals">
-        {t("stats:totals", {
+        {fillLabel(labels.totals, {
           views: number.format(totals.views),
           readers: number.format(totals.readers),
           from: formatDay(range.from, locale),
           to: formatDay(range.to, locale),
         })}
       </p>
-      <StatsChart days={figures.days} locale={locale} />
+      <StatsChart labels={labels} days={figures.days} locale={locale} />
       {all && (
         <StatsWorks
+          labels={labels}
           works={all.works}
           locale={locale}
-          heading={t("stats:works.heading")}
+          heading={labels.works.heading}
           base={paths.writingStats()}
           days={query.days}
         />
       )}
-      <StatsReferrers referrers={figures.referrers} locale={locale} />
-      {all && <StatsFeeds feeds={all.feeds} locale={locale} />}
+      <StatsReferrers labels={labels} referrers={figures.referrers} locale={locale} />
+      {all && <StatsFeeds labels={labels} feeds={all.feeds} locale={locale} />}
     </>
   );
 }

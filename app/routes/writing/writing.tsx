@@ -126,7 +126,7 @@ function MyWriting({ data, refused }: { data: WritingData; refused: string | nul
               {t("subscriptions:subscribers.link")}
             </ButtonLink>
             <ButtonLink to={paths.writingStats()} variant="secondary">
-              {t("stats:link")}
+              {t("writing:statsLink")}
             </ButtonLink>
             <ButtonLink to={paths.writingDeleted()} variant="secondary">
               {t("writing:deleted.link")}

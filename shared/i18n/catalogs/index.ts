@@ -34,7 +34,6 @@ export const NAMESPACES = [
   "passkeys",
   "comments",
   "subscriptions",
-  "stats",
 ] as const;
 
 /** The namespace used when a key names none. */

@@ -1,6 +1,9 @@
 /**
  * English messages of the privacy-first statistics (ADR 070): the writer's statistics page,
  * a work's, the site's (superusers), the chart and its table, referrers and feed subscribers.
+ * Not in the browser's catalog (guest pages never need it, and their byte budgets stay as
+ * they are): the pages' loaders read it on the server (`stats-labels.server.ts`) and hand
+ * their labels to the components.
  */
 const stats = {
   link: "Statistics",
@@ -15,8 +18,7 @@ const stats = {
   privacy: "What is counted",
   range: {
     label: "Period",
-    days_one: "Last day",
-    days_other: "Last {{count}} days",
+    days: "Last {{count}} days",
     show: "Show",
   },
   totals: "{{views}} views, {{readers}} readers from {{from}} to {{to}}.",

@@ -4,6 +4,7 @@
  * (edit, preview, publish, delete); "Recently deleted" (`/writing/deleted`, ADR 067).
  */
 const writing = {
+  statsLink: "Statistics",
   title: "My writing",
   intro:
     "Everything you write, the last edited first: drafts, scheduled posts and private entries included. Only you see this page.",

@@ -25,7 +25,6 @@ import remember from "./remember.ts";
 import passkeys from "./passkeys.ts";
 import subscriptions from "./subscriptions.ts";
 import comments from "./comments.ts";
-import stats from "./stats.ts";
 
 /** The fr messages by namespace. */
 const catalog = {
@@ -55,7 +54,6 @@ const catalog = {
   passkeys,
   subscriptions,
   comments,
-  stats,
 };
 
 export default catalog;

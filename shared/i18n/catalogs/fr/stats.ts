@@ -19,8 +19,7 @@ const stats = {
   privacy: "Ce qui est compté",
   range: {
     label: "Période",
-    days_one: "Dernier jour",
-    days_other: "{{count}} derniers jours",
+    days: "{{count}} derniers jours",
     show: "Afficher",
   },
   totals: "{{views}} vues, {{readers}} lecteurs du {{from}} au {{to}}.",
