@@ -79,6 +79,8 @@ const writing = {
     previewLabel: "Preview “{{title}}”",
     view: "View",
     viewLabel: "View “{{title}}”",
+    stats: "Statistics",
+    statsLabel: "Statistics of “{{title}}”",
     publish: "Publish",
     publishLabel: "Publish “{{title}}”",
     publishTitle: "Publish “{{title}}” now?",

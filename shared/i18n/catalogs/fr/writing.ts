@@ -83,6 +83,8 @@ const writing = {
     previewLabel: "Aperçu de « {{title}} »",
     view: "Voir",
     viewLabel: "Voir « {{title}} »",
+    stats: "Statistiques",
+    statsLabel: "Statistiques de « {{title}} »",
     publish: "Publier",
     publishLabel: "Publier « {{title}} »",
     publishTitle: "Publier « {{title}} » maintenant ?",
