@@ -102,3 +102,36 @@ export async function statsRecordTitle(api: ApiClient, id: string): Promise<stri
   }
   return null;
 }
+
+/** The `stats` part of the settings (superusers). */
+export interface StatsSettings {
+  /** Days the daily totals are kept; 0 keeps them forever. */
+  retentionDays: number;
+}
+
+/** The server's default, shown until the settings say otherwise. */
+export const DEFAULT_STATS_SETTINGS: StatsSettings = { retentionDays: 366 };
+
+/** The statistics settings (`GET /api/settings`, superusers). */
+export async function readStatsSettings(api: ApiClient): Promise<StatsSettings> {
+  const settings = await sdk(api).send<{ stats?: StatsSettings }>("/api/settings", {
+    requestKey: null,
+  });
+  return settings.stats ?? DEFAULT_STATS_SETTINGS;
+}
+
+/**
+ * Saves the statistics settings (`PATCH /api/settings`, this part only); answers them as
+ * stored. The value is sent as typed: the API refuses what is not a whole number from 0 to
+ * 36,500, keyed `stats.retentionDays`.
+ */
+export async function saveStatsSettings(
+  api: ApiClient,
+  values: Record<keyof StatsSettings, number | string>,
+): Promise<StatsSettings> {
+  const saved = await sdk(api).send<{ stats?: StatsSettings }>("/api/settings", {
+    method: "PATCH",
+    body: { stats: values },
+  });
+  return saved.stats ?? DEFAULT_STATS_SETTINGS;
+}

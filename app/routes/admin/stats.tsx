@@ -1,11 +1,12 @@
 /**
  * `/admin/stats` (superusers, ADR 070): the whole site's views and unique readers per day (a
  * chart drawn on the server, with its table), its own pages (home, blog, profiles), the most
- * read works, the top referrers and every feed's subscribers; `?days=` picks the period.
+ * read works, the top referrers and every feed's subscribers; `?days=` picks the period; and
+ * how long the daily totals are kept (`stats.retentionDays`).
  */
 import type { Route } from "./+types/stats";
 import { PageHeader } from "../../components/ui/page-header.tsx";
-import { siteStats } from "../../api/stats/stats.ts";
+import { readStatsSettings, siteStats } from "../../api/stats/stats.ts";
 import { SystemNav } from "../../features/admin-system/system-nav.tsx";
 import { StatsChart, sumDays, formatDay } from "../../features/stats/stats-chart.tsx";
 import {
@@ -18,6 +19,7 @@ import {
 import { fillLabel } from "../../features/stats/stats-labels.ts";
 import { statsLabels } from "../../features/stats/stats-labels.server.ts";
 import { statsQuery, statsRange } from "../../features/stats/stats-query.ts";
+import { StatsRetentionForm } from "../../features/stats/stats-retention-form.tsx";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import { paths } from "../../lib/paths.ts";
 import { requireSuperuser, routeContext } from "../../lib/routes/route-data.ts";
@@ -34,13 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const labels = statsLabels(locale);
   const query = { ...statsQuery(new URL(request.url)), record: null };
   const range = statsRange(query.days);
-  const site = await siteStats(api, range);
-  return { title: labels.siteTitle, query, locale, labels, range, site };
+  const [site, settings] = await Promise.all([siteStats(api, range), readStatsSettings(api)]);
+  return { title: labels.siteTitle, query, locale, labels, range, site, settings };
 }
 
 /** The page. */
 export default function AdminStats({ loaderData }: Route.ComponentProps) {
-  const { query, locale, labels, range, site } = loaderData;
+  const { query, locale, labels, range, site, settings } = loaderData;
   const totals = sumDays(site.days);
   const number = new Intl.NumberFormat(locale);
   return (
@@ -67,6 +69,9 @@ export default function AdminStats({ loaderData }: Route.ComponentProps) {
       />
       <StatsReferrers labels={labels} referrers={site.referrers} locale={locale} />
       <StatsFeeds labels={labels} feeds={site.feeds} locale={locale} />
+      <div className="mt-8">
+        <StatsRetentionForm settings={settings} labels={labels} />
+      </div>
     </>
   );
 }

@@ -2,7 +2,7 @@
  * The statistics pages (ADR 070) rendered by the server with real figures: a guest goes to
  * `/login`; a writer's `/writing/stats` draws the chart as an SVG image with its title and
  * description, lists their work with its totals and the top referrer; a work of someone else
- * is a 404; `/admin/stats` is the superusers'. English and French.
+ * is a 404; `/admin/stats` is the superusers', with the retention setting. English and French.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +74,10 @@ describe.each(DIALECTS)("statistics pages (%s)", (dialect) => {
     const res = await getPage(app, "/admin/stats", root);
     expect(res.statusCode).toBe(200);
     expect(text(main(res.body))).toContain("12 views, 7 readers");
+    // How long the totals are kept, as the settings say.
+    expect(main(res.body)).toMatch(
+      /name="retentionDays"[^>]*value="366"|value="366"[^>]*name="retentionDays"/,
+    );
     expect((await getPage(app, "/admin/stats", wanda)).statusCode).toBe(403);
   });
 });

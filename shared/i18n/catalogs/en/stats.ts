@@ -41,6 +41,17 @@ const stats = {
     none: "None of your posts or entries was read in this period.",
   },
   pages: { heading: "Site pages", page: "Page" },
+  retention: {
+    heading: "How long figures are kept",
+    intro:
+      "Daily totals older than this are deleted every day. The readers' daily salts and hashes are always deleted the next day.",
+    days: "Days kept",
+    hint: "0 keeps them forever; at most 36,500.",
+    save: "Save",
+    saving: "Saving…",
+    saved: "Saved.",
+    failed: "The setting could not be saved.",
+  },
   referrers: {
     heading: "Top referrers",
     host: "Site",

@@ -42,6 +42,17 @@ const stats = {
     none: "Aucun de vos articles ou entrées n’a été lu pendant cette période.",
   },
   pages: { heading: "Pages du site", page: "Page" },
+  retention: {
+    heading: "Durée de conservation des chiffres",
+    intro:
+      "Les totaux par jour plus anciens sont effacés chaque jour. Les valeurs aléatoires et les empreintes des lecteurs sont toujours effacées le lendemain.",
+    days: "Jours gardés",
+    hint: "0 les garde pour toujours ; au plus 36 500.",
+    save: "Enregistrer",
+    saving: "Enregistrement…",
+    saved: "Enregistré.",
+    failed: "Le réglage n’a pas pu être enregistré.",
+  },
   referrers: {
     heading: "Principaux sites référents",
     host: "Site",
