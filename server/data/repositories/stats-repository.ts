@@ -283,8 +283,7 @@ export async function findCountedRecords(
     const rows = await sql<{ id: string; author: string; title: string }>`
       SELECT "id", "author", "title" FROM ${table}
       WHERE "id" IN (${sql.join(ids.map((id) => sql`${id}`))})`.execute(db);
-    for (const r of rows.rows)
-      out.push({ id: r.id, collection, author: r.author, title: r.title });
+    for (const r of rows.rows) out.push({ id: r.id, collection, author: r.author, title: r.title });
   }
   return out;
 }
