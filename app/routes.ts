@@ -58,6 +58,7 @@ export default [
       route("writing/comments", "routes/writing/comments.tsx"),
       route("writing/subscribers", "routes/writing/subscribers.tsx"),
       route("writing/deleted", "routes/writing/deleted.tsx"),
+      route("writing/stats", "routes/writing/stats.tsx"),
       route("calendar", "routes/calendar/calendar.tsx"),
       route("entry/create", "routes/entries/entry-create.tsx"),
       route("entry/update/:username/:name", "routes/entries/entry-update.tsx"),
@@ -84,6 +85,7 @@ export default [
       route("admin/logs/:id", "routes/admin/log.tsx"),
       route("admin/backups", "routes/admin/backups.tsx"),
       route("admin/jobs", "routes/admin/jobs.tsx"),
+      route("admin/stats", "routes/admin/stats.tsx"),
     ]),
 
     route("*", "routes/not-found.tsx"),

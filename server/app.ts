@@ -50,6 +50,7 @@ import {
 } from "./modules/recently-deleted-module.ts";
 import { revisionsModule } from "./modules/revisions-module.ts";
 import { searchModule } from "./modules/search-module.ts";
+import { statsModule, type StatsParts } from "./modules/stats-module.ts";
 import { subscriptionsModule, type SubscriptionParts } from "./modules/subscriptions-module.ts";
 import { createBus, type Bus } from "./tools/bus/index.ts";
 import {
@@ -100,6 +101,8 @@ export interface App {
   recentlyDeleted: RecentlyDeletedParts;
   /** The anonymous page cache (ADR 045); null when `PAGE_CACHE_TTL_MS` is 0. */
   pageCache: PageCache<PageEntry> | null;
+  /** Privacy-first statistics: the view counter and its clock (ADR 070). */
+  stats: StatsParts;
   http: FastifyInstance;
   close(): Promise<void>;
 }
@@ -298,6 +301,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const dataImport = dataModule(kernel, files);
     const subscriptions = await subscriptionsModule(kernel, { mailer });
     const { pageCache, attach: attachPageCache } = pageCacheModule(kernel);
+    const stats = statsModule(kernel);
     await lifecycle.start();
 
     const http = await buildHttpApp(
@@ -323,6 +327,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       },
     );
     attachPageCache(http, rateLimiter);
+    stats.attach(http);
     lifecycle.add(http, { name: "HTTP server", close: (part) => part.close() });
     logTarget.to = http.log;
     if (bucketWarning) http.log.warn(bucketWarning);
@@ -354,6 +359,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       recentlyDeleted,
       subscriptions,
       pageCache,
+      stats,
       http,
       close: () => lifecycle.close(),
     };

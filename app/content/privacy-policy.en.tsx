@@ -180,11 +180,23 @@ const policy: PrivacyPolicyText = {
             ]}
           />
           <p>
-            There are no analytics, no advertising and no social media widgets. Pages, scripts,
-            styles, fonts and images are all served by this instance, so using it makes your browser
-            contact no other website. Only what users write can point elsewhere: a link you follow
-            takes you to another site with its own policy, and an image a writer embeds from another
-            site is loaded from there.
+            <strong>Reading statistics</strong> are counted on this server, with no cookie and
+            nothing stored on your device: a view of a post, a public entry, the home page, the blog
+            or a profile adds one to that page’s total for the day. To count each reader once a day,
+            your IP address and user agent are turned into a hash mixed with a random value that
+            changes every day and is deleted the next day, after which the hash cannot be linked to
+            anyone; your address and user agent themselves are never written down. Kept are daily
+            totals per page (views, readers), the name of the sites whose links brought readers, and
+            the subscriber counts that feed readers announce. Robots are not counted; with “Do Not
+            Track” or Global Privacy Control on, your view counts but you are not counted as a
+            reader.
+          </p>
+          <p>
+            There are no analytics scripts, no advertising and no social media widgets. Pages,
+            scripts, styles, fonts and images are all served by this instance, so using it makes
+            your browser contact no other website. Only what users write can point elsewhere: a link
+            you follow takes you to another site with its own policy, and an image a writer embeds
+            from another site is loaded from there.
           </p>
         </>
       ),
@@ -218,6 +230,11 @@ const policy: PrivacyPolicyText = {
           <li>
             <strong>Server logs</strong> are kept for the period the operator sets, then deleted.
             The operator can also record less, or no request details at all.
+          </li>
+          <li>
+            <strong>Reading statistics</strong>: the daily salt and readers’ hashes are deleted the
+            day after; the daily totals are kept for the period the operator sets (a year by
+            default).
           </li>
           <li>
             <strong>Backups</strong> made by the operator keep a copy of the data as it was on the

@@ -194,12 +194,25 @@ const policy: PrivacyPolicyText = {
             ]}
           />
           <p>
-            Il n’y a ni mesure d’audience, ni publicité, ni bouton de réseau social. Les pages,
-            scripts, styles, polices et images sont tous servis par cette instance : l’utiliser ne
-            fait contacter aucun autre site à votre navigateur. Seul ce qu’écrivent les utilisateurs
-            peut renvoyer ailleurs : un lien que vous suivez vous mène sur un autre site, qui a sa
-            propre politique, et une image qu’un rédacteur intègre depuis un autre site est chargée
-            depuis celui-ci.
+            Les <strong>statistiques de lecture</strong> sont comptées sur ce serveur, sans cookie
+            et sans rien enregistrer sur votre appareil&nbsp;: la lecture d’un article, d’une entrée
+            publique, de l’accueil, du blog ou d’un profil ajoute un au total du jour de cette page.
+            Pour compter chaque lecteur une fois par jour, votre adresse IP et votre agent
+            utilisateur sont transformés en une empreinte mêlée à une valeur aléatoire qui change
+            chaque jour et est effacée le lendemain&nbsp;; l’empreinte ne peut alors plus être
+            reliée à personne, et votre adresse et votre agent utilisateur ne sont jamais écrits.
+            Sont gardés les totaux par jour et par page (vues, lecteurs), le nom des sites dont les
+            liens ont amené des lecteurs et le nombre d’abonnés qu’annoncent les lecteurs de flux.
+            Les robots ne sont pas comptés&nbsp;; avec «&nbsp;Do Not Track&nbsp;» ou Global Privacy
+            Control, votre lecture compte, mais vous n’êtes pas compté comme lecteur.
+          </p>
+          <p>
+            Il n’y a ni script de mesure d’audience, ni publicité, ni bouton de réseau social. Les
+            pages, scripts, styles, polices et images sont tous servis par cette instance :
+            l’utiliser ne fait contacter aucun autre site à votre navigateur. Seul ce qu’écrivent
+            les utilisateurs peut renvoyer ailleurs : un lien que vous suivez vous mène sur un autre
+            site, qui a sa propre politique, et une image qu’un rédacteur intègre depuis un autre
+            site est chargée depuis celui-ci.
           </p>
         </>
       ),
@@ -234,6 +247,11 @@ const policy: PrivacyPolicyText = {
             <strong>Les journaux du serveur</strong> sont gardés pendant la durée fixée par
             l’exploitant, puis supprimés. L’exploitant peut aussi en noter moins, ou ne noter aucun
             détail des requêtes.
+          </li>
+          <li>
+            <strong>Les statistiques de lecture</strong>&nbsp;: la valeur aléatoire du jour et les
+            empreintes des lecteurs sont effacées le lendemain&nbsp;; les totaux par jour sont
+            gardés pendant la durée que fixe l’exploitant (un an par défaut).
           </li>
           <li>
             <strong>Les sauvegardes</strong> faites par l’exploitant gardent une copie des données

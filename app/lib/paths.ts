@@ -145,6 +145,12 @@ export const paths = {
    */
   writingDeleted: (query: PathQuery = {}) => withQuery("/writing/deleted", query),
 
+  /**
+   * The writer's statistics (ADR 070), optionally of one work and a period:
+   * `/writing/stats`, `/writing/stats?record=<id>&days=90`.
+   */
+  writingStats: (query: PathQuery = {}) => withQuery("/writing/stats", query),
+
   /** The CSV of one target's subscribers: `/writing/subscribers/export?target=blog`. */
   writingSubscribersExport: (target: string) =>
     withQuery("/writing/subscribers/export", { target }),
@@ -251,6 +257,9 @@ export const paths = {
 
   /** The backups (superusers): `/admin/backups`. */
   adminBackups: () => "/admin/backups",
+
+  /** The site's statistics (superusers, ADR 070): `/admin/stats`, `/admin/stats?days=90`. */
+  adminStats: (query: PathQuery = {}) => withQuery("/admin/stats", query),
 
   /** The job queue (superusers): `/admin/jobs`, `?state=` one state. */
   adminJobs: () => "/admin/jobs",

@@ -1,4 +1,4 @@
-/** The links between the superuser pages (settings, logs, backups), the current one marked. */
+/** The links between the superuser pages (settings, logs, backups, jobs, statistics), the current one marked. */
 import { NavLink } from "react-router";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { paths } from "../../lib/paths.ts";
@@ -8,6 +8,7 @@ const LINKS = [
   { to: paths.adminLogs(), key: "logs" },
   { to: paths.adminBackups(), key: "backups" },
   { to: paths.adminJobs(), key: "jobs" },
+  { to: paths.adminStats(), key: "stats" },
 ] as const;
 
 /** The system pages' navigation. */

@@ -1,13 +1,13 @@
 /**
  * The quick actions of the rows of "My writing": Edit (the editor), Preview or View (the
- * record's page), Publish (a draft post, now, after a confirmation) and Delete (after a dialog
+ * record's page), Statistics (what others can read, ADR 070), Publish (a draft post, now, after a confirmation) and Delete (after a dialog
  * naming what goes). One publish dialog and one delete dialog serve the whole list (so the
  * page carries two, not two a row). Writes go through the browser's API client, so the API
  * decides; the page's data is then reloaded.
  */
 import { useState, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
-import { Eye, Pencil, Send, Trash } from "lucide-react";
+import { BarChart3, Eye, Pencil, Send, Trash } from "lucide-react";
 import { useNotify } from "../../components/notifications/notifications.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { parseApiDate } from "../../components/ui/formatted-date.tsx";
@@ -15,6 +15,7 @@ import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { browserDraftStorage, clearDraft, draftKey } from "../../lib/records/draft-storage.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { NOTIFY_ONLY, useFormSubmit } from "../../components/forms/use-form-submit.ts";
+import { paths } from "../../lib/paths.ts";
 import { formatDateTime } from "./writing-dates.ts";
 import type { PostRow, WritingItem } from "./writing-item.ts";
 import { deleteRecord, updateRecord } from "../../api/records/record-writes.ts";
@@ -208,6 +209,15 @@ export function WritingActions(props: {
       >
         {preview ? t("writing:actions.preview") : t("writing:actions.view")}
       </ActionLink>
+      {!preview && (
+        <ActionLink
+          to={paths.writingStats({ record: item.id })}
+          label={t("writing:actions.statsLabel", { title })}
+          icon={BarChart3}
+        >
+          {t("writing:actions.stats")}
+        </ActionLink>
+      )}
       {props.canPublish && item.kind === "post" && item.state === "draft" && (
         <ActionButton
           label={t("writing:actions.publishLabel", { title })}

@@ -125,6 +125,9 @@ function MyWriting({ data, refused }: { data: WritingData; refused: string | nul
             <ButtonLink to={paths.writingSubscribers()} variant="secondary">
               {t("subscriptions:subscribers.link")}
             </ButtonLink>
+            <ButtonLink to={paths.writingStats()} variant="secondary">
+              {t("writing:statsLink")}
+            </ButtonLink>
             <ButtonLink to={paths.writingDeleted()} variant="secondary">
               {t("writing:deleted.link")}
             </ButtonLink>

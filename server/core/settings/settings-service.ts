@@ -35,6 +35,11 @@ import {
   RevisionSettingsPatchSchema,
   type RevisionSettings,
 } from "../revisions/revision-settings.ts";
+import {
+  DEFAULT_STATS_SETTINGS,
+  StatsSettingsPatchSchema,
+  type StatsSettings,
+} from "../stats/stats-settings.ts";
 
 /** Batch settings (PocketBase's `settings.batch`). */
 export interface BatchSettings {
@@ -63,6 +68,7 @@ export interface StoredSettings {
   revisions: RevisionSettings;
   comments: CommentSettings;
   subscriptions: SubscriptionSettings;
+  stats: StatsSettings;
 }
 
 /** What the environment decides (read-only in the API). */
@@ -163,6 +169,7 @@ const PatchSchema = z.strictObject({
   revisions: RevisionSettingsPatchSchema.optional(),
   comments: CommentSettingsPatchSchema.optional(),
   subscriptions: SubscriptionSettingsPatchSchema.optional(),
+  stats: StatsSettingsPatchSchema.optional(),
   smtp: z.unknown().optional(),
   oauth2: z.unknown().optional(),
   trustedProxy: z.unknown().optional(),
@@ -212,6 +219,7 @@ export class SettingsService {
       revisions: { ...DEFAULT_REVISION_SETTINGS },
       comments: { ...DEFAULT_COMMENT_SETTINGS },
       subscriptions: { ...DEFAULT_SUBSCRIPTION_SETTINGS },
+      stats: { ...DEFAULT_STATS_SETTINGS },
     };
   }
 
@@ -238,6 +246,11 @@ export class SettingsService {
   /** Current subscription mail settings (ADR 065). */
   get subscriptions(): SubscriptionSettings {
     return this.stored.subscriptions;
+  }
+
+  /** Current statistics settings (ADR 070). */
+  get stats(): StatsSettings {
+    return this.stored.stats;
   }
 
   /** Current rate limits. */
@@ -326,6 +339,7 @@ export class SettingsService {
       revisions: { ...defaults.revisions, ...saved.revisions },
       comments: { ...defaults.comments, ...saved.comments },
       subscriptions: { ...defaults.subscriptions, ...saved.subscriptions },
+      stats: { ...defaults.stats, ...saved.stats },
     };
     this.apply(remote);
   }
@@ -380,6 +394,7 @@ export class SettingsService {
       revisions: this.stored.revisions,
       comments: this.stored.comments,
       subscriptions: this.stored.subscriptions,
+      stats: this.stored.stats,
       trustedProxy: { proxies: [...this.env.trustedProxies] },
     };
   }
@@ -439,6 +454,7 @@ export class SettingsService {
             },
           }
         : {}),
+      ...(data.stats ? { stats: { ...this.stored.stats, ...saved.stats, ...data.stats } } : {}),
     };
     await writeParam(this.db.kysely, PARAM_ID, JSON.stringify(next));
     await this.reload();

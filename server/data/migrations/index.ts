@@ -32,6 +32,7 @@ import * as recentlyDeleted from "./1797410000-recently-deleted.ts";
 import * as postImages from "./1797450000-post-images.ts";
 import * as blogOrderIndex from "./1797500000-blog-order-index.ts";
 import * as postTranslations from "./1797600000-post-translations.ts";
+import * as statistics from "./1797670000-statistics.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -67,6 +68,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1797450000-post-images", up: postImages.up },
   { name: "1797500000-blog-order-index", up: blogOrderIndex.up },
   { name: "1797600000-post-translations", up: postTranslations.up },
+  { name: "1797670000-statistics", up: statistics.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

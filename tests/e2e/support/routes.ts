@@ -3,6 +3,8 @@
  * path each (on the global setup's content), who sees
  * the page itself, what a logged-out visitor gets, and the page's title in each language.
  */
+import enStats from "../../../shared/i18n/catalogs/en/stats.ts";
+import frStats from "../../../shared/i18n/catalogs/fr/stats.ts";
 import { CATALOGS, type Lang } from "./app.ts";
 import { CONTENT, USERS, type AccountName } from "./environment.ts";
 
@@ -25,6 +27,9 @@ export interface RouteCase {
   /** The page's own title (the document title is `{title} · Cahier`). */
   title: (lang: Lang) => string;
 }
+
+/** The site statistics page's title (its catalog is read on the server only, ADR 070). */
+const STATS_TITLES = { en: enStats.siteTitle, fr: frStats.siteTitle } as const;
 
 const writer = USERS.writer.username;
 const { collection, entry, post, item } = CONTENT;
@@ -247,5 +252,12 @@ export const SUPERUSER_ROUTES: readonly RouteCase[] = [
     viewer: "superuser",
     guest: "login",
     title: (l) => CATALOGS[l].adminSystem.jobs.title,
+  },
+  {
+    route: "/admin/stats",
+    path: "/admin/stats",
+    viewer: "superuser",
+    guest: "login",
+    title: (l) => STATS_TITLES[l],
   },
 ];

@@ -9,6 +9,7 @@ const adminSystem = {
     logs: "Logs",
     backups: "Backups",
     jobs: "Jobs",
+    stats: "Statistics",
   },
   envManaged: "Set by the environment",
   envManagedHint: "Set by the server's environment ({{variables}}); change it there and restart.",

@@ -4,6 +4,7 @@
  * (edit, preview, publish, delete); "Recently deleted" (`/writing/deleted`, ADR 067).
  */
 const writing = {
+  statsLink: "Statistics",
   title: "My writing",
   intro:
     "Everything you write, the last edited first: drafts, scheduled posts and private entries included. Only you see this page.",
@@ -78,6 +79,8 @@ const writing = {
     previewLabel: "Preview “{{title}}”",
     view: "View",
     viewLabel: "View “{{title}}”",
+    stats: "Statistics",
+    statsLabel: "Statistics of “{{title}}”",
     publish: "Publish",
     publishLabel: "Publish “{{title}}”",
     publishTitle: "Publish “{{title}}” now?",

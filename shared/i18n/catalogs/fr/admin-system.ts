@@ -13,6 +13,7 @@ const adminSystem = {
     logs: "Journal",
     backups: "Sauvegardes",
     jobs: "Tâches",
+    stats: "Statistiques",
   },
   envManaged: "Défini par l'environnement",
   envManagedHint:

@@ -8,6 +8,7 @@ import type { CatalogShape } from "../../catalog-shape.ts";
 import type en from "../en/writing.ts";
 
 const writing = {
+  statsLink: "Statistiques",
   title: "Mes écrits",
   intro:
     "Tout ce que vous écrivez, du dernier modifié au plus ancien : brouillons, articles programmés et entrées privées compris. Vous seul voyez cette page.",
@@ -82,6 +83,8 @@ const writing = {
     previewLabel: "Aperçu de « {{title}} »",
     view: "Voir",
     viewLabel: "Voir « {{title}} »",
+    stats: "Statistiques",
+    statsLabel: "Statistiques de « {{title}} »",
     publish: "Publier",
     publishLabel: "Publier « {{title}} »",
     publishTitle: "Publier « {{title}} » maintenant ?",
