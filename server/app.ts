@@ -50,6 +50,7 @@ import {
 } from "./modules/recently-deleted-module.ts";
 import { revisionsModule } from "./modules/revisions-module.ts";
 import { searchModule } from "./modules/search-module.ts";
+import { siteModule } from "./modules/site-module.ts";
 import { subscriptionsModule, type SubscriptionParts } from "./modules/subscriptions-module.ts";
 import { createBus, type Bus } from "./tools/bus/index.ts";
 import {
@@ -297,6 +298,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     healthModule(kernel);
     const dataImport = dataModule(kernel, files);
     const subscriptions = await subscriptionsModule(kernel, { mailer });
+    siteModule(kernel, { storage });
     const { pageCache, attach: attachPageCache } = pageCacheModule(kernel);
     await lifecycle.start();
 
