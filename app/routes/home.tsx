@@ -18,6 +18,7 @@ import { useSession } from "../components/session-provider.tsx";
 import { canonicalUrl, siteOrigin } from "../lib/routes/site-url.ts";
 import { useAppTranslation } from "../lib/i18n/i18n.ts";
 import { pageMeta } from "../lib/routes/meta.ts";
+import { siteData, siteIdentity } from "../lib/routes/site-identity.ts";
 import { blogFeedLinks } from "./feeds/feed-links.ts";
 import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../api/records/records.ts";
 import { routeContext } from "../lib/routes/route-data.ts";
@@ -50,7 +51,7 @@ export function meta(args: Route.MetaArgs) {
 
 /** The latest published posts, and the signed-in user's recent entries (private included). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, user, t } = routeContext(context);
+  const { api, user, t, locale } = routeContext(context);
   const ownsEntries = user !== null && !isSuperuser(user);
   const today = dayOf(Date.now());
   const [posts, entries, streak, onThisDay] = await Promise.all([
@@ -80,7 +81,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   return {
     title: t("content:home.title"),
-    description: t("content:home.description"),
+    // The site's own description (ADR 069), else Cahier's.
+    description:
+      siteData(siteIdentity(context), locale).description ?? t("content:home.description"),
     canonical: canonicalUrl(siteOrigin(context, request), "/"),
     posts: posts.items.map((post) => postSummary(post)),
     entries: (entries?.items ?? []).map((entry) => entrySummary(entry, user?.username)),

@@ -14,6 +14,7 @@ import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { routeContext, readNamedOr404 } from "../../lib/routes/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
+import { defaultSocialImage, rootSiteData } from "../../lib/routes/site-identity.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { newFileToken } from "../../api/auth/tokens.ts";
@@ -39,6 +40,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       siteName,
       type: "article",
       locale,
+      image: defaultSocialImage(rootSiteData(matches), canonical),
       publishedTime: isoDate(entry.date || entry.created),
       modifiedTime: isoDate(entry.updated),
       author: authorUrl,

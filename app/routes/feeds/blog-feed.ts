@@ -6,6 +6,8 @@ import type { Route } from "./+types/blog-feed";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { PUBLISHED_FILTER, type PostRecord } from "../../api/records/records.ts";
 import { routeContext, appName } from "../../lib/routes/route-data.ts";
+import { siteData, siteIdentity } from "../../lib/routes/site-identity.ts";
+import { siteIconPath } from "#shared/site/site-files.ts";
 import { BLOG_FEED_BASE } from "./feed-links.ts";
 import { FEED_ITEMS, feedResponse, itemContext, postItem } from "./feed.server.ts";
 import { paths } from "../../lib/paths.ts";
@@ -26,11 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const items = itemContext(origin, t);
   return feedResponse(request, {
     title: t("feeds:blog.title", { app }),
-    description: t("feeds:blog.description", { app }),
+    // The site's description (ADR 069), else Cahier's wording.
+    description:
+      siteData(siteIdentity(context), locale).description ?? t("feeds:blog.description", { app }),
     language: locale,
     homeUrl: absoluteUrl(origin, paths.blog()),
     feedBase: absoluteUrl(origin, BLOG_FEED_BASE),
-    icon: absoluteUrl(origin, "/favicon.svg"),
+    icon: absoluteUrl(origin, siteIconPath("icon-192", siteIdentity(context).icon)),
     items: posts.items.flatMap((post) => {
       const author = post.expand?.author;
       return author ? [postItem(items, post, author)] : [];

@@ -27,6 +27,7 @@ import {
 } from "../../lib/routes/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
+import { defaultSocialImage, rootSiteData } from "../../lib/routes/site-identity.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { PostNavigation } from "../../features/reading/blog-ways.tsx";
@@ -61,7 +62,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       siteName,
       type: "article",
       locale: post.lang || loaderData.locale,
-      image: coverUrl ? { url: coverUrl, ...COVER } : undefined,
+      image: coverUrl
+        ? { url: coverUrl, ...COVER }
+        : defaultSocialImage(rootSiteData(matches), canonical),
       publishedTime: isoDate(post.publishedAt),
       modifiedTime: isoDate(post.updated),
       author: authorUrl,

@@ -22,6 +22,7 @@ import { formatDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
+import { defaultSocialImage, ogImage, rootSiteData } from "../../lib/routes/site-identity.ts";
 import {
   type CollectionRecord,
   type EntryRecord,
@@ -66,13 +67,18 @@ export function meta(args: Route.MetaArgs) {
   const data = args.loaderData as typeof args.loaderData | undefined;
   if (!data) return pageMeta(args);
   return [
-    // The canonical link comes with `pageMeta` (the loader's `canonical`).
-    ...pageMeta(args),
+    ...pageMeta({
+      loaderData: { title: data.title, description: data.description },
+      matches: args.matches,
+    }),
+    { tagName: "link", rel: "canonical", href: data.canonical },
     { property: "og:type", content: "profile" },
     { property: "og:title", content: data.title },
     { property: "og:description", content: data.description },
     { property: "og:url", content: data.canonical },
-    ...(data.image ? [{ property: "og:image", content: data.image }] : []),
+    ...(data.image
+      ? [{ property: "og:image", content: data.image }]
+      : ogImage(defaultSocialImage(rootSiteData(args.matches), data.canonical))),
     { property: "profile:username", content: data.profile.username },
     { name: "twitter:card", content: "summary" },
     // The post feeds, of someone who may post (or did).
