@@ -42,7 +42,7 @@ describe.each(DIALECTS)("the site's identity on its pages (%s)", (dialect) => {
       payload: { meta },
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { meta: Record<string, unknown> };
+    return res.json<{ meta: Record<string, unknown> }>();
   };
   const upload = async (url: string, field: string) => {
     const image = await sharp({
@@ -67,7 +67,7 @@ describe.each(DIALECTS)("the site's identity on its pages (%s)", (dialect) => {
       ]),
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { meta: Record<string, string> };
+    return res.json<{ meta: Record<string, string> }>();
   };
 
   it("has Cahier's icon, the manifest, and no accent or custom sheet until they are set", async () => {

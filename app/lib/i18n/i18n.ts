@@ -149,6 +149,7 @@ export const APP_NAMESPACES = [
   "passkeys",
   "subscriptions",
   "comments",
+  "siteIdentity",
 ] as const;
 
 /** A translation function over every namespace. */

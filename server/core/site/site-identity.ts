@@ -135,16 +135,10 @@ export function mergeMeta(current: MetaSettings, patch: MetaPatch): MetaSettings
   const { appURL: _url, icon: _icon, socialImage: _image, description, footer, ...plain } = patch;
   return {
     ...current,
-    ...Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined)),
-    description: { ...current.description, ...definedOnly(description) },
-    footer: { ...current.footer, ...definedOnly(footer) },
+    ...plain,
+    description: { ...current.description, ...description },
+    footer: { ...current.footer, ...footer },
   };
-}
-
-function definedOnly(value: Partial<Localized> | undefined): Partial<Localized> {
-  return Object.fromEntries(
-    Object.entries(value ?? {}).filter(([, text]) => text !== undefined),
-  ) as Partial<Localized>;
 }
 
 /** Stored meta read back: a text per language whatever the stored JSON held. */

@@ -46,18 +46,18 @@ async function openUpload(field: string, data: Buffer, minSide: number) {
   } catch {
     throw invalid(field, "validation_invalid_image", "The file is not an image sharp can read.");
   }
-  if (!meta.format || !ACCEPTED.has(meta.format))
+  if (!ACCEPTED.has(meta.format))
     throw invalid(
       field,
       "validation_invalid_mime_type",
       "Upload a PNG, JPEG, WebP, AVIF, GIF or SVG image.",
     );
-  const side = Math.min(meta.width ?? 0, meta.height ?? 0);
+  const side = Math.min(meta.width, meta.height);
   if (meta.format !== "svg" && side < minSide)
     throw invalid(
       field,
       "validation_image_too_small",
-      `The image is ${meta.width ?? 0}×${meta.height ?? 0} pixels; it must be at least ${minSide}×${minSide}.`,
+      `The image is ${meta.width}×${meta.height} pixels; it must be at least ${minSide}×${minSide}.`,
     );
   return (input: Buffer) =>
     sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, density: meta.format === "svg" ? 600 : 72 });

@@ -101,10 +101,16 @@ export function registerSiteFileRoutes(
     `${SITE_FILES_PREFIX}/:name.png`,
     async (request, reply) => {
       const { name } = request.params;
-      if (!isSiteIconName(name)) return reply.callNotFound();
+      if (!isSiteIconName(name)) {
+        reply.callNotFound();
+        return reply;
+      }
       const version = settings.identity.icon;
       const body = await images.icon(version, name);
-      if (!body) return reply.callNotFound();
+      if (!body) {
+        reply.callNotFound();
+        return reply;
+      }
       return sendVersioned(request, reply, version || DEFAULT_VERSION, "image/png", body);
     },
   );
@@ -112,7 +118,10 @@ export function registerSiteFileRoutes(
   app.get(`${SITE_FILES_PREFIX}/social.jpg`, async (request, reply) => {
     const version = settings.identity.socialImage;
     const body = await images.socialImage(version);
-    if (!body) return reply.callNotFound();
+    if (!body) {
+      reply.callNotFound();
+      return reply;
+    }
     return sendVersioned(request, reply, version, "image/jpeg", body);
   });
 

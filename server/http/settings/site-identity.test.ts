@@ -96,16 +96,16 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
       footer: { fr: "Écrit à Lyon" },
     });
     expect(res.statusCode).toBe(200);
-    let meta = (res.json() as Settings).meta;
+    let meta = res.json<Settings>().meta;
     expect(meta.description).toEqual({ en: "A quiet journal.", fr: "" });
     expect(meta.footer).toEqual({ en: "", fr: "Écrit à Lyon" });
     res = await patch({ description: { fr: "Un journal calme." } });
-    meta = (res.json() as Settings).meta;
+    meta = res.json<Settings>().meta;
     expect(meta.description).toEqual({ en: "A quiet journal.", fr: "Un journal calme." });
 
     res = await patch({ description: { en: "x".repeat(301) }, footer: { de: "Hallo" } });
     expect(res.statusCode).toBe(400);
-    const failure = res.json() as Failure;
+    const failure = res.json<Failure>();
     expect(failure.data["meta.description.en"]?.code).toBe("validation_invalid_value");
     expect(failure.data["meta.footer"]?.code).toBe("validation_unknown_field");
     res = await patch({ description: "plain" });
@@ -115,7 +115,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
   it("refuses an accent colour below WCAG AA, naming the field, the reason and the ratio", async () => {
     let res = await patch({ accentColor: "#facc15" });
     expect(res.statusCode).toBe(400);
-    const failure = res.json() as Failure;
+    const failure = res.json<Failure>();
     const error = failure.data["meta.accentColor"];
     expect(error?.code).toBe("validation_accent_contrast");
     expect(error?.message).toMatch(
@@ -125,22 +125,20 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
 
     // Passes on white (4.54:1) but not on the light page.
     res = await patch({ accentColor: "#767676" });
-    expect((res.json() as Failure).data["meta.accentColor"]?.message).toContain("light page");
-    expect((res.json() as Failure).data["meta.accentColor"]?.message).not.toContain("white button");
+    expect(res.json<Failure>().data["meta.accentColor"]?.message).toContain("light page");
+    expect(res.json<Failure>().data["meta.accentColor"]?.message).not.toContain("white button");
 
     for (const bad of ["blue", "#12345", "#12345g", 12]) {
       res = await patch({ accentColor: bad });
       expect(res.statusCode, String(bad)).toBe(400);
-      expect((res.json() as Failure).data["meta.accentColor"]?.code).toBe(
-        "validation_invalid_value",
-      );
+      expect(res.json<Failure>().data["meta.accentColor"]?.code).toBe("validation_invalid_value");
     }
 
     res = await patch({ accentColor: "#1D4ED8" });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Settings).meta.accentColor).toBe("#1d4ed8");
+    expect(res.json<Settings>().meta.accentColor).toBe("#1d4ed8");
     res = await patch({ accentColor: "" });
-    expect((res.json() as Settings).meta.accentColor).toBe("");
+    expect(res.json<Settings>().meta.accentColor).toBe("");
   });
 
   it("checks the custom style sheet and serves it cached and compressed", async () => {
@@ -153,7 +151,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
     for (const [css, code] of cases) {
       const res = await patch({ customCss: css });
       expect(res.statusCode, code).toBe(400);
-      const error = (res.json() as Failure).data["meta.customCss"];
+      const error = res.json<Failure>().data["meta.customCss"];
       expect(error?.code).toBe(code);
       expect(error?.message.length).toBeGreaterThan(10);
     }
@@ -161,7 +159,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
     const css = `.prose h2 { color: #0f766e; }\n${".x { margin: 0 }\n".repeat(100)}`;
     const res = await patch({ customCss: css });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Settings).meta.customCss).toBe(css);
+    expect(res.json<Settings>().meta.customCss).toBe(css);
 
     const plain = await app.http.inject({ method: "GET", url: "/site/custom.css" });
     expect(plain.statusCode).toBe(200);
@@ -187,7 +185,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
   it("refuses the images' versions in PATCH: they are uploaded", async () => {
     const res = await patch({ icon: "abc", socialImage: "def" });
     expect(res.statusCode).toBe(400);
-    const failure = res.json() as Failure;
+    const failure = res.json<Failure>();
     expect(failure.data["meta.icon"]?.code).toBe("validation_upload_only");
     expect(failure.data["meta.socialImage"]?.code).toBe("validation_upload_only");
   });
@@ -200,7 +198,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
 
     const res = await post("/api/settings/icon", "icon", await png(600, 400, "#0f766e"));
     expect(res.statusCode).toBe(200);
-    const version = String((res.json() as Settings).meta.icon);
+    const version = String(res.json<Settings>().meta.icon);
     expect(version).toMatch(/^[\w-]{12}$/);
     const sizes = {
       "icon-32": 32,
@@ -230,7 +228,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
       url: "/api/settings/icon",
       headers: { authorization: root.token },
     });
-    expect((removed.json() as Settings).meta.icon).toBe("");
+    expect(removed.json<Settings>().meta.icon).toBe("");
     const back = await app.http.inject({ method: "GET", url: "/site/icon-32.png?v=default" });
     expect(back.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(await app.storage.exists(`_site/icon/${version}/icon-32.png`)).toBe(false);
@@ -239,12 +237,12 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
   it("refuses uploads that are missing, no image, too small or too large", async () => {
     let res = await post("/api/settings/icon", "other", await png(256, 256));
     expect(res.statusCode).toBe(400);
-    expect((res.json() as Failure).data.icon?.code).toBe("validation_required");
+    expect(res.json<Failure>().data.icon?.code).toBe("validation_required");
     res = await post("/api/settings/icon", "icon", Buffer.from("not an image at all"));
-    expect((res.json() as Failure).data.icon?.code).toBe("validation_invalid_image");
+    expect(res.json<Failure>().data.icon?.code).toBe("validation_invalid_image");
     res = await post("/api/settings/icon", "icon", await png(64, 64));
     expect(res.statusCode).toBe(400);
-    expect((res.json() as Failure).data.icon?.message).toContain("64×64");
+    expect(res.json<Failure>().data.icon?.message).toContain("64×64");
     res = await post("/api/settings/icon", "icon", randomBytes(6 * 1024 * 1024));
     expect(res.statusCode).toBe(413);
     res = await app.http.inject({
@@ -259,7 +257,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
   it("keeps a social image at 1200×630", async () => {
     const res = await post("/api/settings/social-image", "socialImage", await png(2400, 1600));
     expect(res.statusCode).toBe(200);
-    const version = String((res.json() as Settings).meta.socialImage);
+    const version = String(res.json<Settings>().meta.socialImage);
     const image = await app.http.inject({ method: "GET", url: `/site/social.jpg?v=${version}` });
     expect(image.headers["content-type"]).toBe("image/jpeg");
     const meta = await sharp(image.rawPayload).metadata();
@@ -281,7 +279,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
       accentColor: "#0f766e",
     });
     const icon = await post("/api/settings/icon", "icon", await png(512, 512));
-    const version = String((icon.json() as Settings).meta.icon);
+    const version = String(icon.json<Settings>().meta.icon);
     const res = await app.http.inject({
       method: "GET",
       url: "/manifest.webmanifest",
@@ -289,7 +287,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
-    const manifest = res.json() as Record<string, unknown>;
+    const manifest = res.json<Record<string, unknown>>();
     expect(manifest).toMatchObject({
       name: "Carnet de voyage",
       short_name: "Carnet de v…",
@@ -322,7 +320,7 @@ describe.each(DIALECTS)("site identity settings (%s)", (dialect) => {
       },
     ]);
     const en = await app.http.inject({ method: "GET", url: "/manifest.webmanifest" });
-    expect((en.json() as { description: string }).description).toBe("Travel notes.");
+    expect(en.json<{ description: string }>().description).toBe("Travel notes.");
     await patch({ appName: "Cahier", description: { en: "", fr: "" }, accentColor: "" });
   });
 });
