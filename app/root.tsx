@@ -49,7 +49,8 @@ import {
 } from "./lib/document/hydrate-on-intent.ts";
 import { APP_NAMESPACES, getI18n, readyI18n, setSiteName } from "./lib/i18n/i18n.ts";
 import { appName } from "./lib/routes/route-data.ts";
-import { siteData, siteIdentity, type SiteData } from "./lib/routes/site-identity.ts";
+import type { SiteData } from "./lib/routes/site-identity.ts";
+import { siteData, siteIdentity } from "./lib/routes/site-identity.server.ts";
 import { pageTheme } from "./lib/document/theme.ts";
 import { colorScheme, type Theme } from "#shared/theme.ts";
 import type { SessionUser } from "./api/auth/session.ts";

@@ -33,6 +33,9 @@ export function siteIconPath(name: SiteIconName, version: string): string {
   return `${SITE_FILES_PREFIX}/${name}.png?v=${version || DEFAULT_VERSION}`;
 }
 
+/** The social image's size (Open Graph's recommended 1.91:1). */
+export const SOCIAL_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
 /** The address of the social image, or null when none was uploaded. */
 export function socialImagePath(version: string): string | null {
   return version ? `${SITE_FILES_PREFIX}/social.jpg?v=${version}` : null;

@@ -10,9 +10,14 @@ import sharp from "sharp";
 import { storageStateOf } from "./support/accounts.ts";
 import { CATALOGS, type Lang, useLanguage, waitForHydration } from "./support/app.ts";
 import { PASSWORD } from "./support/environment.ts";
+import enIdentity from "#shared/i18n/catalogs/en/site-identity.ts";
+import frIdentity from "#shared/i18n/catalogs/fr/site-identity.ts";
 import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 
 test.describe.configure({ mode: "serial" });
+
+/** The admin forms' messages (not in the app's shared catalog: see `features/site-identity/texts.ts`). */
+const SITE_IDENTITY = { en: enIdentity, fr: frIdentity } as const;
 
 const ROOT_EMAIL = "root@identity.example.com";
 
@@ -43,7 +48,7 @@ test.afterAll(async () => {
 });
 
 for (const lang of ["en", "fr"] as const) {
-  const C = CATALOGS[lang].siteIdentity;
+  const C = SITE_IDENTITY[lang];
 
   test(`the accent colour: refused below AA at its field, applied when readable (${lang})`, async ({
     browser,

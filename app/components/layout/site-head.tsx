@@ -4,13 +4,12 @@
  * replaces, for both themes, with the browser's theme colour) and the custom style sheet, last,
  * so it wins over Cahier's.
  */
-import { accentShades, accentStylesheet } from "#shared/site/contrast.ts";
 import { MANIFEST_PATH, siteIconPath } from "#shared/site/site-files.ts";
 import type { SiteData } from "../../lib/routes/site-identity.ts";
 
 /** Icons, manifest, theme colour and accent (in the head, before the page's styles). */
 export function SiteHead({ site }: { site: SiteData }) {
-  const shades = site.accent ? accentShades(site.accent) : null;
+  const shades = site.accent;
   return (
     <>
       {site.icon ? (
@@ -22,16 +21,8 @@ export function SiteHead({ site }: { site: SiteData }) {
       <link rel="manifest" href={MANIFEST_PATH} />
       {shades ? (
         <>
-          <meta
-            name="theme-color"
-            content={shades.light[800]}
-            media="(prefers-color-scheme: light)"
-          />
-          <meta
-            name="theme-color"
-            content={shades.dark[800]}
-            media="(prefers-color-scheme: dark)"
-          />
+          <meta name="theme-color" content={shades.light} media="(prefers-color-scheme: light)" />
+          <meta name="theme-color" content={shades.dark} media="(prefers-color-scheme: dark)" />
         </>
       ) : null}
     </>
@@ -43,11 +34,9 @@ export function SiteStyles({ site }: { site: SiteData }) {
   return (
     <>
       {site.accent ? (
-        // Colours computed from a validated `#rrggbb`, never free text; CSP allows inline styles.
-        <style
-          id="site-accent"
-          dangerouslySetInnerHTML={{ __html: accentStylesheet(site.accent) }}
-        />
+        // Computed on the server from a validated `#rrggbb`, never free text; CSP allows
+        // inline styles.
+        <style id="site-accent" dangerouslySetInnerHTML={{ __html: site.accent.css }} />
       ) : null}
       {site.css ? <link rel="stylesheet" href={site.css} /> : null}
     </>

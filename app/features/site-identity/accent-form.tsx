@@ -17,6 +17,7 @@ import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { saveSiteIdentity } from "../../api/system/site-identity.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { fill, useSiteIdentityTexts } from "./texts.ts";
 import { formatRatio, identityFormOptions } from "./identity-errors.ts";
 
 /** Cahier's amber (`amber-800`), what the picker shows without an accent. */
@@ -24,47 +25,49 @@ const CAHIER_AMBER = "#92400e";
 
 /** The verdict shown under the field as one types. */
 function Verdict({ value }: { value: string }) {
-  const { t, i18n } = useAppTranslation();
+  const { t } = useAppTranslation();
+  const { C, locale } = useSiteIdentityTexts();
   const colour = value.trim();
   if (colour === "") return null;
-  if (!isHexColour(colour)) return <span>{t("siteIdentity:accent.verdictInvalid")}</span>;
+  if (!isHexColour(colour)) return <span>{C.accent.verdictInvalid}</span>;
   const verdict = judgeAccent(colour);
   const values = {
-    onPage: formatRatio(verdict.onPage, i18n.language),
-    underWhite: formatRatio(verdict.underWhite, i18n.language),
+    onPage: formatRatio(verdict.onPage, locale),
+    underWhite: formatRatio(verdict.underWhite, locale),
     dark: accentShades(colour).dark[800],
   };
   return verdict.ok ? (
-    <span className="text-green-800">{t("siteIdentity:accent.verdictOk", values)}</span>
+    <span className="text-green-800">{fill(C.accent.verdictOk, values)}</span>
   ) : (
-    <span className="text-red-800">{t("siteIdentity:accent.verdictLow", values)}</span>
+    <span className="text-red-800">{fill(C.accent.verdictLow, values)}</span>
   );
 }
 
 /** The form, filled with the accent as loaded (`""`: Cahier's). */
 export function AccentForm(props: { accent: string }) {
-  const { t, i18n } = useAppTranslation();
+  const { t } = useAppTranslation();
+  const { C, locale } = useSiteIdentityTexts();
   const [value, setValue] = useState(props.accent);
   const form = useFormSubmit({
     failed: t("errors:api.generic"),
     // The colour this render submits: the one a refusal measures.
-    ...identityFormOptions(i18n.language, ["meta.accentColor"], () => value.trim()),
+    ...identityFormOptions(locale, ["meta.accentColor"], () => value.trim()),
   });
   const handleSubmit = form.submit(async () => {
     const stored = await saveSiteIdentity(getBrowserClient(), { accentColor: value.trim() });
     setValue(stored.meta.accentColor);
-    form.succeed(t("siteIdentity:accent.saved"));
+    form.succeed(C.accent.saved);
   });
   const colour = isHexColour(value.trim()) ? value.trim().toLowerCase() : null;
   const shown = colour ?? CAHIER_AMBER;
 
   return (
-    <SettingsSection title={t("siteIdentity:accent.title")} intro={t("siteIdentity:accent.intro")}>
+    <SettingsSection title={C.accent.title} intro={C.accent.intro}>
       <SubmitForm onSubmit={handleSubmit} className="grid gap-4">
         <div className="flex flex-wrap items-end gap-3">
           <input
             type="color"
-            aria-label={t("siteIdentity:accent.picker")}
+            aria-label={C.accent.picker}
             value={shown}
             onChange={(event) => {
               setValue(event.currentTarget.value);
@@ -73,8 +76,8 @@ export function AccentForm(props: { accent: string }) {
           />
           <div className="min-w-56 flex-1">
             <TextInput
-              label={t("siteIdentity:accent.label")}
-              hint={t("siteIdentity:accent.hint")}
+              label={C.accent.label}
+              hint={C.accent.hint}
               name="accentColor"
               value={value}
               spellCheck={false}
@@ -100,15 +103,15 @@ export function AccentForm(props: { accent: string }) {
             className="rounded px-4 py-2 font-semibold text-white"
             style={{ backgroundColor: shown }}
           >
-            {t("siteIdentity:accent.preview")}
+            {C.accent.preview}
           </span>
           <span className="underline underline-offset-4" style={{ color: shown }}>
-            {t("siteIdentity:accent.previewLink")}
+            {C.accent.previewLink}
           </span>
         </div>
         <div>
-          <SubmitButton busy={form.busy} busyLabel={t("siteIdentity:texts.saving")}>
-            {t("siteIdentity:accent.save")}
+          <SubmitButton busy={form.busy} busyLabel={C.texts.saving}>
+            {C.accent.save}
           </SubmitButton>
         </div>
       </SubmitForm>

@@ -15,6 +15,7 @@ import { useFormSubmit } from "../../components/forms/use-form-submit.ts";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { saveSiteIdentity } from "../../api/system/site-identity.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { fill, useSiteIdentityTexts } from "./texts.ts";
 import { identityFormOptions } from "./identity-errors.ts";
 
 /** The server's limit (KB). */
@@ -22,27 +23,28 @@ const MAX_KB = 50;
 
 /** The form, filled with the sheet as loaded. */
 export function CustomCssForm(props: { css: string }) {
-  const { t, i18n } = useAppTranslation();
+  const { t } = useAppTranslation();
+  const { C, locale } = useSiteIdentityTexts();
   const [css, setCss] = useState(props.css);
   const form = useFormSubmit({
     failed: t("errors:api.generic"),
-    ...identityFormOptions(i18n.language, ["meta.customCss"]),
+    ...identityFormOptions(locale, ["meta.customCss"]),
   });
   const handleSubmit = form.submit(async () => {
     const stored = await saveSiteIdentity(getBrowserClient(), { customCss: css });
     setCss(stored.meta.customCss);
-    form.succeed(t("siteIdentity:css.saved"));
+    form.succeed(C.css.saved);
   });
-  const size = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
+  const size = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(
     new TextEncoder().encode(css).length / 1024,
   );
 
   return (
-    <SettingsSection title={t("siteIdentity:css.title")} intro={t("siteIdentity:css.intro")}>
+    <SettingsSection title={C.css.title} intro={C.css.intro}>
       <SubmitForm onSubmit={handleSubmit} className="grid gap-4">
         <TextArea
-          label={t("siteIdentity:css.label")}
-          hint={t("siteIdentity:css.size", { size, max: MAX_KB })}
+          label={C.css.label}
+          hint={fill(C.css.size, { size, max: MAX_KB })}
           name="customCss"
           rows={12}
           spellCheck={false}
@@ -55,8 +57,8 @@ export function CustomCssForm(props: { css: string }) {
           error={form.fieldErrors["meta.customCss"]}
         />
         <div>
-          <SubmitButton busy={form.busy} busyLabel={t("siteIdentity:texts.saving")}>
-            {t("siteIdentity:css.save")}
+          <SubmitButton busy={form.busy} busyLabel={C.texts.saving}>
+            {C.css.save}
           </SubmitButton>
         </div>
       </SubmitForm>

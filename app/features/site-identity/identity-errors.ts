@@ -7,6 +7,7 @@
 import { judgeAccent, roundRatio } from "#shared/site/contrast.ts";
 import { failureStatus, responseFieldData } from "../../api/client/api-errors.ts";
 import { fieldErrors } from "../../lib/forms/api-errors.ts";
+import { fill, SITE_IDENTITY_TEXTS, type SiteIdentityTexts } from "./texts.ts";
 import type { FieldMessages, FormSubmitOptions } from "../../components/forms/use-form-submit.ts";
 
 const OWN_CODES = new Set([
@@ -35,6 +36,7 @@ export function identityFormOptions(
   fields: readonly string[],
   accent: () => string = () => "",
 ): Pick<FormSubmitOptions, "fieldErrors" | "fields" | "message" | "detail"> {
+  const C = SITE_IDENTITY_TEXTS[locale === "fr" ? "fr" : "en"];
   return {
     fields,
     fieldErrors: (error, t): FieldMessages =>
@@ -42,16 +44,16 @@ export function identityFormOptions(
         if (!OWN_CODES.has(code)) return undefined;
         if (code === "validation_accent_contrast") {
           const verdict = judgeAccent(accent());
-          return t("siteIdentity:errors.validation_accent_contrast", {
+          return fill(C.errors.validation_accent_contrast, {
             onPage: formatRatio(verdict.onPage, locale),
             underWhite: formatRatio(verdict.underWhite, locale),
           });
         }
-        return t(`siteIdentity:errors.${code as "validation_css_syntax"}`);
+        return C.errors[code as keyof SiteIdentityTexts["errors"]];
       }),
     message: (error, fields, t) =>
       failureStatus(error) === 413
-        ? t("siteIdentity:errors.tooLarge")
+        ? C.errors.tooLarge
         : Object.keys(fields).length
           ? null
           : t("errors:api.generic"),

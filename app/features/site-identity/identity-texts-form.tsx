@@ -16,6 +16,7 @@ import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { saveSiteIdentity, type SiteIdentitySettings } from "../../api/system/site-identity.ts";
 import { formText } from "../../lib/forms/form-data.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { fill, useSiteIdentityTexts } from "./texts.ts";
 import { identityFormOptions } from "./identity-errors.ts";
 
 /** Longest description and footer line (the server's bounds). */
@@ -32,12 +33,13 @@ const FIELDS = [
 
 /** The form, filled with the identity as loaded. */
 export function IdentityTextsForm(props: { identity: SiteIdentitySettings }) {
-  const { t, i18n } = useAppTranslation();
+  const { t } = useAppTranslation();
+  const { C, locale } = useSiteIdentityTexts();
   const [saved, setSaved] = useState(props.identity);
   const [version, setVersion] = useState(0);
   const form = useFormSubmit({
     failed: t("errors:api.generic"),
-    ...identityFormOptions(i18n.language, FIELDS),
+    ...identityFormOptions(locale, FIELDS),
   });
   const handleSubmit = form.submit(async (data) => {
     const stored = await saveSiteIdentity(getBrowserClient(), {
@@ -46,25 +48,21 @@ export function IdentityTextsForm(props: { identity: SiteIdentitySettings }) {
     });
     setSaved(stored.meta);
     setVersion((current) => current + 1);
-    form.succeed(t("siteIdentity:texts.saved"));
+    form.succeed(C.texts.saved);
   });
   const error = (field: string, lang: "en" | "fr") =>
     form.fieldErrors[`meta.${field}.${lang}`] ?? form.fieldErrors[`meta.${field}`];
 
   return (
-    <SettingsSection title={t("siteIdentity:texts.title")} intro={t("siteIdentity:texts.intro")}>
+    <SettingsSection title={C.texts.title} intro={C.texts.intro}>
       <SubmitForm key={version} onSubmit={handleSubmit} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           {(["en", "fr"] as const).map((lang) => (
             <TextArea
               key={lang}
               lang={lang}
-              label={t(
-                lang === "en"
-                  ? "siteIdentity:texts.descriptionEn"
-                  : "siteIdentity:texts.descriptionFr",
-              )}
-              hint={t("siteIdentity:texts.descriptionHint", { max: MAX.description })}
+              label={lang === "en" ? C.texts.descriptionEn : C.texts.descriptionFr}
+              hint={fill(C.texts.descriptionHint, { max: MAX.description })}
               name={lang === "en" ? "descriptionEn" : "descriptionFr"}
               rows={3}
               maxLength={MAX.description}
@@ -76,10 +74,8 @@ export function IdentityTextsForm(props: { identity: SiteIdentitySettings }) {
             <TextInput
               key={lang}
               lang={lang}
-              label={t(
-                lang === "en" ? "siteIdentity:texts.footerEn" : "siteIdentity:texts.footerFr",
-              )}
-              hint={t("siteIdentity:texts.descriptionHint", { max: MAX.footer })}
+              label={lang === "en" ? C.texts.footerEn : C.texts.footerFr}
+              hint={fill(C.texts.descriptionHint, { max: MAX.footer })}
               name={lang === "en" ? "footerEn" : "footerFr"}
               maxLength={MAX.footer}
               defaultValue={saved.footer[lang]}
@@ -88,8 +84,8 @@ export function IdentityTextsForm(props: { identity: SiteIdentitySettings }) {
           ))}
         </div>
         <div>
-          <SubmitButton busy={form.busy} busyLabel={t("siteIdentity:texts.saving")}>
-            {t("siteIdentity:texts.save")}
+          <SubmitButton busy={form.busy} busyLabel={C.texts.saving}>
+            {C.texts.save}
           </SubmitButton>
         </div>
       </SubmitForm>

@@ -20,6 +20,7 @@ import {
   type SiteImageKind,
 } from "../../api/system/site-identity.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useSiteIdentityTexts } from "./texts.ts";
 import { identityFormOptions } from "./identity-errors.ts";
 
 const secondaryButton =
@@ -27,13 +28,14 @@ const secondaryButton =
 
 /** One image's section: its preview, its upload and its reset. */
 function SiteImageForm(props: { kind: SiteImageKind; version: string }) {
-  const { t, i18n } = useAppTranslation();
+  const { t } = useAppTranslation();
+  const { C, locale } = useSiteIdentityTexts();
   const [version, setVersion] = useState(props.version);
   const [attempt, setAttempt] = useState(0);
   const icon = props.kind === "icon";
   const form = useFormSubmit({
     failed: t("errors:api.generic"),
-    ...identityFormOptions(i18n.language, [props.kind]),
+    ...identityFormOptions(locale, [props.kind]),
   });
   const handleSubmit = form.submit(async (data) => {
     const file = data.get(props.kind);
@@ -44,33 +46,33 @@ function SiteImageForm(props: { kind: SiteImageKind; version: string }) {
     );
     setVersion(icon ? stored.meta.icon : stored.meta.socialImage);
     setAttempt((current) => current + 1);
-    form.succeed(t("siteIdentity:images.uploaded"));
+    form.succeed(C.images.uploaded);
   });
   const reset = () => {
     void form.run(async () => {
       const stored = await removeSiteImage(getBrowserClient(), props.kind);
       setVersion(icon ? stored.meta.icon : stored.meta.socialImage);
-      form.succeed(t("siteIdentity:images.removed"));
+      form.succeed(C.images.removed);
     });
   };
   const preview = icon ? siteIconPath("icon-192", version) : socialImagePath(version);
 
   return (
     <SettingsSection
-      title={t(icon ? "siteIdentity:images.iconTitle" : "siteIdentity:images.socialTitle")}
-      intro={t(icon ? "siteIdentity:images.iconIntro" : "siteIdentity:images.socialIntro")}
+      title={icon ? C.images.iconTitle : C.images.socialTitle}
+      intro={icon ? C.images.iconIntro : C.images.socialIntro}
     >
       {preview ? (
         <img
           src={preview}
-          alt={t(icon ? "siteIdentity:images.iconPreview" : "siteIdentity:images.socialPreview")}
+          alt={icon ? C.images.iconPreview : C.images.socialPreview}
           width={icon ? 96 : 300}
           height={icon ? 96 : 158}
           className="rounded border border-stone-200"
           data-testid={`${props.kind}-preview`}
         />
       ) : (
-        <p className="text-sm text-stone-700">{t("siteIdentity:images.socialNone")}</p>
+        <p className="text-sm text-stone-700">{C.images.socialNone}</p>
       )}
       <SubmitForm key={attempt} onSubmit={handleSubmit} className="grid gap-4">
         <TextInput
@@ -78,16 +80,16 @@ function SiteImageForm(props: { kind: SiteImageKind; version: string }) {
           name={props.kind}
           accept="image/png,image/jpeg,image/webp,image/avif,image/gif,image/svg+xml"
           required
-          label={t(icon ? "siteIdentity:images.iconLabel" : "siteIdentity:images.socialLabel")}
+          label={icon ? C.images.iconLabel : C.images.socialLabel}
           error={form.fieldErrors[props.kind]}
         />
         <div className="flex flex-wrap gap-3">
-          <SubmitButton busy={form.busy} busyLabel={t("siteIdentity:images.uploading")}>
-            {t("siteIdentity:images.upload")}
+          <SubmitButton busy={form.busy} busyLabel={C.images.uploading}>
+            {C.images.upload}
           </SubmitButton>
           {version ? (
             <button type="button" className={secondaryButton} onClick={reset} disabled={form.busy}>
-              {t(icon ? "siteIdentity:images.reset" : "siteIdentity:images.resetSocial")}
+              {icon ? C.images.reset : C.images.resetSocial}
             </button>
           ) : null}
         </div>

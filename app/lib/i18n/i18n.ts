@@ -149,7 +149,6 @@ export const APP_NAMESPACES = [
   "passkeys",
   "subscriptions",
   "comments",
-  "siteIdentity",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -9,7 +9,7 @@ import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { type PostRecord, PUBLISHED_FILTER } from "../../api/records/records.ts";
 import { findUserByUsername } from "../../api/records/record-pages.ts";
 import { requestedPath, routeContext, appName } from "../../lib/routes/route-data.ts";
-import { siteIdentity } from "../../lib/routes/site-identity.ts";
+import { siteIdentity } from "../../lib/routes/site-identity.server.ts";
 import { siteIconPath } from "#shared/site/site-files.ts";
 import { authorFeedBase } from "./feed-links.ts";
 import {

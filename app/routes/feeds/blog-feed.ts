@@ -6,7 +6,7 @@ import type { Route } from "./+types/blog-feed";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { PUBLISHED_FILTER, type PostRecord } from "../../api/records/records.ts";
 import { routeContext, appName } from "../../lib/routes/route-data.ts";
-import { siteData, siteIdentity } from "../../lib/routes/site-identity.ts";
+import { siteData, siteIdentity } from "../../lib/routes/site-identity.server.ts";
 import { siteIconPath } from "#shared/site/site-files.ts";
 import { BLOG_FEED_BASE } from "./feed-links.ts";
 import { FEED_ITEMS, feedResponse, itemContext, postItem } from "./feed.server.ts";

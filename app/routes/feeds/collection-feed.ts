@@ -10,7 +10,7 @@ import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { type CollectionRecord, type EntryRecord } from "../../api/records/records.ts";
 import { readByUsername } from "../../api/records/record-pages.ts";
 import { requestedPath, respelledPath, routeContext } from "../../lib/routes/route-data.ts";
-import { siteIdentity } from "../../lib/routes/site-identity.ts";
+import { siteIdentity } from "../../lib/routes/site-identity.server.ts";
 import { siteIconPath } from "#shared/site/site-files.ts";
 import { collectionFeedBase } from "./feed-links.ts";
 import {

@@ -21,7 +21,8 @@ import { pageMeta } from "../../lib/routes/meta.ts";
 import { PAGE_SIZE, type PostRecord } from "../../api/records/records.ts";
 import { blogFeedLinks, BLOG_FEED_BASE, FEED_MEDIA_TYPES, feedPath } from "../feeds/feed-links.ts";
 import { SubscribeLink } from "../../features/reading/blog-ways.tsx";
-import { routeContext } from "../../lib/routes/route-data.ts";
+import { appName, routeContext } from "../../lib/routes/route-data.ts";
+import { siteData, siteIdentity, websiteOpenGraph } from "../../lib/routes/site-identity.server.ts";
 import { isWriter } from "../../api/auth/session.ts";
 import {
   LiveIndicator,
@@ -47,12 +48,14 @@ export const handle: IntentHandle = { hydrateOnIntent: true, liveBeforeIntent: "
 
 /** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
-  return [...pageMeta(args), ...blogFeedLinks(args)];
+  // Undefined when the loader threw (the error page).
+  const data = args.loaderData as typeof args.loaderData | undefined;
+  return [...pageMeta(args), ...(data?.openGraph ?? []), ...blogFeedLinks(args)];
 }
 
 /** One page of published posts, optionally with one tag. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, t } = routeContext(context);
+  const { api, t, locale } = routeContext(context);
   const { page, tag } = listingQuery(new URL(request.url));
   const list = await listRecords<PostRecord>(api, "posts", page, PAGE_SIZE, {
     filter: publishedPostsFilter(api, tag),
@@ -60,13 +63,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     expand: "author",
   });
   const heading = tag ? t("listings:blog.taggedTitle", { tag }) : t("records:blog.title");
+  const title = page > 1 ? `${heading} (${t("listings:pagination.page", { page })})` : heading;
+  const description = tag ? t("listings:blog.taggedIntro") : t("listings:blog.description");
+  const canonical = canonicalUrl(siteOrigin(context, request), paths.blog(), {
+    tag,
+    page: page > 1 ? page : null,
+  });
   return {
-    title: page > 1 ? `${heading} (${t("listings:pagination.page", { page })})` : heading,
+    title,
     heading,
-    description: tag ? t("listings:blog.taggedIntro") : t("listings:blog.description"),
-    canonical: canonicalUrl(siteOrigin(context, request), paths.blog(), {
-      tag,
-      page: page > 1 ? page : null,
+    description,
+    canonical,
+    openGraph: websiteOpenGraph({
+      title,
+      description,
+      url: canonical,
+      siteName: appName(context),
+      locale,
+      site: siteData(siteIdentity(context), locale),
     }),
     tag,
     // Each card says how many comments its post has (ADR 065).

@@ -22,7 +22,7 @@ import { formatDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
-import { defaultSocialImage, ogImage, rootSiteData } from "../../lib/routes/site-identity.ts";
+import { socialImageUrl } from "../../lib/routes/site-identity.server.ts";
 import {
   type CollectionRecord,
   type EntryRecord,
@@ -67,18 +67,13 @@ export function meta(args: Route.MetaArgs) {
   const data = args.loaderData as typeof args.loaderData | undefined;
   if (!data) return pageMeta(args);
   return [
-    ...pageMeta({
-      loaderData: { title: data.title, description: data.description },
-      matches: args.matches,
-    }),
-    { tagName: "link", rel: "canonical", href: data.canonical },
+    // The canonical link comes with `pageMeta` (the loader's `canonical`).
+    ...pageMeta(args),
     { property: "og:type", content: "profile" },
     { property: "og:title", content: data.title },
     { property: "og:description", content: data.description },
     { property: "og:url", content: data.canonical },
-    ...(data.image
-      ? [{ property: "og:image", content: data.image }]
-      : ogImage(defaultSocialImage(rootSiteData(args.matches), data.canonical))),
+    ...(data.image ? [{ property: "og:image", content: data.image }] : []),
     { property: "profile:username", content: data.profile.username },
     { name: "twitter:card", content: "summary" },
     // The post feeds, of someone who may post (or did).
@@ -134,7 +129,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         [ENTRY_PAGE]: entryPage > 1 ? entryPage : null,
       }),
     ),
-    image: image ? absoluteUrl(origin, image) : null,
+    // The avatar, else the site's social image (ADR 069).
+    image: image ? absoluteUrl(origin, image) : socialImageUrl(context, origin) || null,
     own,
     heatmap: days ? { days, today } : null,
     profile: { id, collectionId, username, name: profile.name, avatar, role, created },

@@ -9,7 +9,11 @@
 import { loadSharp } from "../../tools/filesystem/sharp-module.ts";
 import type { FileStorage } from "../../tools/filesystem/storage.ts";
 import { badRequest, fieldError } from "../errors.ts";
-import { SITE_ICON_FILES, type SiteIconName } from "../../../shared/site/site-files.ts";
+import {
+  SITE_ICON_FILES,
+  SOCIAL_IMAGE_SIZE,
+  type SiteIconName,
+} from "../../../shared/site/site-files.ts";
 import { contentVersion } from "./site-identity.ts";
 
 /** Largest upload (bytes). */
@@ -18,8 +22,8 @@ export const MAX_SITE_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MIN_ICON_SIDE = 192;
 /** Largest image sharp is asked to decode (pixels). */
 const MAX_INPUT_PIXELS = 50_000_000;
-/** The social image's size (Open Graph's recommended 1.91:1). */
-export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+/** The social image's size. */
+export const SOCIAL_IMAGE = SOCIAL_IMAGE_SIZE;
 
 /** Cahier's icon: the drawing of `public/favicon.svg` (a test keeps them the same). */
 export const DEFAULT_ICON_SVG =

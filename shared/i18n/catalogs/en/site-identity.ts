@@ -1,6 +1,7 @@
 /**
  * English messages of the site's identity in `/admin/settings` (ADR 069): its description and
- * footer line per language, accent colour, custom style sheet, icon and social image.
+ * footer line per language, accent colour, custom style sheet, icon and social image. Not in
+ * the shared catalog (`index.ts`): only the admin page uses them (`features/site-identity/texts.ts`).
  */
 const siteIdentity = {
   texts: {
