@@ -25,7 +25,6 @@ const CAHIER_AMBER = "#92400e";
 
 /** The verdict shown under the field as one types. */
 function Verdict({ value }: { value: string }) {
-  const { t } = useAppTranslation();
   const { C, locale } = useSiteIdentityTexts();
   const colour = value.trim();
   if (colour === "") return null;
