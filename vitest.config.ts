@@ -23,7 +23,11 @@ const projects: { name: string; include: string[]; build?: true }[] = [
   // Byte budgets of the built pages, and their Lighthouse scores but performance (issue 16,
   // ADR 050; performance follows the machine's speed: `npm run bench`, issue 22).
   { name: "budgets", include: ["tests/budgets/pages.test.ts"], build: true },
-  { name: "lighthouse", include: ["tests/budgets/lighthouse.test.ts"], build: true },
+  {
+    name: "lighthouse",
+    include: ["tests/budgets/lighthouse.test.ts", "tests/budgets/lighthouse-identity.test.ts"],
+    build: true,
+  },
   // The benchmarks' own helpers (the benchmarks run with `npm run bench`).
   { name: "bench", include: ["bench/**/*.test.ts"] },
 ];

@@ -8,6 +8,7 @@ import type { Locale } from "#shared/i18n/locales.ts";
 import type { ApiClient, ApiFetch, SessionConfirmer } from "./api/client/api-client.ts";
 import type { SessionUser } from "./api/auth/session.ts";
 import type { CommentMode } from "#shared/records/comment-mode.ts";
+import type { PageIdentity } from "#shared/site/site-files.ts";
 
 /**
  * How the server reaches its own API: the web plugin puts an in-process transport here; when
@@ -34,6 +35,13 @@ export const siteUrlContext = createContext<string | null>(null);
  * pages then use the catalog's `common:app.name`.
  */
 export const appNameContext = createContext<string | null>(null);
+
+/**
+ * The site's identity of the settings (`meta`, ADR 069): description and footer per language,
+ * accent colour, custom sheet and images by version. The web plugin provides it; without it,
+ * Cahier's own (`lib/routes/site-identity.server.ts`).
+ */
+export const siteIdentityContext = createContext<PageIdentity | null>(null);
 
 /**
  * The site's comment settings a reading page needs (`settings.comments`, ADR 065): the default

@@ -17,8 +17,10 @@ import {
   type CommentSiteRules,
   cspNonceContext,
   sessionConfirmContext,
+  siteIdentityContext,
   siteUrlContext,
 } from "./context.ts";
+import type { PageIdentity } from "#shared/site/site-files.ts";
 import type { ApiFetch, SessionConfirmer } from "./api/client/api-client.ts";
 import appStylesHref from "./app.css?url";
 import { InlineStylesContext } from "./components/layout/app-styles.tsx";
@@ -38,6 +40,7 @@ export const streamTimeout = 5_000;
  * page's Content-Security-Policy nonce: every script React and React Router write carries it.
  * `siteUrl` is the configured public URL (`APP_URL`), when there is one; `appName` the
  * application name of the settings; `commentRules` the site's comment settings (ADR 065);
+ * `siteIdentity` the site's description, footer, accent, custom sheet and images (ADR 069);
  * `confirmSession` the server's check of the session
  * cookie's token (ADR 048).
  */
@@ -48,6 +51,7 @@ export function createLoadContext(
     siteUrl?: string | null;
     appName?: string | null;
     commentRules?: CommentSiteRules | null;
+    siteIdentity?: PageIdentity | null;
     confirmSession?: SessionConfirmer | null;
   } = {},
 ): RouterContextProvider {
@@ -58,6 +62,7 @@ export function createLoadContext(
   context.set(siteUrlContext, options.siteUrl ?? null);
   context.set(appNameContext, options.appName?.trim() || null);
   if (options.commentRules) context.set(commentSiteRulesContext, options.commentRules);
+  if (options.siteIdentity) context.set(siteIdentityContext, options.siteIdentity);
   return context;
 }
 

@@ -24,6 +24,7 @@ import { RouteErrorPage } from "./components/error-page.tsx";
 import { IntentPrefetch } from "./components/layout/intent-prefetch.tsx";
 import { LoadingBar } from "./components/layout/loading-bar.tsx";
 import { Shell } from "./components/layout/shell.tsx";
+import { SiteHead, SiteStyles } from "./components/layout/site-head.tsx";
 import { NotificationProvider } from "./components/notifications/notifications.tsx";
 import { SessionProvider } from "./components/session-provider.tsx";
 import {
@@ -48,6 +49,8 @@ import {
 } from "./lib/document/hydrate-on-intent.ts";
 import { APP_NAMESPACES, getI18n, readyI18n, setSiteName } from "./lib/i18n/i18n.ts";
 import { appName } from "./lib/routes/route-data.ts";
+import type { SiteData } from "./lib/routes/site-identity.ts";
+import { siteData, siteIdentity } from "./lib/routes/site-identity.server.ts";
 import { pageTheme } from "./lib/document/theme.ts";
 import { colorScheme, type Theme } from "#shared/theme.ts";
 import type { SessionUser } from "./api/auth/session.ts";
@@ -87,6 +90,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     user,
     theme: pageTheme(request.headers.get("cookie"), user),
     appName: appName(context),
+    site: siteData(siteIdentity(context), context.get(localeContext)),
     // The `{{status}}` placeholder is filled by `meta` for whichever error happens.
     errorTitle: t("errors:page.title", { status: "{{status}}" }),
   };
@@ -113,6 +117,8 @@ export interface RootData {
   /** The colour theme the page is rendered in (ADR 051). */
   theme: Theme;
   appName: string;
+  /** The site's identity in the page's language (ADR 069). */
+  site: SiteData;
   errorTitle: string;
 }
 
@@ -124,6 +130,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Before anything renders a message that names the site (`{{site}}`).
   setSiteName(data?.appName ?? null);
   const theme = data?.theme ?? "";
+  const site = data?.site ?? {};
   // Hydrated: what the reader clicked before now runs (ADR 050).
   useEffect(releaseHeldInput, []);
   // A guest's reading page hydrates on the reader's first intent to use it (ADR 050).
@@ -145,10 +152,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={colorScheme(theme)} />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <SiteHead site={site} />
         <Meta />
         <AppStyles href={appStylesHref} />
         <Links />
+        <SiteStyles site={site} />
       </head>
       <body className="min-h-screen">
         {i18n ? (

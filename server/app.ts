@@ -51,6 +51,7 @@ import {
 import { revisionsModule } from "./modules/revisions-module.ts";
 import { searchModule } from "./modules/search-module.ts";
 import { statsModule, type StatsParts } from "./modules/stats-module.ts";
+import { siteModule } from "./modules/site-module.ts";
 import { subscriptionsModule, type SubscriptionParts } from "./modules/subscriptions-module.ts";
 import { createBus, type Bus } from "./tools/bus/index.ts";
 import {
@@ -300,6 +301,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     healthModule(kernel);
     const dataImport = dataModule(kernel, files);
     const subscriptions = await subscriptionsModule(kernel, { mailer });
+    siteModule(kernel, { storage });
     const { pageCache, attach: attachPageCache } = pageCacheModule(kernel);
     const stats = statsModule(kernel);
     await lifecycle.start();

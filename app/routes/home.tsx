@@ -19,9 +19,10 @@ import { useSession } from "../components/session-provider.tsx";
 import { canonicalUrl, siteOrigin } from "../lib/routes/site-url.ts";
 import { useAppTranslation } from "../lib/i18n/i18n.ts";
 import { pageMeta } from "../lib/routes/meta.ts";
+import { siteData, siteIdentity, websiteOpenGraph } from "../lib/routes/site-identity.server.ts";
 import { blogFeedLinks } from "./feeds/feed-links.ts";
 import { PUBLISHED_FILTER, type EntryRecord, type PostRecord } from "../api/records/records.ts";
-import { routeContext } from "../lib/routes/route-data.ts";
+import { appName, routeContext } from "../lib/routes/route-data.ts";
 import { displayName, isAdmin, isSuperuser, isWriter } from "../api/auth/session.ts";
 import { LiveIndicator, NewItemsNotice, useHeldItems } from "../components/live/live-indicator.tsx";
 import type { LiveStatus } from "../components/live/live-session.ts";
@@ -46,7 +47,9 @@ export const handle: IntentHandle = { hydrateOnIntent: true };
 
 /** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
-  return [...pageMeta(args), ...blogFeedLinks(args)];
+  // Undefined when the loader threw (the error page).
+  const data = args.loaderData as typeof args.loaderData | undefined;
+  return [...pageMeta(args), ...(data?.openGraph ?? []), ...blogFeedLinks(args)];
 }
 
 /** The latest published posts, and the signed-in user's recent entries (private included). */
@@ -71,6 +74,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ownsEntries ? loadStreak(api, today) : 0,
     ownsEntries ? loadOnThisDay(api, user.id, today) : [],
   ]);
+  // The site's own description (ADR 069), else Cahier's.
+  const site = siteData(siteIdentity(context), locale);
+  const description = site.description ?? t("content:home.description");
+  const canonical = canonicalUrl(siteOrigin(context, request), "/");
   const remember: RememberData | null = ownsEntries
     ? {
         streak,
@@ -81,8 +88,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   return {
     title: t("content:home.title"),
-    description: t("content:home.description"),
-    canonical: canonicalUrl(siteOrigin(context, request), "/"),
+    description,
+    canonical,
+    openGraph: websiteOpenGraph({
+      title: appName(context),
+      description,
+      url: canonical,
+      siteName: appName(context),
+      locale,
+      site,
+    }),
     posts: posts.items.map((post) => postSummary(post)),
     entries: (entries?.items ?? []).map((entry) => entrySummary(entry, user?.username)),
     // Someone with entries has been here before; the greeting says so.

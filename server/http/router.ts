@@ -8,6 +8,7 @@ import type { FileService } from "../core/files/file-service.ts";
 import type { LogService } from "../core/logs/log-service.ts";
 import type { Mailer } from "../core/mail/mailer.ts";
 import type { SettingsService } from "../core/settings/settings-service.ts";
+import { pageIdentity } from "../core/site/site-identity.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
 import type { RecordService } from "../core/records/record-service.ts";
 import type { PageCache } from "../core/page-cache/page-cache.ts";
@@ -159,6 +160,7 @@ export async function buildHttpApp(
     siteUrl: options.siteUrl,
     appName: () => services.settings.appName,
     commentRules: () => services.settings.comments,
+    siteIdentity: () => pageIdentity(services.settings.identity),
     pageCache,
     pageCacheCdnSeconds,
     sessions: services.auth,

@@ -49,7 +49,7 @@ export function commentsModule(
     db,
     jobs: kernel.jobs,
     deliver: (message) => deps.mailer.transport.deliver({ ...message, from: deps.mailer.from }),
-    site: () => mailSite(config.appUrl, settings.appName),
+    site: () => mailSite(config.appUrl, settings.appName, settings.identity.footer),
     now,
   });
   mail.register(records.hooks);

@@ -45,7 +45,7 @@ export async function subscriptionsModule(
   const tokens = new SubscriptionTokens(
     await ensureParam(db.kysely, SECRET_PARAM, randomSecret(64)),
   );
-  const site = () => mailSite(config.appUrl, settings.appName);
+  const site = () => mailSite(config.appUrl, settings.appName, settings.identity.footer);
   const transport: SubscriptionTransport = lifecycle.add(
     config.smtpUrl
       ? new PooledSmtpTransport(config.smtpUrl, () => deps.mailer.from)

@@ -2,6 +2,7 @@
  * Wire shapes of the superuser APIs the system pages read (`/api/settings`, `/api/logs`,
  * `/api/backups`), as the server sends them (server/core/settings, logs, backups).
  */
+import type { SiteIdentitySettings } from "./site-identity.ts";
 import type { SubscriptionMailSettings } from "../subscriptions/subscription-settings.ts";
 import type { CommentSettings } from "../comments/comment-settings.ts";
 
@@ -15,7 +16,12 @@ export interface RateLimitRule {
 
 /** The instance settings (`GET /api/settings`); secrets arrive blanked. */
 export interface SystemSettings {
-  meta: { appName: string; senderName: string; senderAddress: string; appURL: string };
+  meta: {
+    appName: string;
+    senderName: string;
+    senderAddress: string;
+    appURL: string;
+  } & SiteIdentitySettings;
   smtp: {
     enabled: boolean;
     host: string;

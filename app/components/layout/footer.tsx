@@ -1,15 +1,18 @@
-/** The footer of every page: the team and privacy policy links. */
+/** The footer of every page: the site's footer line, the team and privacy policy links. */
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { RootData } from "../../root.tsx";
 import { paths } from "../../lib/paths.ts";
 
 /** The site footer. */
 export function Footer() {
   const { t } = useAppTranslation();
+  // The site's own footer line (ADR 069), else Cahier's.
+  const line = useRouteLoaderData<RootData>("root")?.site.footer;
   return (
     <footer data-focus-hide="" className="border-t border-stone-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-6 text-sm text-stone-700 sm:flex-row sm:items-center sm:justify-between">
-        <p>{t("footer.about")}</p>
+        <p data-testid="site-footer">{line ?? t("footer.about")}</p>
         <nav aria-label={t("footer.label")}>
           <ul className="flex gap-4">
             <li>

@@ -14,6 +14,7 @@ import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../root.tsx";
+import { siteIconPath } from "#shared/site/site-files.ts";
 import { BookOpen, LogOut, Menu, X } from "lucide-react";
 import { isAdmin, isSuperuser, isWriter, displayName } from "../../api/auth/session.ts";
 import { useSession } from "../session-provider.tsx";
@@ -36,7 +37,10 @@ export function Header() {
   const { t } = useAppTranslation();
   const { user, logout } = useSession();
   // The name set in the settings, else the catalog's (the error page may lack root data).
-  const app = useRouteLoaderData<RootData>("root")?.appName ?? t("app.name");
+  const root = useRouteLoaderData<RootData>("root");
+  const app = root?.appName ?? t("app.name");
+  // The site's uploaded icon is its logo (ADR 069); Cahier's own is the book.
+  const logo = root?.site.icon;
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const menuId = useId();
@@ -95,7 +99,17 @@ export function Header() {
           aria-label={t("header.home", { app })}
           className="mr-auto flex shrink-0 items-center gap-2 rounded font-serif text-xl font-semibold text-stone-900"
         >
-          <BookOpen aria-hidden="true" className="size-6 text-amber-800" />
+          {logo ? (
+            <img
+              src={siteIconPath("icon-192", logo)}
+              alt=""
+              width={24}
+              height={24}
+              className="size-6 rounded"
+            />
+          ) : (
+            <BookOpen aria-hidden="true" className="size-6 text-amber-800" />
+          )}
           <span>{app}</span>
         </Link>
 

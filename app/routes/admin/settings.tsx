@@ -1,6 +1,7 @@
 /**
- * `/admin/settings` (superusers): the instance settings, comments' defaults and the
- * subscription emails' pace (ADR 065) and a test email.
+ * `/admin/settings` (superusers): the instance settings, the site's identity (ADR 069:
+ * description, footer, accent colour, custom style sheet, icon and social image), comments'
+ * defaults and the subscription emails' pace (ADR 065) and a test email.
  */
 import { useState } from "react";
 import type { Route } from "./+types/settings";
@@ -10,6 +11,10 @@ import { SettingsForm } from "../../features/admin-system/settings-form.tsx";
 import { TestEmail } from "../../features/admin-system/test-email.tsx";
 import { SubscriptionSettingsForm } from "../../features/subscriptions/subscription-settings-form.tsx";
 import { CommentSettingsForm } from "../../features/comments/comment-settings-form.tsx";
+import { IdentityTextsForm } from "../../features/site-identity/identity-texts-form.tsx";
+import { AccentForm } from "../../features/site-identity/accent-form.tsx";
+import { CustomCssForm } from "../../features/site-identity/custom-css-form.tsx";
+import { SiteImagesForms } from "../../features/site-identity/site-images-form.tsx";
 import { readSettings } from "../../api/system/settings.ts";
 import type { SystemSettings } from "../../api/system/system-types.ts";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
@@ -48,6 +53,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             setSaved((current) => ({ settings, version: current.version + 1 }));
           }}
         />
+        <IdentityTextsForm identity={loaderData.settings.meta} />
+        <AccentForm accent={loaderData.settings.meta.accentColor} />
+        <SiteImagesForms
+          icon={loaderData.settings.meta.icon}
+          socialImage={loaderData.settings.meta.socialImage}
+        />
+        <CustomCssForm css={loaderData.settings.meta.customCss} />
         <CommentSettingsForm settings={loaderData.settings.comments} />
         <SubscriptionSettingsForm settings={loaderData.settings.subscriptions} />
         <TestEmail defaultEmail={loaderData.email} />

@@ -14,6 +14,8 @@ import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { routeContext, readNamedOr404 } from "../../lib/routes/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
+import { socialImageUrl } from "../../lib/routes/site-identity.server.ts";
+import { SOCIAL_IMAGE_SIZE } from "#shared/site/site-files.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { newFileToken } from "../../api/auth/tokens.ts";
@@ -29,7 +31,7 @@ export const handle: IntentHandle = { hydrateOnIntent: true };
 /** Title, description, canonical link and Open Graph tags; hidden from search unless public. */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const base = pageMeta({ loaderData: { title: loaderData.title }, matches });
-  const { entry, canonical, authorUrl, siteName, locale, description } = loaderData;
+  const { entry, canonical, authorUrl, siteName, locale, description, socialImage } = loaderData;
   return [
     ...base,
     ...socialMeta({
@@ -39,6 +41,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       siteName,
       type: "article",
       locale,
+      image: socialImage ? { url: socialImage, ...SOCIAL_IMAGE_SIZE } : undefined,
       publishedTime: isoDate(entry.date || entry.created),
       modifiedTime: isoDate(entry.updated),
       author: authorUrl,
@@ -86,6 +89,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteName: t("common:app.name"),
     canonical: absoluteUrl(origin, paths.entry(username, entry.name)),
     authorUrl: absoluteUrl(origin, paths.profile(username)),
+    // Link previews show the site's social image (ADR 069).
+    socialImage: socialImageUrl(context, origin),
   };
 }
 

@@ -9,6 +9,8 @@ import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { type PostRecord, PUBLISHED_FILTER } from "../../api/records/records.ts";
 import { findUserByUsername } from "../../api/records/record-pages.ts";
 import { requestedPath, routeContext, appName } from "../../lib/routes/route-data.ts";
+import { siteIdentity } from "../../lib/routes/site-identity.server.ts";
+import { siteIconPath } from "#shared/site/site-files.ts";
 import { authorFeedBase } from "./feed-links.ts";
 import {
   apiDate,
@@ -54,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     language: locale,
     homeUrl: absoluteUrl(origin, base),
     feedBase: absoluteUrl(origin, base),
-    icon: absoluteUrl(origin, "/favicon.svg"),
+    icon: absoluteUrl(origin, siteIconPath("icon-192", siteIdentity(context).icon)),
     author: feedPerson(origin, author),
     items: posts.items.map((post) => postItem(itemContext(origin, t), post, author)),
     emptyUpdated: apiDate(author.created) ?? new Date(0),

@@ -7,6 +7,8 @@ import type { Route } from "./+types/blog-feed";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { PUBLISHED_FILTER, type PostRecord } from "../../api/records/records.ts";
 import { routeContext, appName } from "../../lib/routes/route-data.ts";
+import { siteData, siteIdentity } from "../../lib/routes/site-identity.server.ts";
+import { siteIconPath } from "#shared/site/site-files.ts";
 import { BLOG_FEED_BASE } from "./feed-links.ts";
 import { FEED_ITEMS, feedResponse, itemContext, postItem } from "./feed.server.ts";
 import { paths } from "../../lib/paths.ts";
@@ -32,12 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const items = itemContext(origin, t);
   return feedResponse(request, {
     title: only ? languageFeedTitle(only, app) : t("feeds:blog.title", { app }),
-    description: t("feeds:blog.description", { app }),
+    // The site's description (ADR 069), else Cahier's wording.
+    description:
+      siteData(siteIdentity(context), only ?? locale).description ??
+      t("feeds:blog.description", { app }),
     language: only ?? locale,
     homeUrl: absoluteUrl(origin, paths.blog()),
     feedBase: absoluteUrl(origin, BLOG_FEED_BASE),
     feedQuery: only ? `?lang=${only}` : "",
-    icon: absoluteUrl(origin, "/favicon.svg"),
+    icon: absoluteUrl(origin, siteIconPath("icon-192", siteIdentity(context).icon)),
     items: posts.items.flatMap((post) => {
       const author = post.expand?.author;
       return author ? [postItem(items, post, author)] : [];

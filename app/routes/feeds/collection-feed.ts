@@ -10,6 +10,8 @@ import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { type CollectionRecord, type EntryRecord } from "../../api/records/records.ts";
 import { readByUsername } from "../../api/records/record-pages.ts";
 import { requestedPath, respelledPath, routeContext } from "../../lib/routes/route-data.ts";
+import { siteIdentity } from "../../lib/routes/site-identity.server.ts";
+import { siteIconPath } from "#shared/site/site-files.ts";
 import { collectionFeedBase } from "./feed-links.ts";
 import {
   apiDate,
@@ -80,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     language: locale,
     homeUrl: absoluteUrl(origin, base),
     feedBase: absoluteUrl(origin, base),
-    icon: absoluteUrl(origin, "/favicon.svg"),
+    icon: absoluteUrl(origin, siteIconPath("icon-192", siteIdentity(context).icon)),
     author: feedPerson(origin, owner),
     items: entries.items.map((entry) => entryItem(itemContext(origin, t), entry, owner)),
     emptyUpdated: apiDate(collection.updated) ?? new Date(0),

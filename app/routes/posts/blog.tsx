@@ -23,6 +23,7 @@ import { blogFeedLinks, BLOG_FEED_BASE, FEED_MEDIA_TYPES, feedPath } from "../fe
 import { SubscribeLink } from "../../features/reading/blog-ways.tsx";
 import { appName, routeContext } from "../../lib/routes/route-data.ts";
 import { languageFeedLinks } from "../feeds/language-feeds.server.ts";
+import { siteData, siteIdentity, websiteOpenGraph } from "../../lib/routes/site-identity.server.ts";
 import { isWriter } from "../../api/auth/session.ts";
 import {
   LiveIndicator,
@@ -48,8 +49,10 @@ export const handle: IntentHandle = { hydrateOnIntent: true, liveBeforeIntent: "
 
 /** Title, description and canonical URL; the blog feeds (autodiscovery). */
 export function meta(args: Route.MetaArgs) {
+  // Undefined when the loader threw (the error page).
+  const data = args.loaderData as typeof args.loaderData | undefined;
   // The feed of each language, titled in it (issue 29).
-  const languageFeeds = args.loaderData.languageFeeds.map((feed) => ({
+  const languageFeeds = (data?.languageFeeds ?? []).map((feed) => ({
     tagName: "link",
     rel: "alternate",
     type: feed.type,
@@ -57,7 +60,7 @@ export function meta(args: Route.MetaArgs) {
     hrefLang: feed.lang,
     title: feed.title,
   }));
-  return [...pageMeta(args), ...blogFeedLinks(args), ...languageFeeds];
+  return [...pageMeta(args), ...(data?.openGraph ?? []), ...blogFeedLinks(args), ...languageFeeds];
 }
 
 /** One page of published posts, optionally with one tag. */
@@ -71,14 +74,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     expand: "author",
   });
   const heading = tag ? t("listings:blog.taggedTitle", { tag }) : t("records:blog.title");
+  const title = page > 1 ? `${heading} (${t("listings:pagination.page", { page })})` : heading;
+  const description = tag ? t("listings:blog.taggedIntro") : t("listings:blog.description");
+  const canonical = canonicalUrl(siteOrigin(context, request), paths.blog(), {
+    tag,
+    page: page > 1 ? page : null,
+  });
   return {
     languageFeeds,
-    title: page > 1 ? `${heading} (${t("listings:pagination.page", { page })})` : heading,
+    title,
     heading,
-    description: tag ? t("listings:blog.taggedIntro") : t("listings:blog.description"),
-    canonical: canonicalUrl(siteOrigin(context, request), paths.blog(), {
-      tag,
-      page: page > 1 ? page : null,
+    description,
+    canonical,
+    openGraph: websiteOpenGraph({
+      title,
+      description,
+      url: canonical,
+      siteName: appName(context),
+      locale,
+      site: siteData(siteIdentity(context), locale),
     }),
     tag,
     // Each card says how many comments its post has (ADR 065).

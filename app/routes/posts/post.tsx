@@ -27,6 +27,8 @@ import {
 } from "../../lib/routes/route-data.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import { isoDate, socialMeta } from "../../lib/routes/social-meta.ts";
+import { socialImageUrl } from "../../lib/routes/site-identity.server.ts";
+import { SOCIAL_IMAGE_SIZE } from "#shared/site/site-files.ts";
 import { paths } from "../../lib/paths.ts";
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { PostNavigation } from "../../features/reading/blog-ways.tsx";
@@ -52,7 +54,8 @@ export const handle: IntentHandle = { hydrateOnIntent: true };
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const base = pageMeta({ loaderData: { title: loaderData.title }, matches });
-  const { post, canonical, authorUrl, siteName, description, coverUrl, live } = loaderData;
+  const { post, canonical, authorUrl, siteName, description, coverUrl, socialImage, live } =
+    loaderData;
   return [
     ...base,
     ...socialMeta({
@@ -62,7 +65,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       siteName,
       type: "article",
       locale: post.lang || loaderData.locale,
-      image: coverUrl ? { url: coverUrl, ...COVER } : undefined,
+      image: coverUrl
+        ? { url: coverUrl, ...COVER }
+        : socialImage
+          ? { url: socialImage, ...SOCIAL_IMAGE_SIZE }
+          : undefined,
       publishedTime: isoDate(post.publishedAt),
       modifiedTime: isoDate(post.updated),
       author: authorUrl,
@@ -168,6 +175,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     coverUrl: post.cover
       ? absoluteUrl(origin, coverPath(post, `${COVER.width}x${COVER.height}`))
       : "",
+    // Without a cover, link previews show the site's social image (ADR 069).
+    socialImage: post.cover ? "" : socialImageUrl(context, origin),
     preview: previewed !== null,
   };
   // A preview is never kept, by the page cache or anyone else: its link may be stopped.

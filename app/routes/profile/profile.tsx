@@ -23,6 +23,7 @@ import { formatDate } from "../../components/ui/formatted-date.tsx";
 import { useSession } from "../../components/session-provider.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
+import { socialImageUrl } from "../../lib/routes/site-identity.server.ts";
 import {
   type CollectionRecord,
   type EntryRecord,
@@ -133,7 +134,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         [ENTRY_PAGE]: entryPage > 1 ? entryPage : null,
       }),
     ),
-    image: image ? absoluteUrl(origin, image) : null,
+    // The avatar, else the site's social image (ADR 069).
+    image: image ? absoluteUrl(origin, image) : socialImageUrl(context, origin) || null,
     own,
     heatmap: days ? { days, today } : null,
     profile: { id, collectionId, username, name: profile.name, avatar, role, created },

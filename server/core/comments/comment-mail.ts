@@ -93,17 +93,22 @@ function compose(
     ...(blocks.note ? [blocks.note] : []),
     signature(site, locale),
   ].join("\n\n");
-  const html = documentHtml(locale, subject, [
-    `<p>${e(greeting(recipient))}</p>`,
-    `<p>${e(blocks.intro)}</p>`,
-    ...blocks.quotes.map(
-      (q) =>
-        `${q.label ? `<p><strong>${e(q.label)}</strong></p>` : ""}<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #d6d3d1;white-space:pre-wrap">${e(q.body)}</blockquote>`,
-    ),
-    `<p style="margin:24px 0">${buttonHtml(action.href, action.label)}</p>`,
-    ...(blocks.note ? [`<p>${e(blocks.note)}</p>`] : []),
-    `<p>${e(signature(site, locale))}</p>`,
-  ]);
+  const html = documentHtml(
+    locale,
+    subject,
+    [
+      `<p>${e(greeting(recipient))}</p>`,
+      `<p>${e(blocks.intro)}</p>`,
+      ...blocks.quotes.map(
+        (q) =>
+          `${q.label ? `<p><strong>${e(q.label)}</strong></p>` : ""}<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #d6d3d1;white-space:pre-wrap">${e(q.body)}</blockquote>`,
+      ),
+      `<p style="margin:24px 0">${buttonHtml(action.href, action.label)}</p>`,
+      ...(blocks.note ? [`<p>${e(blocks.note)}</p>`] : []),
+      `<p>${e(signature(site, locale))}</p>`,
+    ],
+    site,
+  );
   return { to: recipient.email, subject, text: `${textBody}\n`, html };
 }
 

@@ -45,16 +45,21 @@ export function alertMail(site: MailSite, recipient: MailRecipient, alert: Alert
     signed,
   ].join("\n\n");
   const e = escapeHtml;
-  const html = documentHtml(locale, alert.subject, [
-    `<p>${e(hello)}</p>`,
-    `<p>${e(alert.intro)}</p>`,
-    ...(details.length > 0
-      ? [`<ul>${details.map((item) => `<li>${e(item)}</li>`).join("")}</ul>`]
-      : []),
-    `<p>${e(alert.ifYou)}</p>`,
-    `<p>${e(alert.ifNotYou)}</p>`,
-    `<p style="margin:24px 0">${links.map((l) => buttonHtml(l.href, l.label)).join("")}</p>`,
-    `<p>${e(signed)}</p>`,
-  ]);
+  const html = documentHtml(
+    locale,
+    alert.subject,
+    [
+      `<p>${e(hello)}</p>`,
+      `<p>${e(alert.intro)}</p>`,
+      ...(details.length > 0
+        ? [`<ul>${details.map((item) => `<li>${e(item)}</li>`).join("")}</ul>`]
+        : []),
+      `<p>${e(alert.ifYou)}</p>`,
+      `<p>${e(alert.ifNotYou)}</p>`,
+      `<p style="margin:24px 0">${links.map((l) => buttonHtml(l.href, l.label)).join("")}</p>`,
+      `<p>${e(signed)}</p>`,
+    ],
+    site,
+  );
   return { to: recipient.email, subject: alert.subject, text: `${text}\n`, html };
 }

@@ -14,11 +14,13 @@ export interface MailSite {
   url: string;
   /** The site's name (`settings.meta.appName`): subjects, greetings and signatures name it. */
   name: string;
+  /** The site's footer line per language (`settings.meta.footer`, ADR 069), under the message. */
+  footer?: { en: string; fr: string };
 }
 
 /** The site of `url` named `name`, on one line (a name never breaks a subject header). */
-export function mailSite(url: string, name: string): MailSite {
-  return { url, name: name.replace(/\s+/g, " ").trim() };
+export function mailSite(url: string, name: string, footer?: MailSite["footer"]): MailSite {
+  return { url, name: name.replace(/\s+/g, " ").trim(), ...(footer ? { footer } : {}) };
 }
 
 /**
@@ -78,7 +80,13 @@ export function linkHtml(href: string, text: string): string {
 }
 
 /** The HTML document of an email: `body` is already-escaped HTML, one block per line. */
-export function documentHtml(locale: Locale, subject: string, body: readonly string[]): string {
+export function documentHtml(
+  locale: Locale,
+  subject: string,
+  body: readonly string[],
+  site?: MailSite,
+): string {
+  const footer = site?.footer?.[locale];
   return [
     "<!doctype html>",
     `<html lang="${locale}">`,
@@ -87,6 +95,11 @@ export function documentHtml(locale: Locale, subject: string, body: readonly str
     `<main style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">`,
     ...body,
     "</main>",
+    ...(footer
+      ? [
+          `<footer style="max-width:560px;margin:16px auto 0;font-size:13px;color:#57534e;text-align:center">${escapeHtml(footer)}</footer>`,
+        ]
+      : []),
     "</body>",
     "</html>",
     "",

@@ -85,7 +85,7 @@ function layoutText(content: Content, locale: Locale): string {
   return `${[content.greeting, content.intro, action, content.expires, content.ignore, content.signature].join("\n\n")}\n`;
 }
 
-function layoutHtml(content: Content, locale: Locale): string {
+function layoutHtml(content: Content, locale: Locale, site: MailSite): string {
   const e = escapeHtml;
   const action =
     "code" in content.action
@@ -95,15 +95,20 @@ function layoutHtml(content: Content, locale: Locale): string {
     "code" in content.action
       ? ""
       : `<p style="font-size:14px;color:#57534d">${e(content.linkFallback)}<br>${linkHtml(content.action.href, content.action.href)}</p>`;
-  return documentHtml(locale, content.subject, [
-    `<p>${e(content.greeting)}</p>`,
-    `<p>${e(content.intro)}</p>`,
-    action,
-    `<p>${e(content.expires)}</p>`,
-    fallback,
-    `<p>${e(content.ignore)}</p>`,
-    `<p>${e(content.signature)}</p>`,
-  ]);
+  return documentHtml(
+    locale,
+    content.subject,
+    [
+      `<p>${e(content.greeting)}</p>`,
+      `<p>${e(content.intro)}</p>`,
+      action,
+      `<p>${e(content.expires)}</p>`,
+      fallback,
+      `<p>${e(content.ignore)}</p>`,
+      `<p>${e(content.signature)}</p>`,
+    ],
+    site,
+  );
 }
 
 /** The link-carrying emails, by their catalog section and the web route they land on. */
@@ -146,7 +151,7 @@ function accountMail(
     to: recipient.email,
     subject: content.subject,
     text: layoutText(content, locale),
-    html: layoutHtml(content, locale),
+    html: layoutHtml(content, locale, site),
   };
 }
 

@@ -31,6 +31,15 @@ import {
   type SubscriptionSettings,
 } from "../subscriptions/subscription-settings.ts";
 import {
+  checkMetaPatch,
+  defaultIdentity,
+  mergeMeta,
+  MetaPatchSchema,
+  readMeta,
+  type MetaSettings,
+  type SiteIdentity,
+} from "../site/site-identity.ts";
+import {
   DEFAULT_REVISION_SETTINGS,
   RevisionSettingsPatchSchema,
   type RevisionSettings,
@@ -61,7 +70,8 @@ export const DEFAULT_BATCH_SETTINGS: BatchSettings = {
 
 /** The settings stored in the database (the editable part). */
 export interface StoredSettings {
-  meta: { appName: string; senderName: string; senderAddress: string };
+  /** The site's name, mail sender and identity (ADR 069). */
+  meta: MetaSettings;
   rateLimits: RateLimitSettings;
   batch: BatchSettings;
   logs: LogSettings;
@@ -130,25 +140,7 @@ const count = (min: number, max: number) => z.number().int().min(min).max(max);
 
 /** What `PATCH /api/settings` accepts (every part optional; unknown keys refused). */
 const PatchSchema = z.strictObject({
-  meta: z
-    .strictObject({
-      appName: z.string().trim().min(1).max(255).optional(),
-      senderName: z
-        .string()
-        .trim()
-        .max(255)
-        .regex(/^[^\r\n<>"]*$/)
-        .optional(),
-      // Any mailbox address, `no-reply@localhost` (the default without a domain) included.
-      senderAddress: z
-        .string()
-        .trim()
-        .max(255)
-        .regex(/^[^\s@<>"]+@[^\s@<>"]+$/)
-        .optional(),
-      appURL: z.unknown().optional(),
-    })
-    .optional(),
+  meta: MetaPatchSchema.optional(),
   rateLimits: RateLimitSettingsSchema.partial().optional(),
   batch: z
     .strictObject({
@@ -212,7 +204,7 @@ export class SettingsService {
   private defaults(): StoredSettings {
     const { senderName, senderAddress } = splitFrom(this.env.mailFrom);
     return {
-      meta: { appName: "Cahier", senderName, senderAddress },
+      meta: { appName: "Cahier", senderName, senderAddress, ...defaultIdentity() },
       rateLimits: this.env.rateLimits,
       batch: { ...DEFAULT_BATCH_SETTINGS },
       logs: { ...DEFAULT_LOG_SETTINGS },
@@ -256,6 +248,11 @@ export class SettingsService {
   /** Current rate limits. */
   get rateLimits(): RateLimitSettings {
     return this.stored.rateLimits;
+  }
+
+  /** The site's description, footer, accent, custom sheet and images (ADR 069). */
+  get identity(): SiteIdentity {
+    return this.stored.meta;
   }
 
   /** The application's name (mail, page titles). */
@@ -332,7 +329,7 @@ export class SettingsService {
     }
     this.saved = saved;
     this.stored = {
-      meta: { ...defaults.meta, ...saved.meta },
+      meta: readMeta(defaults.meta, saved.meta),
       rateLimits: { ...defaults.rateLimits, ...saved.rateLimits },
       batch: { ...defaults.batch, ...saved.batch },
       logs: { ...defaults.logs, ...saved.logs },
@@ -422,6 +419,7 @@ export class SettingsService {
       "Set by the environment (APP_URL, SMTP_URL, OAUTH2_*, TRUSTED_PROXIES); change it there.",
     );
     if (data.meta?.appURL !== undefined) errors["meta.appURL"] = readOnly;
+    Object.assign(errors, await checkMetaPatch(data.meta), errors);
     if (data.smtp !== undefined) errors.smtp = readOnly;
     if (data.oauth2 !== undefined) errors.oauth2 = readOnly;
     if (data.trustedProxy !== undefined) errors.trustedProxy = readOnly;
@@ -429,11 +427,10 @@ export class SettingsService {
       throw badRequest("An error occurred while saving the new settings.", errors);
 
     await this.reload();
-    const { appURL: _ignored, ...meta } = data.meta ?? {};
     const saved = this.saved;
     const next: Partial<StoredSettings> = {
       ...saved,
-      ...(data.meta ? { meta: { ...this.stored.meta, ...saved.meta, ...meta } } : {}),
+      ...(data.meta ? { meta: mergeMeta(this.stored.meta, data.meta) } : {}),
       ...(data.rateLimits
         ? { rateLimits: { ...this.stored.rateLimits, ...saved.rateLimits, ...data.rateLimits } }
         : {}),
@@ -456,6 +453,23 @@ export class SettingsService {
         : {}),
       ...(data.stats ? { stats: { ...this.stored.stats, ...saved.stats, ...data.stats } } : {}),
     };
+    return this.save(next);
+  }
+
+  /** Records a new version of an uploaded image (`""`: back to none); answers the settings. */
+  async setSiteImage(
+    kind: "icon" | "socialImage",
+    version: string,
+  ): Promise<Record<string, unknown>> {
+    await this.reload();
+    const saved = this.saved;
+    return this.save({
+      ...saved,
+      meta: { ...this.stored.meta, [kind]: version },
+    });
+  }
+
+  private async save(next: Partial<StoredSettings>): Promise<Record<string, unknown>> {
     await writeParam(this.db.kysely, PARAM_ID, JSON.stringify(next));
     await this.reload();
     this.announce();

@@ -170,13 +170,18 @@ export function confirmationMail(
     signature,
     "",
   ].join("\n");
-  const html = documentHtml(locale, subject, [
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p>${buttonHtml(href, action)}</p>`,
-    `<p style="font-size:14px;color:#57534e">${escapeHtml(wording(locale, catalog.linkFallback))}<br>${linkHtml(href, href)}</p>`,
-    `<p>${escapeHtml(wording(locale, catalog.expires))} ${escapeHtml(wording(locale, catalog.ignore))}</p>`,
-    `<p>${escapeHtml(signature)}</p>`,
-  ]);
+  const html = documentHtml(
+    locale,
+    subject,
+    [
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p>${buttonHtml(href, action)}</p>`,
+      `<p style="font-size:14px;color:#57534e">${escapeHtml(wording(locale, catalog.linkFallback))}<br>${linkHtml(href, href)}</p>`,
+      `<p>${escapeHtml(wording(locale, catalog.expires))} ${escapeHtml(wording(locale, catalog.ignore))}</p>`,
+      `<p>${escapeHtml(signature)}</p>`,
+    ],
+    site,
+  );
   return { to: to.email, subject, text, html };
 }
 
@@ -208,14 +213,19 @@ export function itemMail(
   const cover = item.coverPath
     ? `<p><img src="${escapeHtml(absolute(site, item.coverPath))}" alt="" style="max-width:100%;height:auto;border-radius:6px"></p>`
     : "";
-  const html = documentHtml(locale, item.title, [
-    `<p style="font-size:14px;color:#57534e">${escapeHtml(byline)}</p>`,
-    `<h1 style="font-family:Georgia,serif;font-size:28px;line-height:1.25;margin:0 0 16px">${linkHtml(page, item.title).replace("word-break:break-all", "text-decoration:none")}</h1>`,
-    cover,
-    `<div style="overflow-wrap:anywhere">${body}</div>`,
-    `<p>${buttonHtml(page, read)}${buttonHtml(commentHref, comment)}</p>`,
-    ...end.html,
-  ]);
+  const html = documentHtml(
+    locale,
+    item.title,
+    [
+      `<p style="font-size:14px;color:#57534e">${escapeHtml(byline)}</p>`,
+      `<h1 style="font-family:Georgia,serif;font-size:28px;line-height:1.25;margin:0 0 16px">${linkHtml(page, item.title).replace("word-break:break-all", "text-decoration:none")}</h1>`,
+      cover,
+      `<div style="overflow-wrap:anywhere">${body}</div>`,
+      `<p>${buttonHtml(page, read)}${buttonHtml(commentHref, comment)}</p>`,
+      ...end.html,
+    ],
+    site,
+  );
   const text = [
     byline,
     "",
@@ -254,14 +264,19 @@ export function digestMail(
       .replace(/\s+/g, " ")
       .trim()
       .slice(0, 200);
-  const html = documentHtml(locale, subject, [
-    `<p>${escapeHtml(intro)}</p>`,
-    ...items.map(
-      (item) =>
-        `<h2 style="font-family:Georgia,serif;font-size:20px;margin:24px 0 4px">${linkHtml(absolute(site, item.path), item.title)}</h2>\n<p style="margin:0 0 8px;color:#57534e;font-size:14px">${escapeHtml(item.author)}</p>\n<p style="margin:0">${escapeHtml(summary(item))}</p>`,
-    ),
-    ...end.html,
-  ]);
+  const html = documentHtml(
+    locale,
+    subject,
+    [
+      `<p>${escapeHtml(intro)}</p>`,
+      ...items.map(
+        (item) =>
+          `<h2 style="font-family:Georgia,serif;font-size:20px;margin:24px 0 4px">${linkHtml(absolute(site, item.path), item.title)}</h2>\n<p style="margin:0 0 8px;color:#57534e;font-size:14px">${escapeHtml(item.author)}</p>\n<p style="margin:0">${escapeHtml(summary(item))}</p>`,
+      ),
+      ...end.html,
+    ],
+    site,
+  );
   const text = [
     intro,
     "",

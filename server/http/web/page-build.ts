@@ -5,6 +5,7 @@
  */
 import { pathToFileURL } from "node:url";
 import type { CommentSettings } from "../../core/comments/comment-settings.ts";
+import type { PageIdentity } from "../../core/site/site-identity.ts";
 import type { FetchLike } from "./in-process-fetch.ts";
 
 /** What the SSR request handler needs from the server build. */
@@ -34,6 +35,7 @@ export interface LoadedBuild {
           siteUrl: string | null;
           appName: string | null;
           commentRules: CommentSettings | null;
+          siteIdentity: PageIdentity | null;
           confirmSession: SessionConfirmer | null;
         },
       ) => unknown)

@@ -29,6 +29,7 @@ import { createNonce, pageContentSecurityPolicy } from "../middlewares/security-
 import { createInProcessFetch } from "./in-process-fetch.ts";
 import type { LoadedBuild, SessionConfirmer } from "./page-build.ts";
 import type { AuthService } from "../../core/auth/auth-service.ts";
+import type { PageIdentity } from "../../core/site/site-identity.ts";
 import type { CommentSettings } from "../../core/comments/comment-settings.ts";
 import { requestInfo } from "../request-context.ts";
 import { hasSession, PAGE_VARY, pageCacheKey } from "./page-cache-keys.ts";
@@ -82,6 +83,8 @@ export interface PageHandlerOptions {
   appName?: (() => string) | undefined;
   /** The comment settings reading pages follow (ADR 065). */
   commentRules?: (() => CommentSettings) | undefined;
+  /** The site's identity pages show (ADR 069). */
+  siteIdentity?: (() => PageIdentity) | undefined;
   /**
    * Confirms the session a page request's cookie names, as auth-refresh would without
    * renewing it (ADR 048); without it the app confirms it with an in-process auth-refresh.
@@ -238,6 +241,7 @@ export class PageHandler {
         siteUrl: this.options.siteUrl ?? null,
         appName: this.options.appName?.() ?? null,
         commentRules: this.options.commentRules?.() ?? null,
+        siteIdentity: this.options.siteIdentity?.() ?? null,
         confirmSession,
       }) ?? undefined
     );

@@ -37,6 +37,7 @@ import { forbidden } from "../../core/errors.ts";
 import type { PageCache } from "../../core/page-cache/page-cache.ts";
 import { isApiPath } from "../middlewares/security-headers.ts";
 import { registerBuildRoutes } from "./builds.ts";
+import type { PageIdentity } from "../../core/site/site-identity.ts";
 import { loadBuild, type LoadedBuild } from "./page-build.ts";
 import type { PageEntry } from "./page-entry.ts";
 import { PageHandler } from "./page-handler.ts";
@@ -92,6 +93,8 @@ export interface WebAppOptions {
   appName?: (() => string) | undefined;
   /** The comment settings reading pages follow (`settings.comments`, ADR 065), read for every page. */
   commentRules?: (() => CommentSettings) | undefined;
+  /** The site's identity (`meta`, ADR 069) as pages show it, read for every page. */
+  siteIdentity?: (() => PageIdentity) | undefined;
   /** The anonymous page cache (ADR 045); absent or null when it is off. */
   pageCache?: PageCache<PageEntry> | null;
   /** Seconds shared caches (CDNs) may keep a cached page; default 10. */
@@ -153,6 +156,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       siteUrl: options.siteUrl,
       appName: options.appName,
       commentRules: options.commentRules,
+      siteIdentity: options.siteIdentity,
       sessions: options.sessions,
       cache: options.pageCache ?? null,
       cdnSeconds: options.pageCacheCdnSeconds ?? DEFAULT_PAGE_CACHE_CDN_SECONDS,

@@ -1,0 +1,89 @@
+/**
+ * Lighthouse with the site's identity in use (issue 29, ADR 069): a description, a footer line,
+ * an accent colour, an uploaded icon and a custom style sheet; the home and post pages still
+ * score 100 in accessibility, best practices and SEO.
+ */
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/server-process.ts";
+import {
+  audit,
+  misses,
+  startLighthouseBrowser,
+  type Category,
+  type LighthouseBrowser,
+  type PageScores,
+} from "./lighthouse-runner.ts";
+import { startBudgetSite, type BudgetSite } from "./site.ts";
+
+/** The scores asked for, as `lighthouse.test.ts` asks them of every reading page. */
+const LIGHTHOUSE_TARGETS = { accessibility: 100, "best-practices": 100, seo: 100 } as const;
+const CATEGORIES = Object.keys(LIGHTHOUSE_TARGETS) as Category[];
+const EMAIL = "identity@budget.example.com";
+const PASSWORD = "identity-budget-pass";
+
+let site: BudgetSite | undefined;
+let browser: LighthouseBrowser | undefined;
+const results = new Map<string, PageScores>();
+
+/** Sets the identity through the API, as a superuser. */
+async function setIdentity(url: string, env: Readonly<Record<string, string>>): Promise<void> {
+  const upsert = await runCli(env, ["superuser", "upsert", EMAIL, PASSWORD]);
+  if (upsert.code !== 0) throw new Error(`superuser upsert failed: ${upsert.stderr}`);
+  const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ identity: EMAIL, password: PASSWORD }),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const patch = await fetch(`${url}/api/settings`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", authorization: token },
+    body: JSON.stringify({
+      meta: {
+        description: { en: "Notes from a small garden.", fr: "Notes d’un petit jardin." },
+        footer: { en: "Written in Lyon", fr: "Écrit à Lyon" },
+        accentColor: "#0f766e",
+        customCss: ".prose h2 { letter-spacing: 0.01em; }\nfooter p { font-style: italic; }",
+      },
+    }),
+  });
+  if (!patch.ok) throw new Error(`settings: ${String(patch.status)} ${await patch.text()}`);
+  const form = new FormData();
+  const icon = await sharp({
+    create: { width: 512, height: 512, channels: 4, background: "#0f766e" },
+  })
+    .png()
+    .toBuffer();
+  form.append("icon", new Blob([new Uint8Array(icon)], { type: "image/png" }), "icon.png");
+  const upload = await fetch(`${url}/api/settings/icon`, {
+    method: "POST",
+    headers: { authorization: token },
+    body: form,
+  });
+  if (!upload.ok) throw new Error(`icon: ${String(upload.status)} ${await upload.text()}`);
+}
+
+beforeAll(async () => {
+  site = await startBudgetSite();
+  await setIdentity(site.server.url, site.server.env);
+  browser = await startLighthouseBrowser();
+  for (const name of ["home", "post"] as const) {
+    const url = `${site.server.url}${site.pages[name]}`;
+    await fetch(url);
+    results.set(name, await audit(browser, url, CATEGORIES));
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.stop();
+  await site?.server.cleanup();
+});
+
+describe("Lighthouse with the site's identity (ADR 069)", () => {
+  it.each(["home", "post"])("%s scores 100 in accessibility, best practices and SEO", (name) => {
+    const scores = results.get(name);
+    expect(scores).toBeDefined();
+    if (scores) expect(misses(scores, LIGHTHOUSE_TARGETS)).toEqual([]);
+  });
+});
