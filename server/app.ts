@@ -37,6 +37,7 @@ import { authModule } from "./modules/auth-module.ts";
 import { backupsModule } from "./modules/backups-module.ts";
 import { commentsModule, type CommentsParts } from "./modules/comments-module.ts";
 import { dataModule } from "./modules/data-module.ts";
+import { fediverseModule, type FediverseParts } from "./modules/fediverse-module.ts";
 import { healthModule } from "./modules/health-module.ts";
 import { jobsModule, startJobWorkers } from "./modules/jobs-module.ts";
 import { mailModule } from "./modules/mail-module.ts";
@@ -98,6 +99,8 @@ export interface App {
   comments: CommentsParts;
   /** Recently deleted entries and posts, and their clock (ADR 067). */
   recentlyDeleted: RecentlyDeletedParts;
+  /** The fediverse (ADR 071); null when `FEDERATION=off`. */
+  fediverse: FediverseParts | null;
   /** The anonymous page cache (ADR 045); null when `PAGE_CACHE_TTL_MS` is 0. */
   pageCache: PageCache<PageEntry> | null;
   http: FastifyInstance;
@@ -297,6 +300,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     healthModule(kernel);
     const dataImport = dataModule(kernel, files);
     const subscriptions = await subscriptionsModule(kernel, { mailer });
+    const fediverse = fediverseModule(kernel, { limiter: rateLimiter });
     const { pageCache, attach: attachPageCache } = pageCacheModule(kernel);
     await lifecycle.start();
 
@@ -353,6 +357,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       comments,
       recentlyDeleted,
       subscriptions,
+      fediverse,
       pageCache,
       http,
       close: () => lifecycle.close(),

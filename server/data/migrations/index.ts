@@ -31,6 +31,7 @@ import * as postAddresses from "./1797300000-post-addresses.ts";
 import * as recentlyDeleted from "./1797410000-recently-deleted.ts";
 import * as postImages from "./1797450000-post-images.ts";
 import * as blogOrderIndex from "./1797500000-blog-order-index.ts";
+import * as fediverse from "./1797710000-fediverse.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -65,6 +66,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1797410000-recently-deleted", up: recentlyDeleted.up },
   { name: "1797450000-post-images", up: postImages.up },
   { name: "1797500000-blog-order-index", up: blogOrderIndex.up },
+  { name: "1797710000-fediverse", up: fediverse.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */
