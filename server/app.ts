@@ -300,7 +300,10 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     healthModule(kernel);
     const dataImport = dataModule(kernel, files);
     const subscriptions = await subscriptionsModule(kernel, { mailer });
-    const fediverse = fediverseModule(kernel, { limiter: rateLimiter });
+    const fediverse = fediverseModule(kernel, {
+      limiter: rateLimiter,
+      postsLive: subscriptions.postsLive,
+    });
     const { pageCache, attach: attachPageCache } = pageCacheModule(kernel);
     await lifecycle.start();
 

@@ -13,7 +13,9 @@ import { FollowersService } from "../core/fediverse/followers-service.ts";
 import { InboxGuard } from "../core/fediverse/inbox-guard.ts";
 import { JobMessageQueue } from "../core/fediverse/job-message-queue.ts";
 import { LocalActors } from "../core/fediverse/local-actors.ts";
+import { Publisher } from "../core/fediverse/publisher.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
+import type { PostsLive } from "../core/subscriptions/posts-live.ts";
 import { registerFederationMount } from "../http/fediverse/federation-mount.ts";
 import { registerFollowerRoutes } from "../http/fediverse/followers.ts";
 import type { Kernel } from "../kernel/module.ts";
@@ -50,7 +52,7 @@ function cahierVersion(): string {
 /** Makes the fediverse's parts and registers its jobs and routes. */
 export function fediverseModule(
   kernel: Kernel,
-  deps: { limiter: RateLimiter },
+  deps: { limiter: RateLimiter; postsLive: PostsLive },
 ): FediverseParts | null {
   const { config, db, records, settings, jobs, lifecycle, log } = kernel;
   if (!config.federation.enabled) return null;
@@ -80,6 +82,16 @@ export function fediverseModule(
   queue.define(host, MESSAGE_TIMEOUT_MS);
   jobs.define({ kind: "fediverse.prune", run: () => kv.prune() });
   jobs.recurring.every("fediverse.prune", PRUNE_EVERY_MS);
+  const publisher = new Publisher({ jobs, hooks: records.hooks, host });
+  lifecycle.add(
+    { unhook: publisher.register((listener) => deps.postsLive.on(listener)) },
+    {
+      name: "fediverse hooks",
+      close: (part) => {
+        part.unhook();
+      },
+    },
+  );
   const followers = new FollowersService(db, host);
   kernel.routes.push((app) => {
     registerFederationMount(app, {

@@ -11,6 +11,8 @@ import type { webcrypto } from "node:crypto";
 import {
   createFederation,
   exportJwk,
+  FetchError,
+  SendActivityError,
   generateCryptoKeyPair,
   getAuthenticatedDocumentLoader,
   importJwk,
@@ -20,7 +22,10 @@ import {
 import { Article, Create, Endpoints, Image, Person, Service, type Recipient } from "@fedify/vocab";
 import type { Database } from "../../data/db.ts";
 import {
+  clearInboxFailure,
   countFollowers,
+  deleteFollowersOfInbox,
+  noteInboxFailure,
   findActorRow,
   listFollowers,
   saveActorKeys,
@@ -32,6 +37,8 @@ import { answerFollow, registerInboxListeners, type InboxDeps } from "./inbox-li
 import type { JobMessageQueue } from "./job-message-queue.ts";
 import type { DatabaseKvStore } from "./kv-store.ts";
 import type { LocalActor, LocalActors } from "./local-actors.ts";
+import type { PublishPayload } from "./publisher.ts";
+import { sendPost } from "./send-posts.ts";
 import {
   ACTOR_PATH,
   FOLLOWERS_PATH,
@@ -40,6 +47,9 @@ import {
   POST_OBJECT_PATH,
   SHARED_INBOX_PATH,
 } from "./paths.ts";
+
+/** How long an inbox may fail before its followers are dropped. */
+export const INBOX_DROP_AFTER_MS = 3 * 24 * 60 * 60_000;
 
 /** What the federation is made from. */
 export interface FederationDeps extends Omit<InboxDeps, "actors"> {
@@ -106,6 +116,37 @@ export interface LoadedFederation {
   context(): Context<undefined>;
   /** Sends a signed `Accept` or `Reject` of a stored follow. */
   answer(row: FollowerRow, answer: "accept" | "reject"): Promise<void>;
+  /** Sends a post's `Create`, `Update` or `Delete`. */
+  publish(payload: PublishPayload): Promise<void>;
+  /** A queued message with the private keys its stored copy left out. */
+  restoreKeys(message: unknown): Promise<unknown>;
+}
+
+/** Fills in the private keys of a message's `keys` from the local actors' stored keys. */
+async function restoreKeys(ctx: Context<undefined>, message: unknown): Promise<unknown> {
+  if (typeof message !== "object" || message === null) return message;
+  const { keys } = message as { keys?: unknown };
+  if (!Array.isArray(keys)) return message;
+  const full: { keyId: string; privateKey: Jwk }[] = [];
+  for (const key of keys as { keyId?: unknown; privateKey?: Jwk }[]) {
+    if (typeof key.keyId !== "string" || !URL.canParse(key.keyId)) continue;
+    if (key.privateKey) {
+      full.push({ keyId: key.keyId, privateKey: key.privateKey });
+      continue;
+    }
+    const owner = new URL(key.keyId);
+    owner.hash = "";
+    const parsed = ctx.parseUri(owner);
+    if (parsed?.type !== "actor") continue;
+    const pairs = await ctx.getActorKeyPairs(parsed.identifier);
+    const pair = pairs.find((candidate) => candidate.keyId.href === key.keyId);
+    if (pair)
+      full.push({
+        keyId: key.keyId,
+        privateKey: await toJwk((pair as unknown as KeyPair).privateKey),
+      });
+  }
+  return { ...message, keys: full };
 }
 
 /** Builds the federation: options, dispatchers, listeners. */
@@ -133,6 +174,24 @@ export function buildFederation(deps: FederationDeps): LoadedFederation {
         }),
     // An inbox answering 404 or 410 is gone for good: its followers are dropped.
     permanentFailureStatusCodes: [404, 410],
+    // An inbox failing for days is dropped too.
+    onOutboxError: async (error) => {
+      const inbox =
+        error instanceof SendActivityError
+          ? error.inbox.href
+          : error instanceof FetchError
+            ? String(error.url)
+            : "";
+      if (!inbox) return;
+      const since = Date.parse((await noteInboxFailure(db.kysely, inbox)).replace(" ", "T"));
+      if (Date.now() - since < INBOX_DROP_AFTER_MS) return;
+      await deleteFollowersOfInbox(db.kysely, inbox);
+      await clearInboxFailure(db.kysely, inbox);
+    },
+  });
+  federation.setOutboxPermanentFailureHandler(async (_ctx, { inbox }) => {
+    await deleteFollowersOfInbox(db.kysely, inbox.href);
+    await clearInboxFailure(db.kysely, inbox.href);
   });
 
   const actorObject = async (ctx: Context<undefined>, actor: LocalActor) => {
@@ -239,5 +298,7 @@ export function buildFederation(deps: FederationDeps): LoadedFederation {
     federation,
     context,
     answer: (row, answer) => answerFollow(context(), row, answer),
+    restoreKeys: (message) => restoreKeys(context(), message),
+    publish: (payload) => sendPost(context(), { db, kv: deps.kv, actors, site }, payload),
   };
 }

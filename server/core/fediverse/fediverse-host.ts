@@ -4,6 +4,7 @@
  * `fediverse.message` job, a follower to answer, a post to send). Once loaded, it listens to
  * its queue (the jobs) until the app closes.
  */
+import { clearInboxFailure } from "../../data/repositories/fediverse-repository.ts";
 import type { FederationDeps, LoadedFederation } from "./federation.ts";
 import type { MessageRunner } from "./job-message-queue.ts";
 
@@ -53,6 +54,17 @@ export class FediverseHost implements MessageRunner {
     if (!inbox || this.deps.allowPrivate) return;
     const { validatePublicUrl } = await import("@fedify/fedify");
     await validatePublicUrl(inbox);
+  }
+
+  async restore(message: unknown): Promise<unknown> {
+    const loaded = await this.load();
+    return loaded.restoreKeys(message);
+  }
+
+  /** A delivery went through: its inbox is not failing. */
+  async done(message: unknown): Promise<void> {
+    const inbox = outboxInbox(message);
+    if (inbox) await clearInboxFailure(this.deps.db.kysely, inbox);
   }
 
   /** Answers a request Fedify serves. */

@@ -21,12 +21,33 @@ export const MESSAGE_BACKOFF = { baseMs: 60_000, maxMs: 8 * 60 * 60_000 };
 
 type Handler = (message: unknown) => Promise<void> | void;
 
+/**
+ * A message without its private keys (Fedify puts the sender's keys in each delivery): jobs
+ * are stored and shown to superusers, so only the keys' ids are kept; the run puts the keys
+ * back from `_fediverse_actors`.
+ */
+export function stripKeys(message: unknown): unknown {
+  if (typeof message !== "object" || message === null) return message;
+  const { keys } = message as { keys?: unknown };
+  if (!Array.isArray(keys)) return message;
+  return {
+    ...message,
+    keys: keys.map((key: unknown) =>
+      typeof key === "object" && key !== null ? { keyId: (key as { keyId?: unknown }).keyId } : key,
+    ),
+  };
+}
+
 /** What the queue needs from the fediverse: a federation listening on it (loaded on demand). */
 export interface MessageRunner {
   /** Makes sure the federation is loaded and listening; resolves once `listen` was called. */
   ready(): Promise<void>;
   /** Checks a message before it runs (throws to refuse it: a delivery to a private address). */
   check(message: unknown): Promise<void>;
+  /** Puts back the private keys {@link stripKeys} took out of a message. */
+  restore(message: unknown): Promise<unknown>;
+  /** After a message ran without error (a delivery went through). */
+  done(message: unknown): Promise<void>;
 }
 
 /** Fedify's `MessageQueue` as jobs of the durable queue. */
@@ -48,6 +69,7 @@ export class JobMessageQueue implements MessageQueue {
       run: async (message, context) => {
         await runner.ready();
         await runner.check(message);
+        const full = await runner.restore(message);
         const handler = this.handler;
         if (!handler) throw new Error("the federation is not listening to its queue");
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,10 +84,11 @@ export class JobMessageQueue implements MessageQueue {
           });
         });
         try {
-          await Promise.race([Promise.resolve(handler(message)), timeout, aborted]);
+          await Promise.race([Promise.resolve(handler(full)), timeout, aborted]);
         } finally {
           clearTimeout(timer);
         }
+        await runner.done(message);
         return null;
       },
     });
@@ -73,7 +96,7 @@ export class JobMessageQueue implements MessageQueue {
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
     const delay = options?.delay?.total({ unit: "millisecond" }) ?? 0;
-    await this.jobs.enqueue(FEDIVERSE_MESSAGE, message, {
+    await this.jobs.enqueue(FEDIVERSE_MESSAGE, stripKeys(message), {
       ...(delay > 0 ? { runAt: new Date(Date.now() + delay) } : {}),
     });
   }
