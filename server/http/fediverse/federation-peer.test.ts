@@ -29,11 +29,14 @@ describe.each(DIALECTS)("following and publishing with a peer (%s)", (dialect) =
   let token = "";
   let alice = "";
 
-  const received = (type: string) =>
-    eventually(async () => {
-      const list = await peer.control<Received[]>("received");
-      return list.find((activity) => activity.type === type);
-    }, `a ${type}`);
+  const received = (type: string, nth = 1) =>
+    eventually(
+      async () => {
+        const list = await peer.control<Received[]>("received");
+        return list.filter((activity) => activity.type === type)[nth - 1];
+      },
+      `${type} number ${String(nth)}`,
+    );
 
   beforeAll(async () => {
     ({ app, url, host } = await startFederatingApp(dialect));
@@ -127,5 +130,32 @@ describe.each(DIALECTS)("following and publishing with a peer (%s)", (dialect) =
       const list = await call(app, "GET", "/api/fediverse/followers", token);
       return list.json.totalItems === 0 ? true : undefined;
     }, "the follower to be removed");
+  }, 60_000);
+
+  it("holds a follow for approval when the writer asks, then accepts it; removing sends a Reject", async () => {
+    const actor = `${url}/ap/actors/${alice}`;
+    const follower = `${peer.url}/users/reader`;
+    await call(app, "PATCH", "/api/fediverse/settings", token, { approveFollowers: true });
+    await peer.control("follow", { target: actor });
+    const pending = await eventually(async () => {
+      const list = await call(app, "GET", "/api/fediverse/followers", token);
+      return list.json.pending === 1 ? list.json : undefined;
+    }, "a held follow");
+    expect(pending).toMatchObject({ totalItems: 0, pending: 1 });
+    const approved = await call(app, "POST", "/api/fediverse/followers/approve", token, {
+      follower,
+    });
+    expect(approved.status).toBe(204);
+    await received("Accept", 2);
+    expect((await call(app, "GET", "/api/fediverse/followers", token)).json).toMatchObject({
+      totalItems: 1,
+      pending: 0,
+    });
+    const removed = await call(app, "POST", "/api/fediverse/followers/remove", token, { follower });
+    expect(removed.status).toBe(204);
+    await received("Reject");
+    expect((await call(app, "GET", "/api/fediverse/followers", token)).json).toMatchObject({
+      totalItems: 0,
+    });
   }, 60_000);
 });

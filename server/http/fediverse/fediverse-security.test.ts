@@ -17,7 +17,6 @@ import {
 } from "@misskey-dev/node-http-message-signatures";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveFollower } from "#server/data/repositories/fediverse-repository.ts";
 import { freePort } from "#tests/helpers/child-process.ts";
 import {
   eventually,
@@ -57,7 +56,12 @@ async function captureInbox(publicKeyPem: () => string) {
   return {
     inbox: `http://127.0.0.1:${String(port)}/inbox`,
     verified,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }
 
@@ -159,18 +163,10 @@ describe.each(DIALECTS)("fediverse security (%s)", (dialect) => {
       headers: { accept: "application/activity+json" },
     });
     pem = ((await actor.json()) as { publicKey: { publicKeyPem: string } }).publicKey.publicKeyPem;
-    await saveFollower(app.db.kysely, {
-      actor: alice,
-      follower: "http://127.0.0.1:1/users/capture",
-      followId: "http://127.0.0.1:1/users/capture#follow",
-      inbox: capture.inbox,
-      sharedInbox: "",
-      name: "",
-      handle: "",
-      avatar: "",
-      url: "",
-      status: "accepted",
-    });
+    // A follower whose inbox is the capture (as a Follow from it would store it).
+    await sql`INSERT INTO "_fediverse_followers" ("actor", "follower", "followId", "inbox", "status", "created")
+      VALUES (${alice}, 'http://127.0.0.1:1/users/capture', 'http://127.0.0.1:1/users/capture#follow',
+        ${capture.inbox}, 'accepted', '2026-01-01 00:00:00.000Z')`.execute(app.db.kysely);
     const post = await call(app, "POST", "/api/collections/posts/records", token, {
       author: alice,
       title: "Signed",
@@ -178,7 +174,10 @@ describe.each(DIALECTS)("fediverse security (%s)", (dialect) => {
       status: "published",
     });
     expect(post.status).toBe(200);
-    await eventually(async () => (capture.verified.length ? true : undefined), "a delivery");
+    await eventually(
+      () => Promise.resolve(capture.verified.length ? true : undefined),
+      "a delivery",
+    );
     expect(capture.verified).toEqual([true]);
     const jobs = await sql<{
       payload: string;
