@@ -24,14 +24,14 @@ export const FETCH_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 5;
 
 /** The body of `response`, refused past `max` bytes. */
-async function limitedBody(url: string, response: Response, max: number): Promise<Uint8Array> {
+async function limitedBody(url: string, response: Response, max: number): Promise<ArrayBuffer> {
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > max) {
     await response.body?.cancel();
     throw new FetchError(url, `The document is larger than ${String(max)} bytes`);
   }
   const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
-  if (!reader) return new Uint8Array();
+  if (!reader) return new ArrayBuffer(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -44,10 +44,11 @@ async function limitedBody(url: string, response: Response, max: number): Promis
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(size);
+  const body = new ArrayBuffer(size);
+  const view = new Uint8Array(body);
   let at = 0;
   for (const chunk of chunks) {
-    body.set(chunk, at);
+    view.set(chunk, at);
     at += chunk.byteLength;
   }
   return body;

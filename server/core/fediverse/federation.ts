@@ -222,9 +222,11 @@ export function buildFederation(deps: FederationDeps): LoadedFederation {
       const actor = await actors.byIdentifier(identifier);
       return actor ? actorObject(ctx, actor) : null;
     })
-    .setKeyPairsDispatcher(async (_ctx, identifier) =>
-      (await actors.byIdentifier(identifier)) ? actorKeys(db, identifier) : [],
-    )
+    .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      // Node's Web Crypto key pairs are the ones Fedify's DOM-typed signature names.
+      const pairs = (await actors.byIdentifier(identifier)) ? await actorKeys(db, identifier) : [];
+      return pairs as never;
+    })
     .mapHandle(async (_ctx, username) => (await actors.byUsername(username))?.identifier ?? null);
 
   const site: ArticleSite = { origin };
