@@ -7,8 +7,8 @@ import { useNotify } from "../../components/notifications/notifications.tsx";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
-/** The handle of the writer `name`, with its copy button. */
-export function FediverseHandle({ handle, name }: { handle: string; name: string }) {
+/** A writer's handle, with its copy button. */
+export function FediverseHandle({ handle }: { handle: string }) {
   const { t } = useAppTranslation();
   const notify = useNotify();
 
@@ -26,7 +26,6 @@ export function FediverseHandle({ handle, name }: { handle: string; name: string
       <h2 id="fediverse-handle" className="font-semibold text-stone-900">
         {t("fediverse:handle.label")}
       </h2>
-      <p className="mt-1">{t("fediverse:handle.hint", { name })}</p>
       <p className="mt-2 flex flex-wrap items-center gap-3">
         <code className="rounded bg-stone-100 px-2 py-1 text-stone-900 select-all [overflow-wrap:anywhere]">
           {handle}

@@ -70,7 +70,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     }),
     ...blogFeedLinks({ matches }),
     // Who wrote it on the fediverse (ADR 071): Mastodon credits the author of a shared link.
-    ...(live ? [{ name: "fediverse:creator", content: loaderData.fediverseCreator }] : []),
+    { name: "fediverse:creator", content: loaderData.creator },
   ];
 }
 
@@ -159,7 +159,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteName: appName(context),
     canonical: absoluteUrl(origin, paths.post(username, post.slug)),
     authorUrl: absoluteUrl(origin, paths.profile(username)),
-    fediverseCreator: `@${username}@${new URL(origin).host}`,
+    creator: `@${username}@${new URL(origin).host}`,
     coverUrl: post.cover
       ? absoluteUrl(origin, coverPath(post, `${COVER.width}x${COVER.height}`))
       : "",

@@ -214,7 +214,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       {loaderData.showsPosts && <FeedLinks username={profile.username} name={name} />}
-      {loaderData.handle && <FediverseHandle handle={loaderData.handle} name={name} />}
+      {loaderData.handle && <FediverseHandle handle={loaderData.handle} />}
       {loaderData.heatmap && <YearHeatmap {...loaderData.heatmap} />}
       <div className="mt-10 grid gap-12">
         {loaderData.showsPosts && <ProfilePosts data={loaderData} name={name} />}

@@ -2,7 +2,6 @@
 const fediverse = {
   handle: {
     label: "On the fediverse",
-    hint: "Follow {{name}} from Mastodon or any fediverse app with this handle.",
     copy: "Copy the handle",
     copied: "Handle copied.",
   },

@@ -5,7 +5,6 @@ import type en from "../en/fediverse.ts";
 const fediverse = {
   handle: {
     label: "Sur le fédiverse",
-    hint: "Suivez {{name}} depuis Mastodon ou toute application du fédiverse avec cet identifiant.",
     copy: "Copier l’identifiant",
     copied: "Identifiant copié.",
   },
