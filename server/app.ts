@@ -37,6 +37,7 @@ import { authModule } from "./modules/auth-module.ts";
 import { backupsModule } from "./modules/backups-module.ts";
 import { commentsModule, type CommentsParts } from "./modules/comments-module.ts";
 import { dataModule } from "./modules/data-module.ts";
+import { fediverseModule, type FediverseParts } from "./modules/fediverse-module.ts";
 import { healthModule } from "./modules/health-module.ts";
 import { jobsModule, startJobWorkers } from "./modules/jobs-module.ts";
 import { mailModule } from "./modules/mail-module.ts";
@@ -100,6 +101,8 @@ export interface App {
   comments: CommentsParts;
   /** Recently deleted entries and posts, and their clock (ADR 067). */
   recentlyDeleted: RecentlyDeletedParts;
+  /** The fediverse (ADR 071); null when `FEDERATION=off`. */
+  fediverse: FediverseParts | null;
   /** The anonymous page cache (ADR 045); null when `PAGE_CACHE_TTL_MS` is 0. */
   pageCache: PageCache<PageEntry> | null;
   /** Privacy-first statistics: the view counter and its clock (ADR 070). */
@@ -302,6 +305,10 @@ export async function createApp(config: Config, options: { db?: Database } = {})
     const dataImport = dataModule(kernel, files);
     const subscriptions = await subscriptionsModule(kernel, { mailer });
     siteModule(kernel, { storage });
+    const fediverse = fediverseModule(kernel, {
+      limiter: rateLimiter,
+      postsLive: subscriptions.postsLive,
+    });
     const { pageCache, attach: attachPageCache } = pageCacheModule(kernel);
     const stats = statsModule(kernel);
     await lifecycle.start();
@@ -360,6 +367,7 @@ export async function createApp(config: Config, options: { db?: Database } = {})
       comments,
       recentlyDeleted,
       subscriptions,
+      fediverse,
       pageCache,
       stats,
       http,

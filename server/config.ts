@@ -125,6 +125,22 @@ const ConfigSchema = z.object({
     .int("must be an integer")
     .min(1, "must be at least 1")
     .default(500),
+  FEDERATION: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("on")
+    .refine((v) => ["on", "off", "true", "false", "1", "0", ""].includes(v), {
+      message: "must be on or off",
+    }),
+  FEDERATION_ALLOW_PRIVATE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default("false")
+    .refine((v) => ["true", "false", "1", "0", ""].includes(v), {
+      message: "must be true or false",
+    }),
   S3_ENDPOINT: optionalUrl(["http:", "https:"], "http(s)"),
   S3_BUCKET: z.string().trim().optional(),
   S3_REGION: z.string().trim().optional(),
@@ -186,6 +202,12 @@ export interface Config {
   redisPrefix: string;
   /** Most realtime (SSE) connections one instance holds, and from one IP. */
   realtime: { maxClients: number; maxClientsPerIp: number };
+  /**
+   * The fediverse (ADR 071): `enabled` (`FEDERATION`, on by default) and `allowPrivate`
+   * (`FEDERATION_ALLOW_PRIVATE`, off by default): fetches and deliveries to loopback and
+   * private addresses, for tests and private networks.
+   */
+  federation: { enabled: boolean; allowPrivate: boolean };
 }
 
 /**
@@ -274,6 +296,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtime: {
       maxClients: c.REALTIME_MAX_CLIENTS,
       maxClientsPerIp: c.REALTIME_MAX_CLIENTS_PER_IP,
+    },
+    federation: {
+      enabled: !["off", "false", "0"].includes(c.FEDERATION),
+      allowPrivate: ["true", "1"].includes(c.FEDERATION_ALLOW_PRIVATE),
     },
   };
 }

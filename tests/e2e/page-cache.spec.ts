@@ -46,7 +46,7 @@ for (const lang of oneLanguage("en")) {
     const headers = (await response?.allHeaders()) ?? {};
     expect(headers["content-encoding"]).toBe("br");
     expect(headers.etag).toMatch(/^W\/"/);
-    expect(headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
+    expect(headers.vary).toBe("Accept, Accept-Encoding, Accept-Language, Cookie");
     await waitForHydration(page);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
     await expect(page.getByRole("article")).toContainText("First words of the kept page.");

@@ -78,6 +78,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     }),
     ...blogFeedLinks({ matches }),
     ...loaderData.alternates,
+    // Who wrote it on the fediverse (ADR 071): Mastodon credits the author of a shared link.
+    { name: "fediverse:creator", content: loaderData.creator },
   ];
 }
 
@@ -172,6 +174,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteName: appName(context),
     canonical: pageUrl,
     authorUrl: absoluteUrl(origin, paths.profile(username)),
+    creator: `@${username}@${new URL(origin).host}`,
     coverUrl: post.cover
       ? absoluteUrl(origin, coverPath(post, `${COVER.width}x${COVER.height}`))
       : "",

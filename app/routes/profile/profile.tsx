@@ -51,6 +51,7 @@ import {
 import type { IntentHandle } from "../../lib/document/hydrate-on-intent.ts";
 import { filterExpression, listRecords } from "../../api/records/record-reads.ts";
 import { SubscribeForm } from "../../features/subscriptions/subscribe-form.tsx";
+import { FediverseHandle } from "../../features/fediverse/fediverse-handle.tsx";
 import { subscribeOnlyAction } from "../../features/subscriptions/subscribe-action.server.ts";
 
 /** Length of the meta description and of post and collection excerpts, in characters. */
@@ -141,6 +142,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     profile: { id, collectionId, username, name: profile.name, avatar, role, created },
     // The biography travels as the server's HTML (ADR 050).
     bioHtml: markdownHtml(context, bio),
+    // A writer's fediverse handle (ADR 071): `@username@host`.
+    handle: role === "writer" || role === "admin" ? `@${username}@${new URL(origin).host}` : null,
     // Whether the person may post (writer or admin): else no promise of posts is made.
     showsPosts: role === "writer" || role === "admin" || posts.totalItems > 0,
     postPages: { page: postPage, totalPages: posts.totalPages, totalItems: posts.totalItems },
@@ -218,6 +221,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       {loaderData.showsPosts && <FeedLinks username={profile.username} name={name} />}
+      {loaderData.handle && <FediverseHandle handle={loaderData.handle} />}
       {loaderData.heatmap && <YearHeatmap {...loaderData.heatmap} />}
       <div className="mt-10 grid gap-12">
         {loaderData.showsPosts && <ProfilePosts data={loaderData} name={name} />}

@@ -126,6 +126,15 @@ export class RateLimiter {
     return { allowed, key };
   }
 
+  /**
+   * Counts a hit on a key of a feature's own (the fediverse counts inbox posts per remote
+   * server, ADR 071): at most `max` a window of `seconds`, while limits are on.
+   */
+  async checkKey(key: string, seconds: number, max: number): Promise<boolean> {
+    if (!this.current.enabled) return true;
+    return this.consume(`key:${key}`, seconds, max);
+  }
+
   /** Clears an account counter (a successful sign-in ends a run of failures). */
   async clearAccount(key: string): Promise<void> {
     try {

@@ -111,7 +111,7 @@ describe.each(DIALECTS)("page cache fast path (%s)", (dialect) => {
     expect(fast.body.equals(slow.rawPayload)).toBe(true);
     expect(fast.headers["content-encoding"]).toBe("br");
     expect(fast.headers.etag).toMatch(/^W\//);
-    expect(fast.headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
+    expect(fast.headers.vary).toBe("Accept, Accept-Encoding, Accept-Language, Cookie");
     expect(fast.headers["cache-control"]).toBe("public, max-age=0, must-revalidate, s-maxage=10");
 
     // The security headers are those of a page rendered for a session, nonce aside.

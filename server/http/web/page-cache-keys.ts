@@ -18,13 +18,18 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { detectLocale } from "#shared/i18n/locales.ts";
 import { themeFromCookie } from "#shared/theme.ts";
+import { wantsActivityJson } from "../../core/fediverse/paths.ts";
 import { isApiPath } from "../middlewares/security-headers.ts";
 
 /** The cookie the browser's SDK client mirrors its session into (ADR 014). */
 export const AUTH_COOKIE = "pb_auth";
 
-/** What a cached page varies by, for caches between the server and the reader. */
-export const PAGE_VARY = ["Accept-Encoding", "Accept-Language", "Cookie"] as const;
+/**
+ * What a cached page varies by, for caches between the server and the reader. `Accept`: a
+ * post's or profile's address answers ActivityPub JSON to `Accept: application/activity+json`
+ * (ADR 071), so a shared cache must not hand the page to a fediverse server.
+ */
+export const PAGE_VARY = ["Accept", "Accept-Encoding", "Accept-Language", "Cookie"] as const;
 
 /** Longer URLs are rendered every time (keys stay small). */
 export const MAX_CACHED_URL_LENGTH = 2048;
@@ -58,6 +63,8 @@ export function pageCacheKey(request: KeyedRequest): string | null {
   if (url.length > MAX_CACHED_URL_LENGTH || !url.startsWith("/")) return null;
   if (isApiPath(url) || NOT_PAGES.some((prefix) => url.startsWith(prefix))) return null;
   if (hasSession(request)) return null;
+  // SECURITY: an ActivityPub request never reads or fills the HTML cache (ADR 071).
+  if (wantsActivityJson(request.headers.accept)) return null;
   const host = (request.headers.host ?? "").toLowerCase();
   return `${readerPrefix(request.headers)} ${String(request.protocol)}://${host}${url}`;
 }

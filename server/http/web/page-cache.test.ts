@@ -79,7 +79,7 @@ describe.each(DIALECTS)("anonymous page cache (%s)", (dialect) => {
     expect(first.headers["cdn-cache-control"]).toBe(
       "public, max-age=10, stale-while-revalidate=30",
     );
-    expect(first.headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
+    expect(first.headers.vary).toBe("Accept, Accept-Encoding, Accept-Language, Cookie");
     expect(first.headers["x-content-type-options"]).toBe("nosniff");
     // The CSP and the scripts agree: the page keeps the nonce of its render.
     const nonce = nonceOf(first);
@@ -169,7 +169,7 @@ describe.each(DIALECTS)("anonymous page cache (%s)", (dialect) => {
     expect(nonceOf(signedIn)).not.toBe(nonceOf(guest));
     expect(signedIn.headers["cache-control"]).toBe("private, no-store");
     expect(signedIn.headers.etag).toBeUndefined();
-    expect(signedIn.headers.vary).toBe("Accept-Encoding, Accept-Language, Cookie");
+    expect(signedIn.headers.vary).toBe("Accept, Accept-Encoding, Accept-Language, Cookie");
     // A cookie the server cannot confirm still never meets the guests' pages.
     const forged = await page("/blog", {
       cookie: `theme=dark; ${authCookie({ token: "not-a-token", record: wanda.record })}`,

@@ -25,6 +25,7 @@ import remember from "./remember.ts";
 import passkeys from "./passkeys.ts";
 import subscriptions from "./subscriptions.ts";
 import comments from "./comments.ts";
+import fediverse from "./fediverse.ts";
 
 /** The fr messages by namespace. */
 const catalog = {
@@ -54,6 +55,7 @@ const catalog = {
   passkeys,
   subscriptions,
   comments,
+  fediverse,
 };
 
 export default catalog;
