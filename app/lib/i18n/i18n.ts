@@ -149,6 +149,7 @@ export const APP_NAMESPACES = [
   "passkeys",
   "subscriptions",
   "comments",
+  "offline",
 ] as const;
 
 /** A translation function over every namespace. */

@@ -15,8 +15,10 @@
  *   offered back when its editor opens on any device, until an explicit save publishes them
  *   or the writer discards them.
  *
- * Offline, nothing is sent: the browser draft (`use-editor-draft.ts`) holds the text and the
- * autosave runs again when the connection returns.
+ * Offline, nothing is sent: the browser draft (`use-editor-draft.ts`) holds the text, the
+ * save is queued in the account's outbox (`offline-outbox.ts`, ADR 072), which sends it when
+ * the connection returns even if the page is closed, and the autosave runs again then. A new
+ * record's id is made here, so the outbox and the editor never create it twice.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { getBrowserClient } from "../../../api/client/browser-client.ts";
@@ -48,8 +50,10 @@ import type { TitledValues } from "./stand-in-title.ts";
 import { draftsPrefix } from "./started-drafts.ts";
 import { useEditorDraft, type EditorDraft } from "./use-editor-draft.ts";
 import { getRecord } from "../../../api/records/record-reads.ts";
-import { createRecord, updateRecord } from "../../../api/records/record-writes.ts";
+import { updateRecord } from "../../../api/records/record-writes.ts";
 import { failureStatus, isAbortedRequest, offlineFailure } from "../../../api/client/api-errors.ts";
+import { newRecordId, type OutboxChange } from "../../../lib/offline/outbox.ts";
+import { createWithId, queueOffline, recordChange } from "./offline-outbox.ts";
 
 /** Largest body sent with `keepalive` (browsers cap the keep-alive bodies at 64 KiB). */
 export const KEEPALIVE_MAX_BYTES = 60_000;
@@ -175,6 +179,10 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
   // Whether the record's stored title is a stand-in (see `stand-in-title.ts`).
   const standInRef = useRef(false);
   const [standIn, setStandIn] = useState(false);
+  // The id of the record this editor creates (made here: a create sent twice makes one).
+  const [newId] = useState(() => newRecordId());
+  // The values the outbox holds for later (offline), or null.
+  const queuedValues = useRef<V | null>(null);
 
   const inPending = record !== undefined && target.readerVisible(record);
   const acknowledged = inPending ? (pending ?? initial) : (written ?? initial);
@@ -212,6 +220,8 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
     if (finished.current || !o.enabled) return "stopped";
     const leavingNow = leaving.current;
     const api = getBrowserClient();
+    // What the outbox keeps when the save finds no network.
+    let queued: OutboxChange | null = null;
     // Every write outlives the page when it fits: one already under way when the tab closes
     // still lands (the queue runs no second one beside it).
     const send = async <T>(write: (alive: boolean) => Promise<T>, body: unknown): Promise<T> => {
@@ -236,6 +246,8 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
         } else {
           if (o.pending !== null && sameValues(o.values, o.pending)) return "saved";
           const edits = o.target.toPending(o.values);
+          queued = { ...recordChange(o.target, o.values, {}, current, "", o.author.username) };
+          queued.op = "pending";
           const row = await send(
             (alive) => savePendingEdit(api, pendingId.current, key, edits, { keepalive: alive }),
             edits,
@@ -263,7 +275,8 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
           }
         }
         const write = autosaveWrite(o.target, toSave, current, standInRef.current, o.untitled);
-        const body = current ? write.body : { ...write.body, author: o.author.id };
+        const body = current ? write.body : { ...write.body, author: o.author.id, id: newId };
+        queued = recordChange(o.target, o.values, body, current, newId, o.author.username);
         // Where the editor was when the save left: a save that lands once the writer has left
         // for another page (the router has its address, the editor is not unmounted yet) must
         // not take that page's address back.
@@ -278,7 +291,12 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
               };
               return current
                 ? updateRecord<R>(api, collection, current.id, sent, request)
-                : createRecord<R>(api, collection, sent, request);
+                : createWithId<R>(
+                    api,
+                    collection,
+                    { ...sent, author: o.author.id, id: newId },
+                    request,
+                  );
             }),
           body,
         );
@@ -297,10 +315,12 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
         }
       }
       lastSaved.current = Date.now();
+      queuedValues.current = null;
       setStatus({ kind: "saved", at: lastSaved.current });
       return "saved";
     } catch (error) {
       if (network(error)) {
+        if (queued && (await queueOffline(o.author.id, queued))) queuedValues.current = o.values;
         setStatus({ kind: "offline" });
         return "offline";
       }
@@ -424,12 +444,13 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
     },
     covers: () => {
       const o = latest.current;
+      // Offline, the outbox keeps what it was given (issue 28).
+      const kept = queuedValues.current !== null && sameValues(o.values, queuedValues.current);
       return (
         o.enabled &&
         !finished.current &&
         status.kind !== "failed" &&
-        status.kind !== "offline" &&
-        !offline() &&
+        (kept || (status.kind !== "offline" && !offline())) &&
         autosaveCovers(o.target, o.values, recordRef.current)
       );
     },
