@@ -3,7 +3,7 @@
  * the footer. The root middleware prepares each server request: its language, its API client
  * and its verified account (router context, `context.ts`).
  */
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -25,7 +25,7 @@ import { IntentPrefetch } from "./components/layout/intent-prefetch.tsx";
 import { LoadingBar } from "./components/layout/loading-bar.tsx";
 import { Shell } from "./components/layout/shell.tsx";
 import { NotificationProvider } from "./components/notifications/notifications.tsx";
-import { SessionProvider } from "./components/session-provider.tsx";
+import { SessionProvider, useSession } from "./components/session-provider.tsx";
 import {
   apiContext,
   apiTransportContext,
@@ -50,7 +50,7 @@ import { APP_NAMESPACES, getI18n, readyI18n, setSiteName } from "./lib/i18n/i18n
 import { appName } from "./lib/routes/route-data.ts";
 import { pageTheme } from "./lib/document/theme.ts";
 import { colorScheme, type Theme } from "#shared/theme.ts";
-import type { SessionUser } from "./api/auth/session.ts";
+import { isSuperuser, type SessionUser } from "./api/auth/session.ts";
 
 /** Root middleware: language, API client and account of the request. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -77,6 +77,33 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** Browser navigations follow the route rules and load a new build as a new document. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [buildAwarenessMiddleware];
+
+/**
+ * The offline mode of a signed-in account (issue 28, ADR 072): its own chunk, loaded once
+ * the page is hydrated and someone is signed in, so no guest page loads it.
+ */
+const OfflineMode = lazy(
+  (): Promise<{ default: (props: { account: string }) => ReactNode }> =>
+    import("./features/offline/offline-mode.tsx").catch((error: unknown) => {
+      console.error("the offline mode could not be loaded", error);
+      return { default: () => null };
+    }),
+);
+
+/** {@link OfflineMode} for the signed-in account (not a superuser, who writes nothing). */
+function OfflineSlot() {
+  const { user } = useSession();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+  }, []);
+  if (!hydrated || !user || isSuperuser(user)) return null;
+  return (
+    <Suspense fallback={null}>
+      <OfflineMode account={user.id} />
+    </Suspense>
+  );
+}
 
 /** What every page knows: the language, the signed-in account and the colour theme. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -158,6 +185,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 <LoadingBar />
                 <IntentPrefetch />
                 <Shell>{children}</Shell>
+                <OfflineSlot />
               </SessionProvider>
             </NotificationProvider>
           </I18nextProvider>

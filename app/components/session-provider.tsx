@@ -30,7 +30,10 @@ export interface SessionValue {
   locale: Locale;
   /** Changes the language (loads its catalog first; keeps the current one on failure). */
   switchLocale: (locale: Locale) => Promise<void>;
-  /** Signs out: clears the auth store (and its cookie) and goes to `/`. */
+  /**
+   * Signs out: asks first when changes made offline wait to be sent, clears the auth store
+   * (and its cookie), every cache and offline database of the site, and goes to `/`.
+   */
   logout: () => Promise<void>;
   /**
    * Right after a sign-in: applies the language saved on the account (its record's `locale`)
@@ -128,10 +131,19 @@ export function SessionProvider(props: {
   }, []);
 
   const logout = useCallback(async () => {
-    forgetImpersonator();
     const api = getBrowserClient();
+    // Sign-out leaves nothing of the account in this browser (issue 28, ADR 072): changes
+    // made offline and not sent yet are deleted too, so the person is asked first.
+    const offline = await import("../lib/offline/wipe.ts");
+    const account = authRecord(api)?.id;
+    const unsent = account ? await offline.unsentChanges(account) : 0;
+    if (unsent > 0 && !window.confirm(t("offline:signOut.confirm", { count: unsent }))) return;
+    forgetImpersonator();
     await forgetDevice(api);
     clearAuth(api);
+    await offline.wipeOfflineData().catch((error: unknown) => {
+      console.error("clearing the offline data failed", error);
+    });
     notify.success(t("shell:notifications.loggedOut"));
     await navigate(paths.home());
   }, [navigate, notify, t]);

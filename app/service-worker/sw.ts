@@ -85,17 +85,22 @@ registerRoute(
 );
 
 /** Keeps the pages the account's list names, fetching the missing ones; drops the others. */
-async function keep(urls: readonly string[], fetchMissing: readonly string[]): Promise<void> {
+async function keep(
+  urls: readonly string[],
+  fetchMissing: readonly string[],
+  refresh: readonly string[],
+): Promise<void> {
   if (!pagesCache) return;
   const cache = await caches.open(pagesCache);
   const wanted = new Set(urls.map((url) => new URL(url, self.location.origin).href));
   for (const request of await cache.keys()) {
     if (!wanted.has(request.url)) await cache.delete(request);
   }
-  for (const url of fetchMissing) {
+  const always = new Set(refresh);
+  for (const url of [...fetchMissing, ...refresh]) {
     const href = new URL(url, self.location.origin);
     if (href.origin !== self.location.origin || isUncachedPath(href.pathname)) continue;
-    if (await cache.match(href.href)) continue;
+    if (!always.has(url) && (await cache.match(href.href))) continue;
     try {
       const response = await fetch(href.href, { credentials: "same-origin" });
       if (keepable(response)) await store(pagesCache, href.href, response);
@@ -115,7 +120,7 @@ self.addEventListener("message", (event) => {
   if (message.type === "skip-waiting") {
     void self.skipWaiting();
   } else if (message.type === "keep") {
-    event.waitUntil(keep(message.urls, message.fetch));
+    event.waitUntil(keep(message.urls, message.fetch, message.refresh));
   } else if (message.type === "served?") {
     const source = event.source as Client | null;
     if (!source) return;

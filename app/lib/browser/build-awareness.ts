@@ -30,6 +30,7 @@ import { createBuildWatcher, type BuildWatcher } from "./build-watcher.ts";
 import { reloadAfterChunkFailure } from "./chunk-reload.ts";
 import { fetchWithRetry } from "./fetch-retry.ts";
 import { resolveNavigationTarget } from "./navigation.ts";
+import { offlineUnderWorker, takeOverIfWaiting } from "../offline/worker-update.ts";
 
 /** This tab's build id: React Router's manifest version. */
 export function currentBuildId(): string | undefined {
@@ -185,9 +186,14 @@ export const chunkLoadInstrumentation: ClientInstrumentation = {
   router(router) {
     router.instrument({
       async navigate(navigate, { to }) {
-        if (typeof to === "string" && isSitePath(to) && browserWatcher?.updateAvailable) {
+        if (
+          typeof to === "string" &&
+          isSitePath(to) &&
+          (browserWatcher?.updateAvailable || offlineUnderWorker() || (await takeOverIfWaiting()))
+        ) {
           // A new build is out: its page loads as a new document (its server applies the
-          // route rules), instead of this build's modules.
+          // route rules), instead of this build's modules; under a new build's service
+          // worker once it took over (ADR 072). Offline, the worker answers the document.
           window.location.assign(to);
           await new Promise<never>(() => undefined);
         }

@@ -42,8 +42,11 @@ export const MAX_KEPT_PAGES = 500;
 export type ToWorker =
   /** A new build's worker waits: take over now (the page navigates right after). */
   | { type: "skip-waiting" }
-  /** Keep these pages (fetched now when missing), drop every other one. */
-  | { type: "keep"; urls: string[]; fetch: string[] }
+  /**
+   * Keep `urls` and drop every other page; fetch the pages of `fetch` when missing and those
+   * of `refresh` in any case (a page opened without a document load).
+   */
+  | { type: "keep"; urls: string[]; fetch: string[]; refresh: string[] }
   /** Was this page served from the cache? Answered with a {@link FromWorker} `served`. */
   | { type: "served?" };
 
@@ -75,3 +78,11 @@ export function isUncachedPath(pathname: string): boolean {
 
 /** Header the worker adds to the copies it stores: when the copy was saved (ms). */
 export const SAVED_AT_HEADER = "x-cahier-saved-at";
+
+/** Pages always kept for offline use: the desk and the editor of a new entry. */
+export const SHELL_PAGES = ["/writing", "/entry/create"] as const;
+
+/** Pages never kept: sign-in and account links, and the administration. */
+export function isKeptPath(pathname: string): boolean {
+  return !/^\/(admin|i|login|signUp|passwordReset|subscriptions)(\/|$)/.test(pathname) && !isUncachedPath(pathname);
+}

@@ -164,8 +164,9 @@ export async function sendOutbox(deps: SyncDeps): Promise<SyncRun> {
       const own = (error as { syncFailure?: SyncFailure }).syncFailure;
       const failure = own ?? deps.failure(error);
       if (transient(failure)) {
+        const attempts = change.attempts + 1;
         await deps.failed(change);
-        return { ...run, stopped: "offline", attempts: change.attempts + 1 };
+        return { ...run, stopped: "offline", attempts };
       }
       await deps.refused(change, failure?.message ?? String(error));
     }

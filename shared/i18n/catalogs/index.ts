@@ -33,6 +33,7 @@ export const NAMESPACES = [
   "remember",
   "passkeys",
   "comments",
+  "offline",
   "subscriptions",
 ] as const;
 

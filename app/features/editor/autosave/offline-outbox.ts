@@ -10,6 +10,7 @@ import { apiFailure } from "../../../api/client/api-errors.ts";
 import { getRecord } from "../../../api/records/record-reads.ts";
 import { createRecord, updateRecord } from "../../../api/records/record-writes.ts";
 import { offlineStore } from "../../../lib/offline/offline-db.ts";
+import { browserDraftStorage, clearDraft, draftKey } from "../../../lib/records/draft-storage.ts";
 import type { OutboxChange, RecordFields } from "../../../lib/offline/outbox.ts";
 import type { AutosaveRecord, AutosaveTarget } from "./autosave-target.ts";
 import type { TitledValues } from "./stand-in-title.ts";
@@ -42,10 +43,16 @@ export async function createWithId<R>(
   }
 }
 
-/** Queues a change in the author's outbox; answers whether it is kept. */
+/**
+ * Queues a change in the author's outbox; answers whether it is kept. A new record's own
+ * browser draft goes then: the outbox holds its words, and the next New page starts blank
+ * rather than offering them again (a second record).
+ */
 export async function queueOffline(author: string, change: OutboxChange): Promise<boolean> {
   try {
     await (await offlineStore(author)).queue(change);
+    const storage = browserDraftStorage();
+    if (change.op === "create" && storage) clearDraft(storage, draftKey(author, change.collection));
     return true;
   } catch (error) {
     console.error("keeping the change for later failed", error);

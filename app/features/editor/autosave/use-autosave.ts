@@ -183,6 +183,8 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
   const [newId] = useState(() => newRecordId());
   // The values the outbox holds for later (offline), or null.
   const queuedValues = useRef<V | null>(null);
+  // A new record the outbox holds: its words are there, not in a New page's draft.
+  const [outboxed, setOutboxed] = useState(false);
 
   const inPending = record !== undefined && target.readerVisible(record);
   const acknowledged = inPending ? (pending ?? initial) : (written ?? initial);
@@ -190,7 +192,7 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
   // with no base, so the next New page offers it (`started-drafts.ts`).
   const [startedNew] = useState(!record);
   const draft = useEditorDraft({
-    storageKey: draftKey(author.id, target.collection, record?.id),
+    storageKey: outboxed && !record ? null : draftKey(author.id, target.collection, record?.id),
     base: startedNew ? "" : (record?.updated ?? ""),
     initial: acknowledged,
     values,
@@ -320,7 +322,10 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
       return "saved";
     } catch (error) {
       if (network(error)) {
-        if (queued && (await queueOffline(o.author.id, queued))) queuedValues.current = o.values;
+        if (queued && (await queueOffline(o.author.id, queued))) {
+          queuedValues.current = o.values;
+          if (queued.op === "create") setOutboxed(true);
+        }
         setStatus({ kind: "offline" });
         return "offline";
       }
