@@ -40,9 +40,16 @@ export function OfflineStatus(props: { online: boolean; waiting: number; savedAt
         ))}
       {parts.length > 0 && (
         <span>
-          {parts.join(" · ")}
-          {savedAt !== null && !online && (
-            <span className="sr-only"> {t("offline:status.savedCopyAt", { time: savedTime })}</span>
+          {savedAt !== null && !online ? (
+            <>
+              <span aria-hidden="true">{parts.join(" · ")}</span>
+              <span className="sr-only">
+                {parts.slice(0, -1).join(" · ")}{" "}
+                {t("offline:status.savedCopyAt", { time: savedTime })}
+              </span>
+            </>
+          ) : (
+            parts.join(" · ")
           )}
         </span>
       )}

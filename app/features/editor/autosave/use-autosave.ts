@@ -263,6 +263,10 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
         if (sameValues(toSave, o.written ?? o.initial)) return "saved";
         const collection = o.target.collection;
         const unheard = o.live === "off" || o.live === "reconnecting";
+        // Made first: without a network, the outbox keeps it (ADR 072).
+        const write = autosaveWrite(o.target, toSave, current, standInRef.current, o.untitled);
+        const body = current ? write.body : { ...write.body, author: o.author.id, id: newId };
+        queued = recordChange(o.target, o.values, body, current, newId, o.author.username);
         if (current && unheard && !leavingNow) {
           // Without realtime, a version saved elsewhere is found by reading first (ADR 028);
           // not on the way out, where a second round trip would not survive the page.
@@ -276,9 +280,6 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
             return "stopped";
           }
         }
-        const write = autosaveWrite(o.target, toSave, current, standInRef.current, o.untitled);
-        const body = current ? write.body : { ...write.body, author: o.author.id, id: newId };
-        queued = recordChange(o.target, o.values, body, current, newId, o.author.username);
         // Where the editor was when the save left: a save that lands once the writer has left
         // for another page (the router has its address, the editor is not unmounted yet) must
         // not take that page's address back.
