@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { CATALOGS, fill, LABELS, LANGS, useLanguage, waitForHydration } from "./support/app.ts";
+import { CATALOGS, fill, LABELS, LANGS, waitForHydration } from "./support/app.ts";
 import { baseUrl } from "./support/environment.ts";
 import { createAccount, signedInState, signInAs } from "./support/test-accounts.ts";
 
@@ -80,8 +80,12 @@ for (const lang of LANGS) {
       // Signed in, online: the worker installs and keeps the desk, the editor, the entry.
       let context = await launch(playwright, profile, false);
       const state = await signedInState(account);
-      await context.addCookies(state.cookies);
-      await useLanguage(context, lang);
+      // Cookies that outlive the browser, as the app's own do (session cookies would not).
+      const expires = Math.floor(Date.now() / 1000) + 3600;
+      await context.addCookies([
+        ...state.cookies.map((cookie) => ({ ...cookie, expires })),
+        { name: "locale", value: lang, url: baseUrl(), sameSite: "Lax", expires },
+      ]);
       let page = context.pages()[0] ?? (await context.newPage());
       await page.goto("/api/health");
       await page.evaluate((entries) => {
