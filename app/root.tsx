@@ -3,7 +3,7 @@
  * the footer. The root middleware prepares each server request: its language, its API client
  * and its verified account (router context, `context.ts`).
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -82,27 +82,25 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [buildAwarenes
  * The offline mode of a signed-in account (issue 28, ADR 072): its own chunk, loaded once
  * the page is hydrated and someone is signed in, so no guest page loads it.
  */
-const OfflineMode = lazy(
-  (): Promise<{ default: (props: { account: string }) => ReactNode }> =>
-    import("./features/offline/offline-mode.tsx").catch((error: unknown) => {
-      console.error("the offline mode could not be loaded", error);
-      return { default: () => null };
-    }),
-);
+const OfflineMode = lazy(() => import("./features/offline/offline-entry.tsx"));
+
+/** Nothing to subscribe to: only the server's and the browser's answers differ. */
+const subscribeNothing = () => () => undefined;
 
 /** {@link OfflineMode} for the signed-in account (not a superuser, who writes nothing). */
 function OfflineSlot() {
   const { user } = useSession();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-  }, []);
-  if (!hydrated || !user || isSuperuser(user)) return null;
-  return (
+  // False on the server and while hydrating, true afterwards.
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  return hydrated && user && !isSuperuser(user) ? (
     <Suspense fallback={null}>
       <OfflineMode account={user.id} />
     </Suspense>
-  );
+  ) : null;
 }
 
 /** What every page knows: the language, the signed-in account and the colour theme. */

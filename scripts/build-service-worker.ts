@@ -20,9 +20,7 @@ function listFiles(dir: string, prefix = ""): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.name.startsWith(".")) return [];
     const relative = `${prefix}${entry.name}`;
-    return entry.isDirectory()
-      ? listFiles(path.join(dir, entry.name), `${relative}/`)
-      : [relative];
+    return entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${relative}/`) : [relative];
   });
 }
 

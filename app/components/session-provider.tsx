@@ -22,6 +22,19 @@ import { useNotify } from "./notifications/notifications.tsx";
 import { useRefreshSchedule, useSessionRefresh } from "./session-refresh.ts";
 import { paths } from "../lib/paths.ts";
 
+let beforeSignOut: (() => Promise<false | (() => Promise<void>)>) | undefined;
+
+/**
+ * Sets what runs before a sign-out: it may refuse it (`false`), else answers what to run once
+ * signed out. The offline mode asks when changes wait, then clears the account's data from
+ * the browser (ADR 072).
+ */
+export function setBeforeSignOut(
+  hook: (() => Promise<false | (() => Promise<void>)>) | undefined,
+): void {
+  beforeSignOut = hook;
+}
+
 /** What {@link useSession} returns. */
 export interface SessionValue {
   /** The signed-in account, `null` when signed out. */
@@ -31,8 +44,8 @@ export interface SessionValue {
   /** Changes the language (loads its catalog first; keeps the current one on failure). */
   switchLocale: (locale: Locale) => Promise<void>;
   /**
-   * Signs out: asks first when changes made offline wait to be sent, clears the auth store
-   * (and its cookie), every cache and offline database of the site, and goes to `/`.
+   * Signs out: runs {@link setBeforeSignOut}'s hook (the offline mode's clean-up), clears
+   * the auth store (and its cookie) and goes to `/`.
    */
   logout: () => Promise<void>;
   /**
@@ -131,19 +144,13 @@ export function SessionProvider(props: {
   }, []);
 
   const logout = useCallback(async () => {
+    const after = beforeSignOut ? await beforeSignOut() : undefined;
+    if (after === false) return;
     const api = getBrowserClient();
-    // Sign-out leaves nothing of the account in this browser (issue 28, ADR 072): changes
-    // made offline and not sent yet are deleted too, so the person is asked first.
-    const offline = await import("../lib/offline/wipe.ts");
-    const account = authRecord(api)?.id;
-    const unsent = account ? await offline.unsentChanges(account) : 0;
-    if (unsent > 0 && !window.confirm(t("offline:signOut.confirm", { count: unsent }))) return;
     forgetImpersonator();
     await forgetDevice(api);
     clearAuth(api);
-    await offline.wipeOfflineData().catch((error: unknown) => {
-      console.error("clearing the offline data failed", error);
-    });
+    await after?.();
     notify.success(t("shell:notifications.loggedOut"));
     await navigate(paths.home());
   }, [navigate, notify, t]);

@@ -6,8 +6,7 @@
 import en from "../../shared/i18n/catalogs/en/offline.ts";
 import fr from "../../shared/i18n/catalogs/fr/offline.ts";
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 
 /** The offline page's HTML, in French when the first of `languages` is French. */
 export function offlinePageHtml(languages: readonly string[]): string {

@@ -64,24 +64,29 @@ function offlinePage(): Response {
 }
 
 registerRoute(
-  new NavigationRoute(async ({ request, event }) => {
-    if (!pagesCache) return fetch(request);
-    try {
-      const response = await fetch(request);
-      if (keepable(response)) {
-        const copy = response.clone();
-        (event as FetchEvent).waitUntil(store(pagesCache, request.url, copy).catch(() => undefined));
+  new NavigationRoute(
+    async ({ request, event }) => {
+      if (!pagesCache) return fetch(request);
+      try {
+        const response = await fetch(request);
+        if (keepable(response)) {
+          const copy = response.clone();
+          (event as FetchEvent).waitUntil(
+            store(pagesCache, request.url, copy).catch(() => undefined),
+          );
+        }
+        return response;
+      } catch {
+        const cached = await (await caches.open(pagesCache)).match(request.url);
+        if (!cached) return offlinePage();
+        const savedAt = Number(cached.headers.get(SAVED_AT_HEADER) ?? Date.now());
+        const client = (event as FetchEvent).resultingClientId;
+        if (client) servedFromCache.set(client, savedAt);
+        return cached;
       }
-      return response;
-    } catch {
-      const cached = await (await caches.open(pagesCache)).match(request.url);
-      if (!cached) return offlinePage();
-      const savedAt = Number(cached.headers.get(SAVED_AT_HEADER) ?? Date.now());
-      const client = (event as FetchEvent).resultingClientId;
-      if (client) servedFromCache.set(client, savedAt);
-      return cached;
-    }
-  }, { denylist: [/^\/api(\/|$)/, /^\/_app\//] }),
+    },
+    { denylist: [/^\/api(\/|$)/, /^\/_app\//] },
+  ),
 );
 
 /** Keeps the pages the account's list names, fetching the missing ones; drops the others. */
@@ -111,7 +116,11 @@ async function keep(
 }
 
 function isToWorker(value: unknown): value is ToWorker {
-  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === "string"
+  );
 }
 
 self.addEventListener("message", (event) => {
@@ -121,7 +130,7 @@ self.addEventListener("message", (event) => {
     void self.skipWaiting();
   } else if (message.type === "keep") {
     event.waitUntil(keep(message.urls, message.fetch, message.refresh));
-  } else if (message.type === "served?") {
+  } else {
     const source = event.source as Client | null;
     if (!source) return;
     const answer: FromWorker = { type: "served", savedAt: servedFromCache.get(source.id) ?? null };

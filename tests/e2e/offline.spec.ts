@@ -13,6 +13,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import enOffline from "#shared/i18n/catalogs/en/offline.ts";
+import frOffline from "#shared/i18n/catalogs/fr/offline.ts";
 import { CATALOGS, fill, LABELS, LANGS, waitForHydration } from "./support/app.ts";
 import { baseUrl } from "./support/environment.ts";
 import { createAccount, signedInState, signInAs } from "./support/test-accounts.ts";
@@ -59,7 +61,7 @@ async function storedData(page: Page) {
 }
 
 for (const lang of LANGS) {
-  const text = CATALOGS[lang];
+  const text = { ...CATALOGS[lang], offline: lang === "fr" ? frOffline : enOffline };
   const waiting = (count: number) =>
     `${text.offline.status.offline} · ${fill(count === 1 ? text.offline.status.waiting_one : text.offline.status.waiting_other, { count })}`;
 
@@ -93,9 +95,9 @@ for (const lang of LANGS) {
       }, state.origins[0]?.localStorage ?? []);
       await page.goto("/writing");
       await waitForHydration(page);
-      await expect.poll(() => cachedPaths(page)).toEqual(
-        expect.arrayContaining(["/writing", "/entry/create"]),
-      );
+      await expect
+        .poll(() => cachedPaths(page))
+        .toEqual(expect.arrayContaining(["/writing", "/entry/create"]));
       await page.goto(editPath);
       await waitForHydration(page);
       await expect.poll(() => cachedPaths(page)).toContain(editPath);
@@ -105,7 +107,9 @@ for (const lang of LANGS) {
       const status = page.getByTestId("offline-status");
       await expect(status).toHaveText(text.offline.status.offline);
       const editor = () =>
-        page.getByTestId("markdown-editor").getByRole("textbox", { name: text.editor.markdown.label });
+        page
+          .getByTestId("markdown-editor")
+          .getByRole("textbox", { name: text.editor.markdown.label });
       await editor().click();
       await page.keyboard.press("ControlOrMeta+End");
       await page.keyboard.type(" Added offline.");
@@ -172,11 +176,11 @@ for (const lang of LANGS) {
       // Signing out leaves nothing of the account in this browser.
       await page.goto("/writing");
       await waitForHydration(page);
+      // The offline mode (its own chunk, loaded after hydration) clears the data it made.
+      await expect(page.getByTestId("offline-status")).toBeAttached();
       await page.getByRole("banner").getByRole("button", { name: LABELS[lang].logout }).click();
       await expect(page).toHaveURL(`${baseUrl()}/`);
-      await expect
-        .poll(() => storedData(page))
-        .toEqual({ caches: [], databases: [], workers: 0 });
+      await expect.poll(() => storedData(page)).toEqual({ caches: [], databases: [], workers: 0 });
       await context.close();
     } finally {
       fs.rmSync(profile, { recursive: true, force: true });

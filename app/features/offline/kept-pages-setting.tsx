@@ -4,23 +4,23 @@
  * always kept). Kept in the account's offline database: it is this browser's, and goes
  * with it at sign-out.
  */
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type SubmitEvent } from "react";
 import { SettingsSection } from "../../components/ui/settings-section.tsx";
 import { buttonClass } from "../../components/ui/button-link.tsx";
 import { inputClass } from "../../components/ui/form-field.tsx";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useOfflineTranslation } from "../../lib/offline/messages.ts";
 import { offlineStore } from "../../lib/offline/offline-db.ts";
 import { MAX_KEPT_PAGES, MIN_KEPT_PAGES } from "../../lib/offline/sw-protocol.ts";
 import { useOfflineData } from "./use-offline.ts";
 
 /** The kept pages' number, with its own small form. */
 export function KeptPagesSetting({ account }: { account: string }) {
-  const { t } = useAppTranslation();
+  const { t } = useOfflineTranslation();
   const id = useId();
   const { keptPagesLimit } = useOfflineData(account);
   const [saved, setSaved] = useState(false);
   if (keptPagesLimit === null) return null;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = Number(new FormData(event.currentTarget).get("keptPages"));
     if (!Number.isFinite(value)) return;

@@ -5,18 +5,21 @@
  * choose, or dismiss), and offline, the saved copies to read. And the app's install offer,
  * once. Nothing renders on the server: it is this browser's data.
  */
-import { useEffect, useId, useState } from "react";
+import { useId, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useOfflineTranslation } from "../../lib/offline/messages.ts";
 import { offlineStore } from "../../lib/offline/offline-db.ts";
 import { paths } from "../../lib/paths.ts";
 import { dismissInstall, promptInstall, useInstallOffer } from "./install-prompt.ts";
 import { useOfflineData, useOnline } from "./use-offline.ts";
 
+/** Nothing to subscribe to: only the server's and the browser's answers differ. */
+const subscribeNothing = () => () => undefined;
+
 /** The install offer: a button, and a way to say no for good. */
 function InstallOffer() {
-  const { t } = useAppTranslation();
+  const { t } = useOfflineTranslation();
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="install-offer">
       <button type="button" className={buttonClass.secondary} onClick={() => void promptInstall()}>
@@ -36,15 +39,17 @@ function InstallOffer() {
 
 /** The account's offline lists on the desk. */
 export function OfflineDesk({ account }: { account: string }) {
-  const { t } = useAppTranslation();
+  const { t } = useOfflineTranslation();
   const headingId = useId();
   const online = useOnline();
   const data = useOfflineData(account);
   const installable = useInstallOffer();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-  }, []);
+  // False on the server and while hydrating, true afterwards.
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return null;
   const shown = !online || data.changes.length > 0 || data.conflicts.length > 0;
   const dismiss = (key: string) => {
@@ -74,7 +79,10 @@ export function OfflineDesk({ account }: { account: string }) {
                     </p>
                     <div className="mt-2 flex flex-wrap gap-3">
                       {conflict.editPath && (
-                        <Link to={conflict.editPath} className="font-semibold text-amber-900 underline">
+                        <Link
+                          to={conflict.editPath}
+                          className="font-semibold text-amber-900 underline"
+                        >
                           {t("offline:conflicts.open", { title: conflict.title })}
                         </Link>
                       )}
@@ -105,7 +113,11 @@ export function OfflineDesk({ account }: { account: string }) {
                       {change.title || t("offline:desk.untitled")}
                     </span>{" "}
                     <span className="text-stone-700">
-                      ({change.op === "create" ? t("offline:desk.created") : t("offline:desk.edited")})
+                      (
+                      {change.op === "create"
+                        ? t("offline:desk.created")
+                        : t("offline:desk.edited")}
+                      )
                     </span>
                     {change.error && <span className="block text-red-800">{change.error}</span>}
                   </li>
@@ -113,7 +125,10 @@ export function OfflineDesk({ account }: { account: string }) {
               </ul>
             )}
             <p>
-              <Link to={paths.entryCreate()} className="text-sm font-semibold text-amber-900 underline">
+              <Link
+                to={paths.entryCreate()}
+                className="text-sm font-semibold text-amber-900 underline"
+              >
                 {t("offline:desk.write")}
               </Link>
             </p>

@@ -5,11 +5,11 @@
  * screen readers hear each change; nothing shows while online with nothing waiting.
  */
 import { CloudOff, RefreshCw } from "lucide-react";
-import { useAppTranslation } from "../../lib/i18n/i18n.ts";
+import { useOfflineTranslation } from "../../lib/offline/messages.ts";
 
 /** The status line; `savedAt` when the page is a saved copy. */
 export function OfflineStatus(props: { online: boolean; waiting: number; savedAt: number | null }) {
-  const { t, i18n } = useAppTranslation();
+  const { t, i18n } = useOfflineTranslation();
   const { online, waiting, savedAt } = props;
   const parts: string[] = [];
   if (!online) parts.push(t("offline:status.offline"));

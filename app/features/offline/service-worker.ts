@@ -28,7 +28,8 @@ export async function registerServiceWorker(
   const container = navigator.serviceWorker;
   const existing = await container.getRegistration("/");
   const worker = existing?.active ?? existing?.waiting ?? existing?.installing;
-  if (existing && worker && workerAccount(worker.scriptURL) !== account) await existing.unregister();
+  if (existing && worker && workerAccount(worker.scriptURL) !== account)
+    await existing.unregister();
   return container.register(serviceWorkerUrl(account), { scope: "/", updateViaCache: "none" });
 }
 

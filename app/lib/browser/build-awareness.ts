@@ -30,7 +30,6 @@ import { createBuildWatcher, type BuildWatcher } from "./build-watcher.ts";
 import { reloadAfterChunkFailure } from "./chunk-reload.ts";
 import { fetchWithRetry } from "./fetch-retry.ts";
 import { resolveNavigationTarget } from "./navigation.ts";
-import { offlineUnderWorker, takeOverIfWaiting } from "../offline/worker-update.ts";
 
 /** This tab's build id: React Router's manifest version. */
 export function currentBuildId(): string | undefined {
@@ -147,6 +146,17 @@ interface FrameworkWindow {
   __reactRouterDataRouter?: { routes: DataRouteObject[] };
 }
 
+let documentGate: (() => Promise<boolean>) | undefined;
+
+/**
+ * Sets what else makes a navigation load a new document: the service worker of signed-in
+ * accounts (ADR 072) when offline (it answers documents) or when a new build's worker waits
+ * to take over. Set by the offline mode's own chunk, which guests never load.
+ */
+export function setDocumentGate(gate: (() => Promise<boolean>) | undefined): void {
+  documentGate = gate;
+}
+
 /** Whether a navigation target is an absolute path of this site (`/blog`, not `blog`). */
 function isSitePath(to: string): boolean {
   return to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\");
@@ -189,7 +199,7 @@ export const chunkLoadInstrumentation: ClientInstrumentation = {
         if (
           typeof to === "string" &&
           isSitePath(to) &&
-          (browserWatcher?.updateAvailable || offlineUnderWorker() || (await takeOverIfWaiting()))
+          (browserWatcher?.updateAvailable || (await documentGate?.()))
         ) {
           // A new build is out: its page loads as a new document (its server applies the
           // route rules), instead of this build's modules; under a new build's service

@@ -149,7 +149,6 @@ export const APP_NAMESPACES = [
   "passkeys",
   "subscriptions",
   "comments",
-  "offline",
 ] as const;
 
 /** A translation function over every namespace. */

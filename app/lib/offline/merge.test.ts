@@ -51,9 +51,9 @@ describe("mergeField and mergeRecord", () => {
   it("merges a record's fields or answers null on a conflict", () => {
     const record = { title: "T", content: base, tags: [] };
     const server = { ...record, content: "One (s)\n\nTwo\n\nThree", tags: ["x"] };
-    expect(mergeRecord(record, server, { title: "T2", content: "One\n\nTwo\n\nThree (l)" })).toEqual(
-      { title: "T2", content: "One (s)\n\nTwo\n\nThree (l)" },
-    );
+    expect(
+      mergeRecord(record, server, { title: "T2", content: "One\n\nTwo\n\nThree (l)" }),
+    ).toEqual({ title: "T2", content: "One (s)\n\nTwo\n\nThree (l)" });
     expect(mergeRecord(record, { ...record, title: "S" }, { title: "L" })).toBe(null);
   });
 });

@@ -10,7 +10,12 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { changeKey, coalesce, type OutboxChange, type OutboxCollection } from "./outbox.ts";
-import { DEFAULT_KEPT_PAGES, MAX_KEPT_PAGES, MIN_KEPT_PAGES, offlineDatabaseName } from "./sw-protocol.ts";
+import {
+  DEFAULT_KEPT_PAGES,
+  MAX_KEPT_PAGES,
+  MIN_KEPT_PAGES,
+  offlineDatabaseName,
+} from "./sw-protocol.ts";
 
 /** A page kept for reading offline. */
 export interface KeptPage {
@@ -83,7 +88,10 @@ export class OfflineStore {
   static async open(account: string): Promise<OfflineStore> {
     const db = await openDB<OfflineSchema>(offlineDatabaseName(account), VERSION, {
       upgrade(database) {
-        const outbox = database.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+        const outbox = database.createObjectStore("outbox", {
+          keyPath: "seq",
+          autoIncrement: true,
+        });
         outbox.createIndex("key", "key", { unique: true });
         const pages = database.createObjectStore("pages", { keyPath: "url" });
         pages.createIndex("at", "at");
@@ -133,7 +141,11 @@ export class OfflineStore {
     const tx = this.db.transaction("outbox", "readwrite");
     const now = await tx.store.get(change.seq);
     if (now && now.at !== change.at) {
-      await tx.store.put({ ...now, op: now.op === "create" ? "update" : now.op, base: rebase ?? now.base });
+      await tx.store.put({
+        ...now,
+        op: now.op === "create" ? "update" : now.op,
+        base: rebase ?? now.base,
+      });
     } else if (now) {
       await tx.store.delete(change.seq);
     }

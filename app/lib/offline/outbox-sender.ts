@@ -6,13 +6,14 @@
 import type { ApiClient } from "../../api/client/api-client.ts";
 import { apiFailure } from "../../api/client/api-errors.ts";
 import { savePendingEdit } from "../../api/records/pending-edits.ts";
-import { getRecord } from "../../api/records/record-reads.ts";
-import { createRecord, updateRecord } from "../../api/records/record-writes.ts";
+import {
+  createOutboxRecord,
+  readOutboxRecord,
+  updateOutboxRecord,
+} from "../../api/records/outbox-requests.ts";
 import { offlineStore, onOfflineChange, type OfflineStore } from "./offline-db.ts";
-import { backoff, type RecordFields } from "./outbox.ts";
+import { backoff } from "./outbox.ts";
 import { sendOutbox, type SyncDeps, type SyncRun } from "./sync.ts";
-
-const REQUEST = { requestKey: null } as const;
 
 /** The run's parts for one account's store and API client. */
 export function apiSyncDeps(store: OfflineStore, api: ApiClient, author: string): SyncDeps {
@@ -23,19 +24,11 @@ export function apiSyncDeps(store: OfflineStore, api: ApiClient, author: string)
     refused: (change, message) => store.refused(change, message),
     addConflict: (conflict) => store.addConflict(conflict),
     author,
-    create: (collection, body) =>
-      createRecord<RecordFields>(api, collection, body, {
-        ...REQUEST,
-        query: { revision: "autosave" },
-      }),
-    update: (collection, id, body) =>
-      updateRecord<RecordFields>(api, collection, id, body, {
-        ...REQUEST,
-        query: { revision: "autosave" },
-      }),
+    create: (collection, body) => createOutboxRecord(api, collection, body),
+    update: (collection, id, body) => updateOutboxRecord(api, collection, id, body),
     read: async (collection, id) => {
       try {
-        return await getRecord<RecordFields>(api, collection, id, REQUEST);
+        return await readOutboxRecord(api, collection, id);
       } catch (error) {
         if (apiFailure(error)?.status === 404) return null;
         throw error;
@@ -51,17 +44,16 @@ export function apiSyncDeps(store: OfflineStore, api: ApiClient, author: string)
     },
     failure: (error) => {
       const failure = apiFailure(error);
-      return failure ? { status: failure.status, data: failure.data, message: failure.message } : null;
+      return failure
+        ? { status: failure.status, data: failure.data, message: failure.message }
+        : null;
     },
     now: () => Date.now(),
   };
 }
 
 /** Sends the outbox of `account` once, under the account's lock; null when another tab sends. */
-export async function sendAccountOutbox(
-  account: string,
-  api: ApiClient,
-): Promise<SyncRun | null> {
+export async function sendAccountOutbox(account: string, api: ApiClient): Promise<SyncRun | null> {
   const store = await offlineStore(account);
   const run = () => sendOutbox(apiSyncDeps(store, api, account));
   if (!("locks" in navigator)) return run();
@@ -96,8 +88,7 @@ export function startOutboxSender(
       .then((run) => {
         if (!run) return;
         onRun?.(run);
-        if (run.stopped === "offline")
-          timer = window.setTimeout(trigger, backoff(run.attempts));
+        if (run.stopped === "offline") timer = window.setTimeout(trigger, backoff(run.attempts));
       })
       .catch((error: unknown) => {
         console.error("sending the offline changes failed", error);

@@ -68,12 +68,8 @@ export function isFromWorker(value: unknown): value is FromWorker {
 
 /** Paths the worker never stores nor answers from a cache: the API, builds, files. */
 export function isUncachedPath(pathname: string): boolean {
-  return (
-    pathname === "/api" ||
-    pathname.startsWith("/api/") ||
-    pathname.startsWith("/_app/") ||
-    pathname.endsWith(".data")
-  );
+  const first = pathname.split("/")[1];
+  return first === "api" || first === "_app" || pathname.endsWith(".data");
 }
 
 /** Header the worker adds to the copies it stores: when the copy was saved (ms). */
@@ -84,5 +80,8 @@ export const SHELL_PAGES = ["/writing", "/entry/create"] as const;
 
 /** Pages never kept: sign-in and account links, and the administration. */
 export function isKeptPath(pathname: string): boolean {
-  return !/^\/(admin|i|login|signUp|passwordReset|subscriptions)(\/|$)/.test(pathname) && !isUncachedPath(pathname);
+  return (
+    !/^\/(admin|i|login|signUp|passwordReset|subscriptions)(\/|$)/.test(pathname) &&
+    !isUncachedPath(pathname)
+  );
 }

@@ -47,7 +47,11 @@ function harness(records: Record<string, RecordFields> = {}) {
       calls.push(`create ${String(body.id)}`);
       const id = String(body.id);
       if (records[id])
-        throw new Refusal({ status: 400, data: { id: { code: "validation_pk_invalid" } }, message: "id" });
+        throw new Refusal({
+          status: 400,
+          data: { id: { code: "validation_pk_invalid" } },
+          message: "id",
+        });
       records[id] = { ...body, collection, updated: stamp() };
       return Promise.resolve(records[id]);
     },
@@ -106,7 +110,11 @@ describe("coalesce", () => {
     });
     const base = { updated: "u1", fields: { content: "old" } };
     const update = change({ seq: 4, op: "update", base, body: { content: "x" } });
-    const next = change({ op: "update", base: { updated: "u2", fields: {} }, body: { content: "z" } });
+    const next = change({
+      op: "update",
+      base: { updated: "u2", fields: {} },
+      body: { content: "z" },
+    });
     expect(coalesce(update, next)).toMatchObject({ seq: 4, base, body: { content: "z" } });
   });
 

@@ -81,7 +81,7 @@ async function keepingAddress(
 }
 
 function baseOf(record: RecordFields): NonNullable<OutboxChange["base"]> {
-  return { updated: String(record.updated ?? ""), fields: record };
+  return { updated: typeof record.updated === "string" ? record.updated : "", fields: record };
 }
 
 /** Sends one change; answers the record as now stored, or `conflict`. */
@@ -119,7 +119,7 @@ async function sendOne(
   }
   const base = change.base;
   let body = change.body;
-  if (base && String(server.updated) !== base.updated) {
+  if (base && server.updated !== base.updated) {
     const merged = mergeRecord(base.fields, server, change.body);
     if (!merged) {
       await deps.savePending(change, change.pending ?? pendingOf(change.body));

@@ -4,6 +4,8 @@
  * so the next person on this browser starts from nothing. `unsentChanges` counts what the
  * outbox still holds, for the warning asked before.
  */
+import type { i18n } from "i18next";
+import { addOfflineMessages } from "./messages.ts";
 import { closeOfflineStores, OfflineStore } from "./offline-db.ts";
 import { OFFLINE_PREFIX, offlineDatabaseName } from "./sw-protocol.ts";
 
@@ -38,8 +40,26 @@ function deleteDatabase(name: string): Promise<void> {
   });
 }
 
-/** Deletes every cache, offline database and service worker of the site. */
+/**
+ * Whether signing out may go on: yes when the account's outbox is empty, else as the person
+ * answers the warning that its changes would be deleted.
+ */
+export async function confirmSignOut(account: string, instance: i18n): Promise<boolean> {
+  const unsent = await unsentChanges(account);
+  addOfflineMessages(instance);
+  return unsent === 0 || window.confirm(instance.t("offline:signOut.confirm", { count: unsent }));
+}
+
+/** Deletes every cache, offline database and service worker of the site; never throws. */
 export async function wipeOfflineData(): Promise<void> {
+  try {
+    await wipe();
+  } catch (error) {
+    console.error("clearing the offline data failed", error);
+  }
+}
+
+async function wipe(): Promise<void> {
   await closeOfflineStores();
   const registrations =
     "serviceWorker" in navigator ? await navigator.serviceWorker.getRegistrations() : [];

@@ -34,7 +34,10 @@ export async function takeOverIfWaiting(): Promise<boolean> {
  * answers documents from its cache; React Router's data requests would fail).
  */
 export function offlineUnderWorker(): boolean {
-  return (
-    !navigator.onLine && "serviceWorker" in navigator && !!navigator.serviceWorker.controller
-  );
+  return !navigator.onLine && "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
+}
+
+/** Whether a navigation must load a new document (`setDocumentGate` in build-awareness). */
+export async function navigatesAsDocument(): Promise<boolean> {
+  return offlineUnderWorker() || (await takeOverIfWaiting());
 }

@@ -37,9 +37,10 @@ export async function createWithId<R>(
     if (!idTaken(error)) throw error;
     const existing = await getRecord<RecordFields>(api, collection, body.id, { requestKey: null });
     if (existing.author !== body.author) throw error;
-    const { id, author, ...fields } = body;
-    void author;
-    return updateRecord<R>(api, collection, id, fields, request);
+    const fields: RecordFields = { ...body };
+    delete fields.id;
+    delete fields.author;
+    return updateRecord<R>(api, collection, body.id, fields, request);
   }
 }
 

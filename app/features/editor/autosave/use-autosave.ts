@@ -333,7 +333,7 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
       setStatus({ kind: "failed", error });
       return retryable(error) ? "offline" : "stopped";
     }
-  }, []);
+  }, [newId]);
 
   // The scheduler lives while the editor is mounted; hidden, left or closed, it saves at
   // once with requests that outlive the page.

@@ -25,7 +25,6 @@ import remember from "./remember.ts";
 import passkeys from "./passkeys.ts";
 import subscriptions from "./subscriptions.ts";
 import comments from "./comments.ts";
-import offline from "./offline.ts";
 
 /** The en messages by namespace. */
 const catalog = {
@@ -55,7 +54,6 @@ const catalog = {
   passkeys,
   subscriptions,
   comments,
-  offline,
 };
 
 export default catalog;

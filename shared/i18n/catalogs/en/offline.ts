@@ -30,10 +30,6 @@ const offline = {
     open: "Open “{{title}}” to choose",
     dismiss: "Dismiss",
   },
-  attachments: {
-    tooLarge:
-      "Offline, this browser keeps up to {{limit}} of attachments: “{{name}}” waits in this page only, keep it open until the connection returns.",
-  },
   install: {
     offer: "Install Cahier as an app",
     dismiss: "Not now",

@@ -31,10 +31,6 @@ const offline = {
     open: "Ouvrir « {{title}} » pour choisir",
     dismiss: "Fermer",
   },
-  attachments: {
-    tooLarge:
-      "Hors ligne, ce navigateur garde jusqu'à {{limit}} de pièces jointes : « {{name}} » n'est gardée que dans cette page, laissez-la ouverte jusqu'au retour de la connexion.",
-  },
   install: {
     offer: "Installer Cahier comme application",
     dismiss: "Plus tard",
