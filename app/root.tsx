@@ -3,7 +3,7 @@
  * the footer. The root middleware prepares each server request: its language, its API client
  * and its verified account (router context, `context.ts`).
  */
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,7 +26,7 @@ import { LoadingBar } from "./components/layout/loading-bar.tsx";
 import { Shell } from "./components/layout/shell.tsx";
 import { SiteHead, SiteStyles } from "./components/layout/site-head.tsx";
 import { NotificationProvider } from "./components/notifications/notifications.tsx";
-import { SessionProvider } from "./components/session-provider.tsx";
+import { SessionProvider, useSession } from "./components/session-provider.tsx";
 import {
   apiContext,
   apiTransportContext,
@@ -53,7 +53,7 @@ import type { SiteData } from "./lib/routes/site-identity.ts";
 import { siteData, siteIdentity } from "./lib/routes/site-identity.server.ts";
 import { pageTheme } from "./lib/document/theme.ts";
 import { colorScheme, type Theme } from "#shared/theme.ts";
-import type { SessionUser } from "./api/auth/session.ts";
+import { isSuperuser, type SessionUser } from "./api/auth/session.ts";
 
 /** Root middleware: language, API client and account of the request. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -80,6 +80,31 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** Browser navigations follow the route rules and load a new build as a new document. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [buildAwarenessMiddleware];
+
+/**
+ * The offline mode of a signed-in account (issue 28, ADR 072): its own chunk, loaded once
+ * the page is hydrated and someone is signed in, so no guest page loads it.
+ */
+const OfflineMode = lazy(() => import("./features/offline/offline-entry.tsx"));
+
+/** Nothing to subscribe to: only the server's and the browser's answers differ. */
+const subscribeNothing = () => () => undefined;
+
+/** {@link OfflineMode} for the signed-in account (not a superuser, who writes nothing). */
+function OfflineSlot() {
+  const { user } = useSession();
+  // False on the server and while hydrating, true afterwards.
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  return hydrated && user && !isSuperuser(user) ? (
+    <Suspense fallback={null}>
+      <OfflineMode account={user.id} />
+    </Suspense>
+  ) : null;
+}
 
 /** What every page knows: the language, the signed-in account and the colour theme. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -166,6 +191,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 <LoadingBar />
                 <IntentPrefetch />
                 <Shell>{children}</Shell>
+                <OfflineSlot />
               </SessionProvider>
             </NotificationProvider>
           </I18nextProvider>

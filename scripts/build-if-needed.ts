@@ -1,6 +1,7 @@
 /**
- * `npm start`'s `prestart`: builds the web app (`react-router build` into `build/`, then the
- * precompressed copies of its assets, `scripts/precompress.ts`) and compiles the server
+ * `npm start`'s `prestart`: builds the web app (`react-router build` into `build/`, the
+ * service worker, `scripts/build-service-worker.ts`, then the precompressed copies of its
+ * assets, `scripts/precompress.ts`) and compiles the server
  * (`scripts/build-node.ts`, into `build/node`) when either is missing or older than any of its
  * sources, so `npm install && npm start` is enough. Vitest's global setup and the browser
  * tests' server use {@link buildIfNeeded} too, so they run what `npm start` runs.
@@ -64,6 +65,14 @@ function buildWebIfNeeded(root: string, log: (line: string) => void): void {
   });
   if (result.status !== 0)
     throw new Error(`react-router build failed (exit ${String(result.status)})`);
+  // The service worker of signed-in accounts, with the build's precache list (ADR 072).
+  const worker = spawnSync(
+    process.execPath,
+    [path.join(root, "scripts", "build-service-worker.ts"), path.join(root, "build", "client")],
+    { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  if (worker.status !== 0)
+    throw new Error(`building the service worker failed (exit ${String(worker.status)})`);
   // The `.br` and `.gz` copies the server sends instead of compressing assets itself.
   const precompressed = spawnSync(
     process.execPath,

@@ -245,7 +245,9 @@ export async function checkProject(): Promise<string[]> {
   for (const language of languages.filter((l) => l !== "en")) {
     problems.push(...compareCatalogs(catalogs, "en", language));
   }
-  const { DEFAULT_NAMESPACE, NAMESPACES } = await import("#shared/i18n/catalogs/index.ts");
+  const catalogIndex = await import("#shared/i18n/catalogs/index.ts");
+  const { DEFAULT_NAMESPACE } = catalogIndex;
+  const NAMESPACES = [...catalogIndex.NAMESPACES, ...catalogIndex.PART_NAMESPACES];
   const english = catalogs.en ?? {};
   const appCatalog = Object.fromEntries(
     NAMESPACES.map((namespace) => [namespace, english[namespace] ?? {}]),

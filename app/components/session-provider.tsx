@@ -22,6 +22,19 @@ import { useNotify } from "./notifications/notifications.tsx";
 import { useRefreshSchedule, useSessionRefresh } from "./session-refresh.ts";
 import { paths } from "../lib/paths.ts";
 
+let beforeSignOut: (() => Promise<false | (() => Promise<void>)>) | undefined;
+
+/**
+ * Sets what runs before a sign-out: it may refuse it (`false`), else answers what to run once
+ * signed out. The offline mode asks when changes wait, then clears the account's data from
+ * the browser (ADR 072).
+ */
+export function setBeforeSignOut(
+  hook: (() => Promise<false | (() => Promise<void>)>) | undefined,
+): void {
+  beforeSignOut = hook;
+}
+
 /** What {@link useSession} returns. */
 export interface SessionValue {
   /** The signed-in account, `null` when signed out. */
@@ -30,7 +43,10 @@ export interface SessionValue {
   locale: Locale;
   /** Changes the language (loads its catalog first; keeps the current one on failure). */
   switchLocale: (locale: Locale) => Promise<void>;
-  /** Signs out: clears the auth store (and its cookie) and goes to `/`. */
+  /**
+   * Signs out: runs {@link setBeforeSignOut}'s hook (the offline mode's clean-up), clears
+   * the auth store (and its cookie) and goes to `/`.
+   */
   logout: () => Promise<void>;
   /**
    * Right after a sign-in: applies the language saved on the account (its record's `locale`)
@@ -128,10 +144,13 @@ export function SessionProvider(props: {
   }, []);
 
   const logout = useCallback(async () => {
-    forgetImpersonator();
+    const after = beforeSignOut ? await beforeSignOut() : undefined;
+    if (after === false) return;
     const api = getBrowserClient();
+    forgetImpersonator();
     await forgetDevice(api);
     clearAuth(api);
+    await after?.();
     notify.success(t("shell:notifications.loggedOut"));
     await navigate(paths.home());
   }, [navigate, notify, t]);

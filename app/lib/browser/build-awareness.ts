@@ -146,6 +146,17 @@ interface FrameworkWindow {
   __reactRouterDataRouter?: { routes: DataRouteObject[] };
 }
 
+let documentGate: (() => Promise<boolean>) | undefined;
+
+/**
+ * Sets what else makes a navigation load a new document: the service worker of signed-in
+ * accounts (ADR 072) when offline (it answers documents) or when a new build's worker waits
+ * to take over. Set by the offline mode's own chunk, which guests never load.
+ */
+export function setDocumentGate(gate: (() => Promise<boolean>) | undefined): void {
+  documentGate = gate;
+}
+
 /** Whether a navigation target is an absolute path of this site (`/blog`, not `blog`). */
 function isSitePath(to: string): boolean {
   return to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/\\");
@@ -185,9 +196,14 @@ export const chunkLoadInstrumentation: ClientInstrumentation = {
   router(router) {
     router.instrument({
       async navigate(navigate, { to }) {
-        if (typeof to === "string" && isSitePath(to) && browserWatcher?.updateAvailable) {
+        if (
+          typeof to === "string" &&
+          isSitePath(to) &&
+          (browserWatcher?.updateAvailable || (await documentGate?.()))
+        ) {
           // A new build is out: its page loads as a new document (its server applies the
-          // route rules), instead of this build's modules.
+          // route rules), instead of this build's modules; under a new build's service
+          // worker once it took over (ADR 072). Offline, the worker answers the document.
           window.location.assign(to);
           await new Promise<never>(() => undefined);
         }

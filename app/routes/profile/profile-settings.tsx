@@ -21,6 +21,7 @@ import { CommentDigestForm } from "../../features/comments/comment-digest-form.t
 import { SecondFactorSettings } from "../../features/account/second-factors/second-factor-settings.tsx";
 import { ProfileForm, type ProfileValues } from "../../features/account/profile-form.tsx";
 import { PasskeySettings } from "../../features/account/passkeys-settings.tsx";
+import { KeptPagesSetting } from "../../features/offline/kept-pages-setting.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { pageMeta } from "../../lib/routes/meta.ts";
 import type { UserRecord } from "../../api/records/records.ts";
@@ -134,6 +135,7 @@ export default function ProfileSettings({ loaderData }: Route.ComponentProps) {
             verified={account.verified}
           />
           <Devices />
+          <KeptPagesSetting account={account.profile.id} />
           <DeleteAccount
             userId={account.profile.id}
             username={account.profile.username}

@@ -31,6 +31,7 @@ import { paths } from "../../lib/paths.ts";
 import { requireUser, routeContext } from "../../lib/routes/route-data.ts";
 import { isSuperuser } from "../../api/auth/session.ts";
 import { BulkMoveForm } from "../../features/writing/bulk-move.tsx";
+import { OfflineDesk } from "../../features/offline/offline-desk.tsx";
 import { bulkMoveAction } from "../../features/writing/bulk-move.server.ts";
 import { pendingCommentCount } from "../../api/comments/comments.ts";
 import { moderatedAuthor } from "../../features/comments/moderation-data.server.ts";
@@ -134,6 +135,7 @@ function MyWriting({ data, refused }: { data: WritingData; refused: string | nul
           </>
         }
       />
+      <OfflineDesk account={authorId} />
       <WritingStates counts={counts} query={query} withPosts={withPosts} />
       <CollectionFilter collections={collections} query={query} />
       <NewItemsNotice

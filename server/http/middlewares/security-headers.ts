@@ -76,6 +76,9 @@ export function pageContentSecurityPolicy(nonce: string): string {
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The service worker of signed-in accounts (`/sw.js`, ADR 072), named outright: under
+    // `'strict-dynamic'`, script-src's `'self'` would not cover it.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'self'",

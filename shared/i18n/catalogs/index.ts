@@ -37,6 +37,12 @@ export const NAMESPACES = [
   "subscriptions",
 ] as const;
 
+/**
+ * Namespaces kept out of the catalogs: loaded with the code that uses them (the offline mode
+ * of signed-in accounts, `app/lib/offline/messages.ts`, ADR 072), so no guest page loads them.
+ */
+export const PART_NAMESPACES = ["offline"] as const;
+
 /** The namespace used when a key names none. */
 export const DEFAULT_NAMESPACE = "common";
 

@@ -15,8 +15,10 @@
  *   offered back when its editor opens on any device, until an explicit save publishes them
  *   or the writer discards them.
  *
- * Offline, nothing is sent: the browser draft (`use-editor-draft.ts`) holds the text and the
- * autosave runs again when the connection returns.
+ * Offline, nothing is sent: the browser draft (`use-editor-draft.ts`) holds the text, the
+ * save is queued in the account's outbox (`offline-outbox.ts`, ADR 072), which sends it when
+ * the connection returns even if the page is closed, and the autosave runs again then. A new
+ * record's id is made here, so the outbox and the editor never create it twice.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { getBrowserClient } from "../../../api/client/browser-client.ts";
@@ -48,8 +50,10 @@ import type { TitledValues } from "./stand-in-title.ts";
 import { draftsPrefix } from "./started-drafts.ts";
 import { useEditorDraft, type EditorDraft } from "./use-editor-draft.ts";
 import { getRecord } from "../../../api/records/record-reads.ts";
-import { createRecord, updateRecord } from "../../../api/records/record-writes.ts";
+import { updateRecord } from "../../../api/records/record-writes.ts";
 import { failureStatus, isAbortedRequest, offlineFailure } from "../../../api/client/api-errors.ts";
+import { newRecordId, type OutboxChange } from "../../../lib/offline/outbox.ts";
+import { createWithId, queueOffline, recordChange } from "./offline-outbox.ts";
 
 /** Largest body sent with `keepalive` (browsers cap the keep-alive bodies at 64 KiB). */
 export const KEEPALIVE_MAX_BYTES = 60_000;
@@ -175,6 +179,12 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
   // Whether the record's stored title is a stand-in (see `stand-in-title.ts`).
   const standInRef = useRef(false);
   const [standIn, setStandIn] = useState(false);
+  // The id of the record this editor creates (made here: a create sent twice makes one).
+  const [newId] = useState(() => newRecordId());
+  // The values the outbox holds for later (offline), or null.
+  const queuedValues = useRef<V | null>(null);
+  // A new record the outbox holds: its words are there, not in a New page's draft.
+  const [outboxed, setOutboxed] = useState(false);
 
   const inPending = record !== undefined && target.readerVisible(record);
   const acknowledged = inPending ? (pending ?? initial) : (written ?? initial);
@@ -182,7 +192,7 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
   // with no base, so the next New page offers it (`started-drafts.ts`).
   const [startedNew] = useState(!record);
   const draft = useEditorDraft({
-    storageKey: draftKey(author.id, target.collection, record?.id),
+    storageKey: outboxed && !record ? null : draftKey(author.id, target.collection, record?.id),
     base: startedNew ? "" : (record?.updated ?? ""),
     initial: acknowledged,
     values,
@@ -212,6 +222,8 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
     if (finished.current || !o.enabled) return "stopped";
     const leavingNow = leaving.current;
     const api = getBrowserClient();
+    // What the outbox keeps when the save finds no network.
+    let queued: OutboxChange | null = null;
     // Every write outlives the page when it fits: one already under way when the tab closes
     // still lands (the queue runs no second one beside it).
     const send = async <T>(write: (alive: boolean) => Promise<T>, body: unknown): Promise<T> => {
@@ -236,6 +248,8 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
         } else {
           if (o.pending !== null && sameValues(o.values, o.pending)) return "saved";
           const edits = o.target.toPending(o.values);
+          queued = { ...recordChange(o.target, o.values, {}, current, "", o.author.username) };
+          queued.op = "pending";
           const row = await send(
             (alive) => savePendingEdit(api, pendingId.current, key, edits, { keepalive: alive }),
             edits,
@@ -249,6 +263,10 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
         if (sameValues(toSave, o.written ?? o.initial)) return "saved";
         const collection = o.target.collection;
         const unheard = o.live === "off" || o.live === "reconnecting";
+        // Made first: without a network, the outbox keeps it (ADR 072).
+        const write = autosaveWrite(o.target, toSave, current, standInRef.current, o.untitled);
+        const body = current ? write.body : { ...write.body, author: o.author.id, id: newId };
+        queued = recordChange(o.target, o.values, body, current, newId, o.author.username);
         if (current && unheard && !leavingNow) {
           // Without realtime, a version saved elsewhere is found by reading first (ADR 028);
           // not on the way out, where a second round trip would not survive the page.
@@ -262,8 +280,6 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
             return "stopped";
           }
         }
-        const write = autosaveWrite(o.target, toSave, current, standInRef.current, o.untitled);
-        const body = current ? write.body : { ...write.body, author: o.author.id };
         // Where the editor was when the save left: a save that lands once the writer has left
         // for another page (the router has its address, the editor is not unmounted yet) must
         // not take that page's address back.
@@ -278,7 +294,12 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
               };
               return current
                 ? updateRecord<R>(api, collection, current.id, sent, request)
-                : createRecord<R>(api, collection, sent, request);
+                : createWithId<R>(
+                    api,
+                    collection,
+                    { ...sent, author: o.author.id, id: newId },
+                    request,
+                  );
             }),
           body,
         );
@@ -297,17 +318,22 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
         }
       }
       lastSaved.current = Date.now();
+      queuedValues.current = null;
       setStatus({ kind: "saved", at: lastSaved.current });
       return "saved";
     } catch (error) {
       if (network(error)) {
+        if (queued && (await queueOffline(o.author.id, queued))) {
+          queuedValues.current = o.values;
+          if (queued.op === "create") setOutboxed(true);
+        }
         setStatus({ kind: "offline" });
         return "offline";
       }
       setStatus({ kind: "failed", error });
       return retryable(error) ? "offline" : "stopped";
     }
-  }, []);
+  }, [newId]);
 
   // The scheduler lives while the editor is mounted; hidden, left or closed, it saves at
   // once with requests that outlive the page.
@@ -424,12 +450,13 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
     },
     covers: () => {
       const o = latest.current;
+      // Offline, the outbox keeps what it was given (issue 28).
+      const kept = queuedValues.current !== null && sameValues(o.values, queuedValues.current);
       return (
         o.enabled &&
         !finished.current &&
         status.kind !== "failed" &&
-        status.kind !== "offline" &&
-        !offline() &&
+        (kept || (status.kind !== "offline" && !offline())) &&
         autosaveCovers(o.target, o.values, recordRef.current)
       );
     },
