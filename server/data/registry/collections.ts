@@ -7,7 +7,13 @@ import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/mo
 import { COMMENT_MODES } from "../../../shared/records/comment-mode.ts";
 import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
 import { THEMES } from "../../../shared/theme.ts";
-import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
+import {
+  autodates,
+  collectionId,
+  idField,
+  translationField,
+  USERS_COLLECTION_ID,
+} from "./common-fields.ts";
 import { authEventsCollection } from "./auth-events.ts";
 import { commentBlocksCollection, commentsCollection } from "./comments.ts";
 import { devicesCollection } from "./devices.ts";
@@ -383,16 +389,7 @@ export const postsCollection: Collection = {
     },
     { name: "publishedAt", type: "date" },
     { name: "lang", type: "select", values: LOCALES, maxSelect: 1 },
-    {
-      // The same post in another language, by the same author; kept in step both ways
-      // (`core/records/hooks/translations.ts`, issue 29). One while Cahier speaks two languages.
-      name: "translations",
-      type: "relation",
-      collectionId: POSTS_ID,
-      maxSelect: 1,
-      cascadeDelete: false,
-      mirrored: true,
-    },
+    translationField(POSTS_ID),
     commentsField,
     // Set: the post is not mailed to subscribers when it goes live (issue 26).
     { name: "skipMail", type: "bool" },

@@ -41,3 +41,19 @@ export const autodates: Field[] = [
   createdField,
   { name: "updated", type: "autodate", system: true, onCreate: true, onUpdate: true },
 ];
+
+/**
+ * The same record in another language, by the same author, kept in step both ways by the
+ * record lifecycle (`core/records/hooks/translations.ts`, ADR 073): one while Cahier speaks
+ * two languages.
+ */
+export function translationField(ownCollectionId: string): Field {
+  return {
+    name: "translations",
+    type: "relation",
+    collectionId: ownCollectionId,
+    maxSelect: 1,
+    cascadeDelete: false,
+    mirrored: true,
+  };
+}
