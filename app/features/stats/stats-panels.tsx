@@ -25,6 +25,70 @@ function Section(props: { heading: string; intro?: string; children: ReactNode }
   );
 }
 
+/** A column of a {@link FiguresTable}: its heading and what a row shows in it. */
+interface Column<T> {
+  label: string;
+  cell: (row: T) => ReactNode;
+  /** A count: right-aligned, in figures of one width. */
+  numeric?: boolean;
+}
+
+/**
+ * A table of figures: the first column heads each row (a work, a page, a host, a feed), the
+ * others are its figures; long words of the first column break where the column ends.
+ */
+function FiguresTable<T>(props: {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly [Column<T>, ...Column<T>[]];
+  /** How the row headings break: at word ends (titles) or anywhere (paths, hosts). */
+  wrap?: "words" | "all";
+  testId?: string;
+}) {
+  const [first, ...rest] = props.columns;
+  const cellClass = (column: Column<T>, last: boolean) =>
+    ["py-1", last ? "" : "pr-4", column.numeric ? "text-right tabular-nums" : ""]
+      .filter(Boolean)
+      .join(" ");
+  return (
+    <table className={TABLE} data-testid={props.testId}>
+      <thead>
+        <tr className={HEAD_ROW}>
+          {props.columns.map((column, i) => (
+            <th
+              key={column.label}
+              scope="col"
+              className={
+                cellClass({ ...column, numeric: false }, i === props.columns.length - 1) +
+                (column.numeric ? " text-right" : "")
+              }
+            >
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={props.rowKey(row)} className={ROW}>
+            <th
+              scope="row"
+              className={`py-1 pr-4 font-normal ${props.wrap === "words" ? "break-words" : "break-all"}`}
+            >
+              {first.cell(row)}
+            </th>
+            {rest.map((column, i) => (
+              <td key={column.label} className={cellClass(column, i === rest.length - 1)}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The period chooser. */
 export function StatsPeriodForm(props: { query: StatsQuery; action: string; labels: StatsLabels }) {
   const { labels } = props;
@@ -55,7 +119,7 @@ export function StatsPeriodForm(props: { query: StatsQuery; action: string; labe
   );
 }
 
-/** Works and their figures (each linking to its own statistics when `base` is given). */
+/** The works (posts and entries) and their figures. */
 export function StatsWorks(props: {
   labels: StatsLabels;
   works: readonly WorkTotals[];
@@ -64,52 +128,41 @@ export function StatsWorks(props: {
   base?: string;
   days: number;
 }) {
-  const { labels } = props;
+  const { labels, base } = props;
   const number = new Intl.NumberFormat(props.locale);
   return (
     <Section heading={props.heading}>
       {props.works.length === 0 ? (
         <p className="text-stone-700">{labels.works.none}</p>
       ) : (
-        <table className={TABLE}>
-          <thead>
-            <tr className={HEAD_ROW}>
-              <th scope="col" className="py-1 pr-4">
-                {labels.works.work}
-              </th>
-              <th scope="col" className="py-1 pr-4">
-                {labels.works.kind}
-              </th>
-              <th scope="col" className="py-1 pr-4 text-right">
-                {labels.chart.views}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {labels.chart.readers}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.works.map((work) => (
-              <tr key={work.record} className={ROW}>
-                <th scope="row" className="py-1 pr-4 font-normal break-words">
-                  {props.base ? (
-                    <Link
-                      to={withQuery(props.base, { record: work.record, days: props.days })}
-                      className="text-stone-900 underline underline-offset-4"
-                    >
-                      {work.title}
-                    </Link>
-                  ) : (
-                    work.title
-                  )}
-                </th>
-                <td className="py-1 pr-4">{labels.works[work.collection]}</td>
-                <td className="py-1 pr-4 text-right tabular-nums">{number.format(work.views)}</td>
-                <td className="py-1 text-right tabular-nums">{number.format(work.readers)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          rows={props.works}
+          rowKey={(work) => work.record}
+          wrap="words"
+          columns={[
+            {
+              label: labels.works.work,
+              cell: (work) =>
+                base ? (
+                  <Link
+                    to={withQuery(base, { record: work.record, days: props.days })}
+                    className="text-stone-900 underline underline-offset-4"
+                  >
+                    {work.title}
+                  </Link>
+                ) : (
+                  work.title
+                ),
+            },
+            { label: labels.works.kind, cell: (work) => labels.works[work.collection] },
+            { label: labels.chart.views, numeric: true, cell: (work) => number.format(work.views) },
+            {
+              label: labels.chart.readers,
+              numeric: true,
+              cell: (work) => number.format(work.readers),
+            },
+          ]}
+        />
       )}
     </Section>
   );
@@ -126,34 +179,26 @@ export function StatsPages(props: {
   if (props.pages.length === 0) return null;
   return (
     <Section heading={labels.pages.heading}>
-      <table className={TABLE}>
-        <thead>
-          <tr className={HEAD_ROW}>
-            <th scope="col" className="py-1 pr-4">
-              {labels.pages.page}
-            </th>
-            <th scope="col" className="py-1 pr-4 text-right">
-              {labels.chart.views}
-            </th>
-            <th scope="col" className="py-1 text-right">
-              {labels.chart.readers}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.pages.map((page) => (
-            <tr key={page.path} className={ROW}>
-              <th scope="row" className="py-1 pr-4 font-normal break-all">
-                <Link to={page.path} className="text-stone-900 underline underline-offset-4">
-                  {page.path}
-                </Link>
-              </th>
-              <td className="py-1 pr-4 text-right tabular-nums">{number.format(page.views)}</td>
-              <td className="py-1 text-right tabular-nums">{number.format(page.readers)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FiguresTable
+        rows={props.pages}
+        rowKey={(page) => page.path}
+        columns={[
+          {
+            label: labels.pages.page,
+            cell: (page) => (
+              <Link to={page.path} className="text-stone-900 underline underline-offset-4">
+                {page.path}
+              </Link>
+            ),
+          },
+          { label: labels.chart.views, numeric: true, cell: (page) => number.format(page.views) },
+          {
+            label: labels.chart.readers,
+            numeric: true,
+            cell: (page) => number.format(page.readers),
+          },
+        ]}
+      />
     </Section>
   );
 }
@@ -171,28 +216,19 @@ export function StatsReferrers(props: {
       {props.referrers.length === 0 ? (
         <p className="text-stone-700">{labels.referrers.none}</p>
       ) : (
-        <table className={TABLE} data-testid="stats-referrers">
-          <thead>
-            <tr className={HEAD_ROW}>
-              <th scope="col" className="py-1 pr-4">
-                {labels.referrers.host}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {labels.chart.views}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.referrers.map((referrer) => (
-              <tr key={referrer.host} className={ROW}>
-                <th scope="row" className="py-1 pr-4 font-normal break-all">
-                  {referrer.host}
-                </th>
-                <td className="py-1 text-right tabular-nums">{number.format(referrer.views)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          rows={props.referrers}
+          rowKey={(referrer) => referrer.host}
+          testId="stats-referrers"
+          columns={[
+            { label: labels.referrers.host, cell: (referrer) => referrer.host },
+            {
+              label: labels.chart.views,
+              numeric: true,
+              cell: (referrer) => number.format(referrer.views),
+            },
+          ]}
+        />
       )}
     </Section>
   );
@@ -211,38 +247,23 @@ export function StatsFeeds(props: {
       {props.feeds.length === 0 ? (
         <p className="text-stone-700">{labels.feeds.none}</p>
       ) : (
-        <table className={TABLE}>
-          <thead>
-            <tr className={HEAD_ROW}>
-              <th scope="col" className="py-1 pr-4">
-                {labels.feeds.feed}
-              </th>
-              <th scope="col" className="py-1 pr-4 text-right">
-                {labels.feeds.subscribers}
-              </th>
-              <th scope="col" className="py-1">
-                {labels.feeds.readers}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.feeds.map((feed) => (
-              <tr key={feed.feed} className={ROW}>
-                <th scope="row" className="py-1 pr-4 font-normal break-all">
-                  {feed.feed}
-                </th>
-                <td className="py-1 pr-4 text-right tabular-nums">
-                  {number.format(feed.subscribers)}
-                </td>
-                <td className="py-1">
-                  {feed.readers
-                    .map((r) => `${r.reader} (${number.format(r.subscribers)})`)
-                    .join(", ")}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FiguresTable
+          rows={props.feeds}
+          rowKey={(feed) => feed.feed}
+          columns={[
+            { label: labels.feeds.feed, cell: (feed) => feed.feed },
+            {
+              label: labels.feeds.subscribers,
+              numeric: true,
+              cell: (feed) => number.format(feed.subscribers),
+            },
+            {
+              label: labels.feeds.readers,
+              cell: (feed) =>
+                feed.readers.map((r) => `${r.reader} (${number.format(r.subscribers)})`).join(", "),
+            },
+          ]}
+        />
       )}
     </Section>
   );
