@@ -1,7 +1,8 @@
 /**
  * Issue 28 in the browser (Chromium's offline emulation), in English and French, in one
  * persistent browser profile per language (the service worker, its caches and IndexedDB
- * survive closing the browser, as on a phone): signed in, the service worker keeps the desk,
+ * survive closing the browser, as on a phone): signed in, Chromium finds the app installable
+ * (its manifest, icons and service worker), and the service worker keeps the desk,
  * the editor and the pages opened; offline, three new entries are written and a fourth is
  * edited, each waiting in the outbox ("Offline · 4 changes waiting"); the browser is closed
  * and opened again still offline, and the desk lists them; online again, each reaches the
@@ -98,6 +99,16 @@ for (const lang of LANGS) {
       await expect
         .poll(() => cachedPaths(page))
         .toEqual(expect.arrayContaining(["/writing", "/entry/create"]));
+      // Installable by Chromium's own check (Lighthouse 12+ has no such audit): the
+      // manifest and its icons, and a service worker in control.
+      const cdp = await context.newCDPSession(page);
+      await expect
+        .poll(async () => {
+          const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+          return installabilityErrors.map((error) => error.errorId);
+        })
+        .toEqual([]);
+      await cdp.detach();
       await page.goto(editPath);
       await waitForHydration(page);
       await expect.poll(() => cachedPaths(page)).toContain(editPath);
