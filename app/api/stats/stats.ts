@@ -6,52 +6,16 @@
  */
 import { sdk, type ApiClient } from "../client/api-client.ts";
 import { failedWith } from "../client/api-errors.ts";
-
-/** A day's views and unique readers. */
-export interface StatsDay {
-  day: string;
-  views: number;
-  readers: number;
-}
-
-/** A referring host's views. */
-export interface StatsReferrer {
-  host: string;
-  views: number;
-}
-
-/** A feed's subscribers as its readers last reported them. */
-export interface StatsFeed {
-  feed: string;
-  subscribers: number;
-  readers: { reader: string; subscribers: number; day: string }[];
-}
-
-/** A post's or entry's totals over the range. */
-export interface WorkTotals {
-  record: string;
-  collection: "posts" | "entries";
-  title: string;
-  views: number;
-  readers: number;
-}
-
-/** One record's figures. */
-export interface RecordStats {
-  days: StatsDay[];
-  referrers: StatsReferrer[];
-}
-
-/** The caller's own works. */
-export interface WorksStats extends RecordStats {
-  works: WorkTotals[];
-  feeds: StatsFeed[];
-}
-
-/** The whole site's figures. */
-export interface SiteStats extends WorksStats {
-  pages: { path: string; views: number; readers: number }[];
-}
+export type {
+  RecordStats,
+  SiteStats,
+  StatsDay,
+  StatsFeed,
+  StatsReferrer,
+  WorkTotals,
+  WorksStats,
+} from "#shared/stats/stats-reports.ts";
+import type { RecordStats, SiteStats, WorksStats } from "#shared/stats/stats-reports.ts";
 
 /** A range of days, both included. */
 export interface StatsRange {

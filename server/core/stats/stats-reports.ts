@@ -23,59 +23,19 @@ import { forbidden, notFound, unauthorized } from "../errors.ts";
 import type { AuthInfo } from "../records/request-info.ts";
 import { continuousDays, type DayRange } from "./stats-days.ts";
 import { SITE_TARGET } from "./view-counter.ts";
+import type {
+  RecordStats,
+  SiteStats,
+  StatsDay,
+  StatsFeed,
+  WorkTotals,
+  WorksStats,
+} from "../../../shared/stats/stats-reports.ts";
 
 /** Most referrers listed. */
 const TOP_REFERRERS = 20;
 /** Most works or pages listed. */
 const TOP_TARGETS = 100;
-
-/** A day's totals. */
-export interface StatsDay {
-  day: string;
-  views: number;
-  readers: number;
-}
-
-/** A referring host's views. */
-export interface StatsReferrer {
-  host: string;
-  views: number;
-}
-
-/** A feed's subscribers, as its readers last reported them in the range. */
-export interface StatsFeed {
-  feed: string;
-  subscribers: number;
-  readers: { reader: string; subscribers: number; day: string }[];
-}
-
-/** `GET /api/stats/views`. */
-export interface RecordStats {
-  days: StatsDay[];
-  referrers: StatsReferrer[];
-}
-
-/** A work's totals over the range. */
-export interface WorkTotals {
-  record: string;
-  collection: "posts" | "entries";
-  title: string;
-  views: number;
-  readers: number;
-}
-
-/** `GET /api/stats/works`. */
-export interface WorksStats extends RecordStats {
-  works: WorkTotals[];
-  feeds: StatsFeed[];
-}
-
-/** `GET /api/stats/site`. */
-export interface SiteStats extends RecordStats {
-  pages: { path: string; views: number; readers: number }[];
-  works: WorkTotals[];
-  feeds: StatsFeed[];
-}
 
 function zero(day: string): StatsDay {
   return { day, views: 0, readers: 0 };
