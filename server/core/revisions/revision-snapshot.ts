@@ -3,7 +3,8 @@
  * field a user sets (entries: name, collection, visibility, comments, tags, date, attachments;
  * posts: slug, excerpt, cover, tags, status, publishedAt, lang, comments, skipMail). System fields (`id`, `created`,
  * `updated`), `author` (a column of the revision itself) and what only the server keeps (a
- * post's former slugs and preview secret) are left out.
+ * post's former slugs and preview secret, and its translation link, kept in step on both
+ * posts) are left out.
  */
 import type { Collection } from "../models/collection.ts";
 import type { RecordData } from "../records/request-info.ts";
@@ -16,7 +17,16 @@ export interface RecordSnapshot {
   data: RecordData;
 }
 
-const OWN_COLUMNS = new Set(["title", "content", "author", "formerSlugs", "previewToken"]);
+const OWN_COLUMNS = new Set([
+  "title",
+  "content",
+  "author",
+  "formerSlugs",
+  "previewToken",
+  // A link between two records, kept in step on both by the server (ADR 073): restoring a
+  // version must not relink or unlink another post.
+  "translations",
+]);
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
