@@ -82,7 +82,13 @@ export function fediverseModule(
   queue.define(host, MESSAGE_TIMEOUT_MS);
   jobs.define({ kind: "fediverse.prune", run: () => kv.prune() });
   jobs.recurring.every("fediverse.prune", PRUNE_EVERY_MS);
-  const publisher = new Publisher({ jobs, hooks: records.hooks, host });
+  const followers = new FollowersService(db, host);
+  const publisher = new Publisher({
+    jobs,
+    hooks: records.hooks,
+    host,
+    audience: (author) => followers.hasAudience(author),
+  });
   lifecycle.add(
     { unhook: publisher.register((listener) => deps.postsLive.on(listener)) },
     {
@@ -92,7 +98,6 @@ export function fediverseModule(
       },
     },
   );
-  const followers = new FollowersService(db, host);
   kernel.routes.push((app) => {
     registerFederationMount(app, {
       host,

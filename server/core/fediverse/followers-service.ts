@@ -94,6 +94,16 @@ export class FollowersService {
   }
 
   /**
+   * Whether a post of `author` would reach anyone: the author or the blog has an accepted
+   * follower. Without one, publishing sends nothing and never loads Fedify.
+   */
+  async hasAudience(author: string): Promise<boolean> {
+    for (const actor of [author, BLOG_ACTOR])
+      if ((await countFollowers(this.db.kysely, actor)).accepted > 0) return true;
+    return false;
+  }
+
+  /**
    * The actor a request manages: the signed-in writer's own, or the blog's (`actor=blog`) for
    * an admin. 401 for a guest, 403 for an account that does not write or a superuser.
    */

@@ -43,17 +43,21 @@ export class Publisher {
   private readonly jobs: JobQueue;
   private readonly hooks: RecordHooks;
   private readonly host: FediverseHost;
+  private readonly audience: (author: string) => Promise<boolean>;
   private readonly now: () => number;
 
   constructor(options: {
     jobs: JobQueue;
     hooks: RecordHooks;
     host: FediverseHost;
+    /** Whether the author or the blog has followers (no one to tell: nothing is loaded). */
+    audience: (author: string) => Promise<boolean>;
     now?: () => number;
   }) {
     this.jobs = options.jobs;
     this.hooks = options.hooks;
     this.host = options.host;
+    this.audience = options.audience;
     this.now = options.now ?? Date.now;
   }
 
@@ -63,6 +67,8 @@ export class Publisher {
       kind: PUBLISH_JOB,
       maxAttempts: 8,
       run: async (payload) => {
+        // Nobody follows: nothing to send, and Fedify (tens of MB) stays unloaded.
+        if (!(await this.audience(payload.author))) return null;
         const loaded = await this.host.load();
         await loaded.publish(payload);
         return null;
