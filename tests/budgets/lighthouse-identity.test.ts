@@ -1,7 +1,8 @@
 /**
  * Lighthouse with the site's identity in use (issue 29, ADR 069): a description, a footer line,
- * an accent colour, an uploaded icon and a custom style sheet; the home and post pages still
- * score 100 in accessibility, best practices and SEO.
+ * an accent colour, an uploaded icon and a custom style sheet, and the post linked to its French
+ * translation (ADR 073: `hreflang` alternates, the link to the other language); the home and
+ * post pages still score 100 in accessibility, best practices and SEO.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,7 +28,11 @@ let browser: LighthouseBrowser | undefined;
 const results = new Map<string, PageScores>();
 
 /** Sets the identity through the API, as a superuser. */
-async function setIdentity(url: string, env: Readonly<Record<string, string>>): Promise<void> {
+async function setIdentity(
+  url: string,
+  env: Readonly<Record<string, string>>,
+  postPath: string,
+): Promise<void> {
   const upsert = await runCli(env, ["superuser", "upsert", EMAIL, PASSWORD]);
   if (upsert.code !== 0) throw new Error(`superuser upsert failed: ${upsert.stderr}`);
   const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
@@ -62,15 +67,50 @@ async function setIdentity(url: string, env: Readonly<Record<string, string>>): 
     body: form,
   });
   if (!upload.ok) throw new Error(`icon: ${String(upload.status)} ${await upload.text()}`);
+  await linkTranslation(url, token, postPath);
+}
+
+/** Makes the post at `postPath` English and gives it a French translation. */
+async function linkTranslation(url: string, token: string, postPath: string): Promise<void> {
+  const slug = postPath.split("/").pop() ?? "";
+  const headers = { "content-type": "application/json", authorization: token };
+  const list = await fetch(
+    `${url}/api/collections/posts/records?filter=${encodeURIComponent(`slug = "${slug}"`)}`,
+    { headers },
+  );
+  const [post] = ((await list.json()) as { items: { id: string; author: string }[] }).items;
+  if (!post) throw new Error(`no post ${slug}`);
+  const english = await fetch(`${url}/api/collections/posts/records/${post.id}`, {
+    method: "PATCH",
+    headers,
+    body: JSON.stringify({ lang: "en" }),
+  });
+  if (!english.ok) throw new Error(`lang: ${String(english.status)} ${await english.text()}`);
+  const french = await fetch(`${url}/api/collections/posts/records`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      author: post.author,
+      title: "Notes du jardin",
+      content: "Le même texte, en français.",
+      status: "published",
+      lang: "fr",
+      translations: post.id,
+    }),
+  });
+  if (!french.ok) throw new Error(`translation: ${String(french.status)} ${await french.text()}`);
 }
 
 beforeAll(async () => {
   site = await startBudgetSite();
-  await setIdentity(site.server.url, site.server.env);
+  await setIdentity(site.server.url, site.server.env, site.pages.post);
   browser = await startLighthouseBrowser();
   for (const name of ["home", "post"] as const) {
     const url = `${site.server.url}${site.pages[name]}`;
-    await fetch(url);
+    const html = await (await fetch(url)).text();
+    // The post is measured with its translation in use.
+    if (name === "post" && !html.includes('hrefLang="fr"'))
+      throw new Error("the post's page has no hreflang alternate");
     results.set(name, await audit(browser, url, CATEGORIES));
   }
 }, 240_000);

@@ -51,13 +51,13 @@ export const handle: IntentHandle = { hydrateOnIntent: true, liveBeforeIntent: "
 export function meta(args: Route.MetaArgs) {
   // Undefined when the loader threw (the error page).
   const data = args.loaderData as typeof args.loaderData | undefined;
-  // The feed of each language, titled in it (issue 29).
+  // The feed of each language, titled in it (issue 29). No `hreflang`: that names the page
+  // in another language, which a feed is not (search engines and Lighthouse read it so).
   const languageFeeds = (data?.languageFeeds ?? []).map((feed) => ({
     tagName: "link",
     rel: "alternate",
     type: feed.type,
     href: feed.href,
-    hrefLang: feed.lang,
     title: feed.title,
   }));
   return [...pageMeta(args), ...(data?.openGraph ?? []), ...blogFeedLinks(args), ...languageFeeds];
