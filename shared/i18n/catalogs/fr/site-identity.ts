@@ -39,7 +39,7 @@ const siteIdentity = {
   css: {
     title: "Feuille de style personnalisée",
     intro:
-      "Du CSS ajouté après celui de Cahier sur chaque page, dans les deux thèmes. Une seule feuille\u00a0: pas d'@import\u00a0; les adresses de url() peuvent viser ce site, data: ou des images https: (polices\u00a0: ce site ou data: seulement).",
+      "Du CSS ajouté après celui de Cahier sur chaque page, dans les deux thèmes. Une seule feuille\u00a0: pas d'@import\u00a0; les adresses de url() peuvent viser ce site, des données intégrées (data) ou des images en https (polices\u00a0: ce site ou des données intégrées seulement).",
     label: "CSS",
     size: "{{size}} sur {{max}} Ko",
     save: "Enregistrer la feuille de style",
@@ -72,7 +72,7 @@ const siteIdentity = {
     validation_css_import:
       "@import n'est pas permis\u00a0: la feuille personnalisée est une seule feuille.",
     validation_css_url:
-      "Une adresse de url() serait bloquée par la politique de sécurité des pages\u00a0: utilisez celles de ce site (/…), data: ou des images https:.",
+      "Une adresse de url() serait bloquée par la politique de sécurité des pages\u00a0: utilisez celles de ce site (/…), des données intégrées (data) ou des images en https.",
     validation_invalid_image: "Ce fichier n'est pas une image.",
     validation_invalid_mime_type: "Envoyez une image PNG, JPEG, WebP, AVIF, GIF ou SVG.",
     validation_image_too_small: "L'image est trop petite.",
