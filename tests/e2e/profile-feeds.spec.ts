@@ -259,18 +259,32 @@ for (const lang of oneLanguage("fr")) {
       page,
     }) => {
       const blogTitle = feeds.blog.title.replace("{{app}}", app);
-      for (const path of ["/", "/blog"]) {
-        await open(page, path);
-        expect(await alternates(page)).toEqual([
-          { type: "application/rss+xml", href: "/blog/rss.xml", title: `${blogTitle} (RSS)` },
-          { type: "application/atom+xml", href: "/blog/atom.xml", title: `${blogTitle} (Atom)` },
-          {
-            type: "application/feed+json",
-            href: "/blog/feed.json",
-            title: `${blogTitle} (JSON Feed)`,
-          },
-        ]);
-      }
+      const wholeBlog = [
+        { type: "application/rss+xml", href: "/blog/rss.xml", title: `${blogTitle} (RSS)` },
+        { type: "application/atom+xml", href: "/blog/atom.xml", title: `${blogTitle} (Atom)` },
+        {
+          type: "application/feed+json",
+          href: "/blog/feed.json",
+          title: `${blogTitle} (JSON Feed)`,
+        },
+      ];
+      await open(page, "/");
+      expect(await alternates(page)).toEqual(wholeBlog);
+      // The blog also offers one feed per language, each titled in its own (issue 29 item 4).
+      await open(page, "/blog");
+      expect(await alternates(page)).toEqual([
+        ...wholeBlog,
+        {
+          type: "application/rss+xml",
+          href: "/blog/rss.xml?lang=en",
+          title: `${app} blog in English`,
+        },
+        {
+          type: "application/rss+xml",
+          href: "/blog/rss.xml?lang=fr",
+          title: `Blog de ${app} en français`,
+        },
+      ]);
       await open(page, `/collection/${WRITER.username}/${CONTENT.collection.name}`);
       const collectionFeeds = await alternates(page);
       expect(collectionFeeds.map((link) => link.href)).toEqual(
