@@ -24,6 +24,19 @@ export function isFederationPath(pathname: string): boolean {
   );
 }
 
+/** A profile page's address: its ActivityPub form is the writer's actor. */
+export const PROFILE_PAGE_RE = /^\/profile\/([^/?#]+)\/?$/;
+/** A post page's address: its ActivityPub form is the post's `Article`. */
+export const POST_PAGE_RE = /^\/post\/([^/?#]+)\/([^/?#]+)\/?$/;
+
+/**
+ * Whether a page's address also answers ActivityPub JSON (a post or a profile), so its
+ * answers vary on `Accept`; every other page is HTML whatever the reader accepts.
+ */
+export function isNegotiatedPage(pathname: string): boolean {
+  return POST_PAGE_RE.test(pathname) || PROFILE_PAGE_RE.test(pathname);
+}
+
 /** Whether an `Accept` header asks for ActivityPub JSON rather than a page. */
 export function wantsActivityJson(accept: string | undefined): boolean {
   if (!accept) return false;

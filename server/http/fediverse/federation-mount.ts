@@ -17,7 +17,12 @@ import type { FediverseHost } from "../../core/fediverse/fediverse-host.ts";
 import type { InboxGuard } from "../../core/fediverse/inbox-guard.ts";
 import { hostOfAddress } from "../../core/fediverse/addresses.ts";
 import type { LocalActors } from "../../core/fediverse/local-actors.ts";
-import { isFederationPath, wantsActivityJson } from "../../core/fediverse/paths.ts";
+import {
+  isFederationPath,
+  POST_PAGE_RE,
+  PROFILE_PAGE_RE,
+  wantsActivityJson,
+} from "../../core/fediverse/paths.ts";
 import type { RateLimiter } from "../../core/rate-limit/index.ts";
 
 /** The largest inbox body read. */
@@ -34,9 +39,6 @@ export interface FederationMountOptions {
   /** `APP_URL`: the origin Fedify's addresses use. */
   origin: string;
 }
-
-const PROFILE_RE = /^\/profile\/([^/?#]+)\/?$/;
-const POST_RE = /^\/post\/([^/?#]+)\/([^/?#]+)\/?$/;
 
 /** A Fastify request as a Web request to `url`. */
 function webRequest(request: FastifyRequest, url: string): Request {
@@ -170,8 +172,8 @@ export function registerFederationMount(
     const path = request.url.split("?")[0] ?? "";
     if (isFederationPath(path)) return;
     let target: string | null = null;
-    const post = POST_RE.exec(path);
-    const profile = PROFILE_RE.exec(path);
+    const post = POST_PAGE_RE.exec(path);
+    const profile = PROFILE_PAGE_RE.exec(path);
     try {
       if (post?.[1] && post[2]) {
         const id = await actors.livePostAt(

@@ -13,23 +13,30 @@
  * `Accept-Language`, `shared/i18n/locales.ts`), reduced to the supported language so every
  * browser in French shares one entry, and the colour theme of the `theme` cookie (ADR 051:
  * the page is rendered in it), reduced to `light`, `dark` or none. A cookie that starts
- * changing guests' pages must be added to the key here and to {@link PAGE_VARY}.
+ * changing guests' pages must be added to the key here and to {@link pageVary}.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { detectLocale } from "#shared/i18n/locales.ts";
 import { themeFromCookie } from "#shared/theme.ts";
-import { wantsActivityJson } from "../../core/fediverse/paths.ts";
+import { isNegotiatedPage, wantsActivityJson } from "../../core/fediverse/paths.ts";
 import { isApiPath } from "../middlewares/security-headers.ts";
 
 /** The cookie the browser's SDK client mirrors its session into (ADR 014). */
 export const AUTH_COOKIE = "pb_auth";
 
+/** What every page varies by, for caches between the server and the reader. */
+const PAGE_VARY = ["Accept-Encoding", "Accept-Language", "Cookie"] as const;
+
 /**
- * What a cached page varies by, for caches between the server and the reader. `Accept`: a
- * post's or profile's address answers ActivityPub JSON to `Accept: application/activity+json`
- * (ADR 071), so a shared cache must not hand the page to a fediverse server.
+ * What a page at `url` varies by. A post's or profile's address also answers ActivityPub
+ * JSON to `Accept: application/activity+json` (ADR 071), so a shared cache must not hand
+ * its page to a fediverse server: those vary on `Accept` too. Other pages do not, so a CDN
+ * keeps one copy of them, not one per browser's `Accept` header.
  */
-export const PAGE_VARY = ["Accept", "Accept-Encoding", "Accept-Language", "Cookie"] as const;
+export function pageVary(url: string): readonly string[] {
+  const pathname = url.split("?")[0] ?? "";
+  return isNegotiatedPage(pathname) ? ["Accept", ...PAGE_VARY] : PAGE_VARY;
+}
 
 /** Longer URLs are rendered every time (keys stay small). */
 export const MAX_CACHED_URL_LENGTH = 2048;

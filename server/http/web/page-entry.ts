@@ -19,7 +19,6 @@ import {
   type ContentCoding,
   type ResponseCoding,
 } from "../middlewares/compression.ts";
-import { PAGE_VARY } from "./page-cache-keys.ts";
 
 /** A page answer read whole: status, headers (lower-case names) and body. */
 export interface BufferedPage {
@@ -123,12 +122,13 @@ export function isStorable(page: BufferedPage): boolean {
 
 /**
  * Builds the entry of a storable page (see {@link isStorable}); `nonce` is the CSP nonce the
- * render used, `policy` the cache headers to send.
+ * render used, `policy` the cache headers to send, `vary` what the page varies by.
  */
 export async function buildPageEntry(
   page: BufferedPage,
   nonce: string | null,
   policy: { cacheControl: string; cdnCacheControl: string | null },
+  vary: readonly string[],
 ): Promise<PageEntry> {
   const base: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(page.headers)) {
@@ -141,7 +141,7 @@ export async function buildPageEntry(
   const own = headerText(page.headers["cache-control"]);
   base["cache-control"] = own ?? policy.cacheControl;
   if (!own && policy.cdnCacheControl) base["cdn-cache-control"] = policy.cdnCacheControl;
-  base.vary = appendVary(page.headers.vary, ...PAGE_VARY);
+  base.vary = appendVary(page.headers.vary, ...vary);
   const forms: PageEntry["forms"] = {
     identity: { body: page.body, headers: { ...base, "content-length": page.body.length } },
   };

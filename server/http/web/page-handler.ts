@@ -32,7 +32,7 @@ import type { AuthService } from "../../core/auth/auth-service.ts";
 import type { PageIdentity } from "../../core/site/site-identity.ts";
 import type { CommentSettings } from "../../core/comments/comment-settings.ts";
 import { requestInfo } from "../request-context.ts";
-import { hasSession, PAGE_VARY, pageCacheKey } from "./page-cache-keys.ts";
+import { hasSession, pageCacheKey, pageVary } from "./page-cache-keys.ts";
 import {
   buildPageEntry,
   isStorable,
@@ -126,11 +126,11 @@ function mergeHeaders(base: HeaderRecord, response: Response): HeaderRecord {
 }
 
 /** The page policy headers of an answer the cache does not keep. */
-function withPagePolicy(headers: HeaderRecord, signedIn: boolean): HeaderRecord {
+function withPagePolicy(headers: HeaderRecord, signedIn: boolean, url: string): HeaderRecord {
   const out = { ...headers };
   if (signedIn) out["cache-control"] = PRIVATE_CACHE_CONTROL;
   else out["cache-control"] ??= UNCACHED_CACHE_CONTROL;
-  out.vary = appendVary(out.vary, ...PAGE_VARY);
+  out.vary = appendVary(out.vary, ...pageVary(url));
   return out;
 }
 
@@ -218,7 +218,7 @@ export class PageHandler {
         "content-length": Buffer.byteLength(body),
         "cache-control": "no-store",
         "retry-after": String(error.retryAfterSeconds),
-        vary: appendVary(undefined, ...PAGE_VARY),
+        vary: appendVary(undefined, ...pageVary(request.url)),
       });
       reply.raw.end(request.method === "HEAD" ? undefined : body);
     }
@@ -268,12 +268,12 @@ export class PageHandler {
     if (!page) throw new Error("a render for the cache was skipped");
     if (cache && isStorable(page)) {
       const policy = pageCachePolicy(this.options.cdnSeconds, cache.nextExpiry);
-      const entry = await buildPageEntry(page, nonce, policy);
+      const entry = await buildPageEntry(page, nonce, policy, pageVary(request.url));
       cache.set(key, entry, ticket);
       return { entry };
     }
     return {
-      page: { ...page, headers: withPagePolicy(page.headers, false) },
+      page: { ...page, headers: withPagePolicy(page.headers, false, request.url) },
       shareable: page.headers["set-cookie"] === undefined,
     };
   }
@@ -300,7 +300,7 @@ export class PageHandler {
       () => reply.raw.destroyed || request.raw.socket.destroyed,
     );
     if (!response) return;
-    const headers = withPagePolicy(mergeHeaders(base, response), hasSession(request));
+    const headers = withPagePolicy(mergeHeaders(base, response), hasSession(request), request.url);
     await sendStreamed(request.raw, reply.raw, response, headers);
   }
 }
