@@ -4,6 +4,7 @@
  * is stable and always answers the current file; with the file's version in `?v=` it may be
  * kept for a year (the version changes with the content).
  */
+import type { Locale } from "../i18n/locales.ts";
 
 /** The icon files and what they are for. */
 export const SITE_ICON_FILES = {
@@ -50,10 +51,7 @@ export function customCssPath(version: string): string {
 export const MANIFEST_PATH = "/manifest.webmanifest";
 
 /** A text in each interface language. */
-export interface Localized {
-  en: string;
-  fr: string;
-}
+export type Localized = Record<Locale, string>;
 
 /** What pages are given of the site's identity (`meta`; the custom sheet by its version). */
 export interface PageIdentity {

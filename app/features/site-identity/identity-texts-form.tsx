@@ -3,6 +3,8 @@
  * line in English and French, saved with `PATCH /api/settings` under `meta`.
  */
 import { useState } from "react";
+import { SUPPORTED_LOCALES, type Locale } from "#shared/i18n/locales.ts";
+import type { Localized } from "#shared/site/site-files.ts";
 import {
   FormStatus,
   SubmitButton,
@@ -22,14 +24,20 @@ import { identityFormOptions } from "./identity-errors.ts";
 /** Longest description and footer line (the server's bounds). */
 const MAX = { description: 300, footer: 200 } as const;
 
-const FIELDS = [
-  "meta.description",
-  "meta.description.en",
-  "meta.description.fr",
-  "meta.footer",
-  "meta.footer.en",
-  "meta.footer.fr",
-] as const;
+/** The two texts, each written once per language. */
+const TEXTS = ["description", "footer"] as const;
+
+const FIELDS = TEXTS.flatMap((text) => [
+  `meta.${text}`,
+  ...SUPPORTED_LOCALES.map((lang) => `meta.${text}.${lang}`),
+]);
+
+/** One text's value in each language, as the form holds them (`description.en`, …). */
+function perLanguage(data: FormData, text: (typeof TEXTS)[number]): Localized {
+  return Object.fromEntries(
+    SUPPORTED_LOCALES.map((lang) => [lang, formText(data, `${text}.${lang}`)]),
+  ) as Localized;
+}
 
 /** The form, filled with the identity as loaded. */
 export function IdentityTextsForm(props: { identity: SiteIdentitySettings }) {
@@ -43,40 +51,40 @@ export function IdentityTextsForm(props: { identity: SiteIdentitySettings }) {
   });
   const handleSubmit = form.submit(async (data) => {
     const stored = await saveSiteIdentity(getBrowserClient(), {
-      description: { en: formText(data, "descriptionEn"), fr: formText(data, "descriptionFr") },
-      footer: { en: formText(data, "footerEn"), fr: formText(data, "footerFr") },
+      description: perLanguage(data, "description"),
+      footer: perLanguage(data, "footer"),
     });
     setSaved(stored.meta);
     setVersion((current) => current + 1);
     form.succeed(C.texts.saved);
   });
-  const error = (field: string, lang: "en" | "fr") =>
+  const error = (field: string, lang: Locale) =>
     form.fieldErrors[`meta.${field}.${lang}`] ?? form.fieldErrors[`meta.${field}`];
 
   return (
     <SettingsSection title={C.texts.title} intro={C.texts.intro}>
       <SubmitForm key={version} onSubmit={handleSubmit} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          {(["en", "fr"] as const).map((lang) => (
+          {SUPPORTED_LOCALES.map((lang) => (
             <TextArea
               key={lang}
               lang={lang}
-              label={lang === "en" ? C.texts.descriptionEn : C.texts.descriptionFr}
+              label={C.texts.description[lang]}
               hint={fill(C.texts.descriptionHint, { max: MAX.description })}
-              name={lang === "en" ? "descriptionEn" : "descriptionFr"}
+              name={`description.${lang}`}
               rows={3}
               maxLength={MAX.description}
               defaultValue={saved.description[lang]}
               error={error("description", lang)}
             />
           ))}
-          {(["en", "fr"] as const).map((lang) => (
+          {SUPPORTED_LOCALES.map((lang) => (
             <TextInput
               key={lang}
               lang={lang}
-              label={lang === "en" ? C.texts.footerEn : C.texts.footerFr}
+              label={C.texts.footer[lang]}
               hint={fill(C.texts.descriptionHint, { max: MAX.footer })}
-              name={lang === "en" ? "footerEn" : "footerFr"}
+              name={`footer.${lang}`}
               maxLength={MAX.footer}
               defaultValue={saved.footer[lang]}
               error={error("footer", lang)}

@@ -8,10 +8,8 @@ const siteIdentity = {
     title: "Description and footer",
     intro:
       "How the site presents itself: the description is shown to search engines, link previews, feeds and the app manifest; the footer line closes every page and the emails readers get. One per language; an empty one shows the other language's.",
-    descriptionEn: "Description (English)",
-    descriptionFr: "Description (French)",
-    footerEn: "Footer line (English)",
-    footerFr: "Footer line (French)",
+    description: { en: "Description (English)", fr: "Description (French)" },
+    footer: { en: "Footer line (English)", fr: "Footer line (French)" },
     descriptionHint: "At most {{max}} characters.",
     save: "Save texts",
     saving: "Saving…",

@@ -10,10 +10,8 @@ const siteIdentity = {
     title: "Description et pied de page",
     intro:
       "Comment le site se présente\u00a0: la description est lue par les moteurs de recherche, les aperçus de liens, les flux et le manifeste de l'application\u00a0; la ligne de pied de page termine chaque page et les e-mails des lecteurs. Une par langue\u00a0; vide, c'est celle de l'autre langue qui s'affiche.",
-    descriptionEn: "Description (anglais)",
-    descriptionFr: "Description (français)",
-    footerEn: "Pied de page (anglais)",
-    footerFr: "Pied de page (français)",
+    description: { en: "Description (anglais)", fr: "Description (français)" },
+    footer: { en: "Pied de page (anglais)", fr: "Pied de page (français)" },
     descriptionHint: "{{max}} caractères au plus.",
     save: "Enregistrer les textes",
     saving: "Enregistrement…",
