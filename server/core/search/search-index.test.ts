@@ -252,6 +252,41 @@ describe.each(DIALECTS)("search index upkeep (%s)", (dialect) => {
     expect(await countDocuments(app.db)).toEqual(before);
     expect(await titles("yak ")).toEqual(["Yak"]);
   });
+  it("keeps what is written, renamed and deleted while it rebuilds", async () => {
+    const notebook = await app.seedRecord("collections", {
+      owner: alice.record.id,
+      title: "Ocelot notebook",
+      visibility: "public",
+    });
+    const doomed = await app.seedRecord("entries", {
+      author: alice.record.id,
+      title: "Ocelot doomed",
+      visibility: "public",
+    });
+    const rebuilt = app.search.index.rebuild(1);
+    // Written while the rebuild runs, in whatever order the two interleave.
+    await app.seedRecord("entries", {
+      author: alice.record.id,
+      title: "Ocelot latecomer",
+      collection: notebook.id,
+      visibility: "public",
+    });
+    await write("PATCH", `/api/collections/collections/records/${String(notebook.id)}`, alice, {
+      title: "Ocelot journal",
+    });
+    const deleted = await request(
+      "DELETE",
+      `/api/collections/entries/records/${String(doomed.id)}`,
+      alice,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await rebuilt;
+    expect(await titles("ocelot ")).toEqual(["Ocelot journal", "Ocelot latecomer"]);
+    expect(await titles("journal ")).toContain("Ocelot latecomer");
+    const documents = await countDocuments(app.db);
+    await app.search.index.rebuild();
+    expect(await countDocuments(app.db)).toEqual(documents);
+  });
 });
 
 describe.each(DIALECTS)("search index migration (%s)", (dialect) => {

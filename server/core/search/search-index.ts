@@ -5,24 +5,40 @@
  * and cascades run the same hooks). A change to a related record's watched fields (an entry's
  * collection: its title, visibility, owner) rewrites the documents of the records pointing at it.
  *
- * `rebuild` re-indexes everything in small transactions (`npx cahier reindex`), while the
- * server keeps serving and writing.
+ * `rebuild` re-indexes everything (`npx cahier reindex`) while the server keeps serving and
+ * writing: into fresh tables swapped in at the end where the engine rebuilds that way (SQLite),
+ * in place in small transactions otherwise (PostgreSQL).
  */
 import type { Database } from "../../data/db.ts";
 import { SEARCH_KINDS, SEARCH_SPECS, findSearchSpec } from "../../data/registry/search.ts";
 import {
   countDocuments,
+  createStagedIndex,
+  dropStagedIndex,
   idsRelatedTo,
+  idsToCatchUp,
   indexRecords,
   optimizeSearchIndex,
   recordIdsAfter,
   removeDocuments,
   removeOrphanDocuments,
+  stageDocuments,
+  swapStagedIndex,
 } from "../../data/repositories/search-repository.ts";
 import type { RecordEvent, RecordHooks } from "../records/record-hooks.ts";
+import { formatDate } from "../records/values.ts";
 
 /** Records re-indexed per transaction by {@link SearchIndex.rebuild}. */
 export const REINDEX_BATCH_SIZE = 500;
+
+/**
+ * How far before a staged rebuild's start its catch-up looks for changed records: a write
+ * whose autodate was taken just before the start may commit just after it.
+ */
+const CATCH_UP_MARGIN_MS = 60_000;
+
+/** Records re-written per statement by a staged rebuild's catch-up. */
+const CATCH_UP_CHUNK = 500;
 
 /** What a rebuild did. */
 export interface ReindexReport {
@@ -70,12 +86,62 @@ export class SearchIndex {
   }
 
   /**
-   * Re-indexes every record, {@link REINDEX_BATCH_SIZE} per transaction (each batch locks the
-   * rows it reads where the engine needs it, so a concurrent write is never overwritten by an
-   * older document), then drops the documents of records that no longer exist.
+   * Re-indexes every record, {@link REINDEX_BATCH_SIZE} at a time, then compacts the index.
+   * Searches meanwhile read the current index; writes meanwhile are never lost (see
+   * {@link rebuildStaged} and {@link rebuildInPlace}).
    */
   async rebuild(batchSize = REINDEX_BATCH_SIZE): Promise<ReindexReport> {
     const started = performance.now();
+    const documents = (await createStagedIndex(this.db))
+      ? await this.rebuildStaged(batchSize)
+      : await this.rebuildInPlace(batchSize);
+    await optimizeSearchIndex(this.db);
+    return { documents, ms: performance.now() - started };
+  }
+
+  /**
+   * Writes every document into fresh tables, then, in one transaction, swaps them in and
+   * re-writes the records changed since the rebuild began (or whose related record changed,
+   * or without a document) and drops the documents of records deleted meanwhile: the index
+   * ends exactly as the records are, whatever was written during the rebuild.
+   */
+  private async rebuildStaged(batchSize: number): Promise<Record<string, number>> {
+    const since = formatDate(new Date(Date.now() - CATCH_UP_MARGIN_MS));
+    try {
+      let nextId = 1;
+      for (const spec of SEARCH_SPECS) {
+        let after = "";
+        for (;;) {
+          const ids = await recordIdsAfter(this.db, spec.collection, after, batchSize);
+          const last = ids[ids.length - 1];
+          if (last === undefined) break;
+          nextId += await stageDocuments(this.db, spec, ids, nextId);
+          after = last;
+        }
+      }
+      await this.db.kysely.transaction().execute(async (trx) => {
+        const scoped = { ...this.db, kysely: trx };
+        await swapStagedIndex(scoped);
+        for (const spec of SEARCH_SPECS) {
+          const changed = await idsToCatchUp(scoped, spec, since);
+          for (let i = 0; i < changed.length; i += CATCH_UP_CHUNK)
+            await indexRecords(scoped, spec, changed.slice(i, i + CATCH_UP_CHUNK));
+          await removeOrphanDocuments(scoped, spec.collection);
+        }
+      });
+    } catch (error) {
+      await dropStagedIndex(this.db);
+      throw error;
+    }
+    return countDocuments(this.db);
+  }
+
+  /**
+   * Re-writes every document in place, one transaction per batch (each batch locks the rows
+   * it reads where the engine needs it, so a concurrent write is never overwritten by an
+   * older document), then drops the documents of records that no longer exist.
+   */
+  private async rebuildInPlace(batchSize: number): Promise<Record<string, number>> {
     const documents: Record<string, number> = {};
     for (const spec of SEARCH_SPECS) {
       let after = "";
@@ -96,8 +162,7 @@ export class SearchIndex {
         .execute((trx) => removeOrphanDocuments({ ...this.db, kysely: trx }, spec.collection));
       documents[spec.collection] = written;
     }
-    await optimizeSearchIndex(this.db);
-    return { documents, ms: performance.now() - started };
+    return documents;
   }
 
   /** How many documents the index holds, per collection. */

@@ -61,4 +61,23 @@ export interface FulltextDialect {
    * statements run as they are).
    */
   searchSettings: readonly Sql[];
+  /**
+   * A rebuild into fresh tables swapped in at its end, for an engine where rewriting every
+   * document in place costs more than writing a new index (SQLite's FTS5 with deletes: each
+   * delete grows the work of the next, and a rebuild in place grew faster than the archive).
+   * Absent: a rebuild rewrites the documents in place.
+   */
+  staging?: StagedIndex;
+}
+
+/** The statements of a rebuild into fresh tables (see {@link FulltextDialect.staging}). */
+export interface StagedIndex {
+  /** DDL (re)creating the empty staging tables. */
+  create(): Sql[];
+  /** Statements adding documents to the staging tables, numbered from `firstId`. */
+  write(documents: readonly KeyedDocument[], firstId: number): Sql[];
+  /** DDL replacing the index tables by the staging ones (run in one transaction). */
+  swap(): Sql[];
+  /** DDL dropping the staging tables (a rebuild that failed). */
+  drop(): Sql[];
 }

@@ -106,6 +106,24 @@ export async function indexRecords(
   lock = false,
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  const documents = await buildDocuments(db, spec, ids, lock);
+  const found = new Set(documents.map((d) => d.record));
+  const gone = ids.filter((id) => !found.has(id));
+  const fulltext = db.dialect.fulltext;
+  await run(db, [
+    ...fulltext.deleteDocuments(spec.collection, gone),
+    ...fulltext.writeDocuments(documents),
+  ]);
+  return documents.length;
+}
+
+/** The documents of records of a searchable collection, from their stored rows. */
+async function buildDocuments(
+  db: SearchDb,
+  spec: SearchSpec,
+  ids: readonly string[],
+  lock: boolean,
+): Promise<KeyedDocument[]> {
   const rows = await rowsByIds(db, spec.collection, ids, lock);
   const related = new Map<string, Row>();
   if (spec.related) {
@@ -114,7 +132,7 @@ export async function indexRecords(
     for (const row of await rowsByIds(db, collection, relatedIds, lock))
       related.set(String(row.id), row);
   }
-  const documents: KeyedDocument[] = rows.map((row) => ({
+  return rows.map((row) => ({
     collectionName: spec.collection,
     record: String(row.id),
     document: analyzeDocument(
@@ -126,14 +144,68 @@ export async function indexRecords(
     ),
     access: accessKeys(spec, row),
   }));
-  const found = new Set(documents.map((d) => d.record));
-  const gone = ids.filter((id) => !found.has(id));
-  const fulltext = db.dialect.fulltext;
-  await run(db, [
-    ...fulltext.deleteDocuments(spec.collection, gone),
-    ...fulltext.writeDocuments(documents),
-  ]);
+}
+
+/**
+ * Starts a rebuild into fresh tables where the engine rebuilds that way
+ * (`FulltextDialect.staging`); false where it rewrites the index in place.
+ */
+export async function createStagedIndex(db: SearchDb): Promise<boolean> {
+  const staging = db.dialect.fulltext.staging;
+  if (!staging) return false;
+  await run(db, staging.create());
+  return true;
+}
+
+/** Writes the documents of these records into the staged index, numbered from `firstId`. */
+export async function stageDocuments(
+  db: SearchDb,
+  spec: SearchSpec,
+  ids: readonly string[],
+  firstId: number,
+): Promise<number> {
+  const staging = db.dialect.fulltext.staging;
+  if (!staging || ids.length === 0) return 0;
+  const documents = await buildDocuments(db, spec, ids, false);
+  await run(db, staging.write(documents, firstId));
   return documents.length;
+}
+
+/** Makes the staged index the index (in the handle's transaction). */
+export async function swapStagedIndex(db: SearchDb): Promise<void> {
+  const staging = db.dialect.fulltext.staging;
+  if (staging) await run(db, staging.swap());
+}
+
+/** Drops the staged index of a rebuild that failed. */
+export async function dropStagedIndex(db: SearchDb): Promise<void> {
+  const staging = db.dialect.fulltext.staging;
+  if (staging) await run(db, staging.drop());
+}
+
+/**
+ * The records of `spec`'s collection a staged rebuild may have missed or written stale:
+ * those changed since `since` (an autodate), those whose related record changed since, and
+ * those without a document.
+ */
+export async function idsToCatchUp(
+  db: SearchDb,
+  spec: SearchSpec,
+  since: string,
+): Promise<string[]> {
+  const table = sql.table(spec.collection);
+  const parts = [
+    sql`SELECT "id" FROM ${table} WHERE "updated" >= ${since}`,
+    sql`SELECT "t"."id" FROM ${table} AS "t" WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(SEARCH_DOCS_TABLE)} AS "d" WHERE "d"."collectionName" = ${spec.collection} AND "d"."record" = "t"."id")`,
+  ];
+  if (spec.related) {
+    const { field, collection } = spec.related;
+    parts.push(
+      sql`SELECT "t"."id" FROM ${table} AS "t" JOIN ${sql.table(collection)} AS "r" ON "r"."id" = "t".${sql.id(field)} WHERE "r"."updated" >= ${since}`,
+    );
+  }
+  const result = await sql<Row>`${sql.join(parts, sql` UNION `)}`.execute(db.kysely);
+  return result.rows.map((r) => String(r.id));
 }
 
 /** Deletes the documents of records of a collection. */

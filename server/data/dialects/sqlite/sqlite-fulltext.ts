@@ -16,7 +16,7 @@ import { sql } from "kysely";
 import type { FulltextQuery, IndexedField, QueryClause } from "../../../tools/fulltext/index.ts";
 import type { Sql } from "../../../tools/search/index.ts";
 import { type AccessKeys, SEARCH_DOCS_TABLE, SEARCH_INDEX_TABLE } from "../../registry/search.ts";
-import type { FulltextDialect, KeyedDocument } from "../fulltext-dialect.ts";
+import type { FulltextDialect, KeyedDocument, StagedIndex } from "../fulltext-dialect.ts";
 
 /** Separates the fields of a word column (U+00B7, a token of its own for `ascii`). */
 const FIELD_SEPARATOR = " \u00b7 ";
@@ -25,6 +25,18 @@ const MAX_PARAMS = 30_000;
 
 const docs = sql.table(SEARCH_DOCS_TABLE);
 const index = sql.table(SEARCH_INDEX_TABLE);
+/** The tables a rebuild fills before they replace the index's (see {@link stagedIndex}). */
+const STAGED_DOCS = `${SEARCH_DOCS_TABLE}_next`;
+const STAGED_INDEX = `${SEARCH_INDEX_TABLE}_next`;
+
+/** The documents' table: each FTS5 rowid's record. */
+const docsTable = (name: string) =>
+  sql`CREATE TABLE ${sql.table(name)} ("id" INTEGER PRIMARY KEY, "collectionName" TEXT NOT NULL, "record" TEXT NOT NULL)`;
+/** The record lookup of the documents' table. */
+const docsRecordIndex = sql`CREATE UNIQUE INDEX IF NOT EXISTS "idx__searchDocs_record" ON ${docs} ("collectionName", "record")`;
+/** The FTS5 table. */
+const indexTable = (name: string) =>
+  sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${sql.table(name)} USING fts5("headStems", "headWords", "bodyStems", "bodyWords", content='', contentless_delete=1, tokenize='ascii', prefix='3')`;
 
 function stems(fields: readonly IndexedField[]): string {
   return fields.map((f) => f.flatMap((w) => w.stems).join(" ")).join(" ");
@@ -69,9 +81,9 @@ const ofRecords = (collectionName: string, ids: readonly string[]) =>
   sql`${sql.ref("collectionName")} = ${collectionName} AND ${sql.ref("record")} IN (${sql.join([...ids])})`;
 
 /** Groups documents by collection, in batches that stay under the parameter limit. */
-function batches(documents: readonly KeyedDocument[], paramsPerRow: number): KeyedDocument[][] {
+function batches<T extends KeyedDocument>(documents: readonly T[], paramsPerRow: number): T[][] {
   const size = Math.max(1, Math.floor(MAX_PARAMS / paramsPerRow));
-  const out: KeyedDocument[][] = [];
+  const out: T[][] = [];
   for (let i = 0; i < documents.length; i += size) out.push(documents.slice(i, i + size));
   return out;
 }
@@ -80,8 +92,8 @@ function batches(documents: readonly KeyedDocument[], paramsPerRow: number): Key
 export const sqliteFulltext: FulltextDialect = {
   createTables: () => [
     sql`CREATE TABLE IF NOT EXISTS ${docs} ("id" INTEGER PRIMARY KEY, "collectionName" TEXT NOT NULL, "record" TEXT NOT NULL)`,
-    sql`CREATE UNIQUE INDEX IF NOT EXISTS "idx__searchDocs_record" ON ${docs} ("collectionName", "record")`,
-    sql`CREATE VIRTUAL TABLE IF NOT EXISTS ${index} USING fts5("headStems", "headWords", "bodyStems", "bodyWords", content='', contentless_delete=1, tokenize='ascii', prefix='3')`,
+    docsRecordIndex,
+    indexTable(SEARCH_INDEX_TABLE),
   ],
 
   upgradeTables: () => [],
@@ -160,4 +172,53 @@ export const sqliteFulltext: FulltextDialect = {
   readLock: sql``,
 
   searchSettings: [],
+
+  staging: stagedIndex(),
 };
+
+/**
+ * A rebuild writes new tables and swaps them in: FTS5 inserts into an empty contentless
+ * table cost the same per document whatever its size, while deleting and rewriting every
+ * document of a full one grew faster than the archive (measured: 1.9 ms a document at
+ * 10,000 documents, 3.3 ms at 40,000). The staging tables get their record index only when
+ * they become the index (their ids are assigned here, not looked up).
+ */
+function stagedIndex(): StagedIndex {
+  const stagedDocs = sql.table(STAGED_DOCS);
+  const stagedIndexTable = sql.table(STAGED_INDEX);
+  const drop = () => [
+    sql`DROP TABLE IF EXISTS ${stagedIndexTable}`,
+    sql`DROP TABLE IF EXISTS ${stagedDocs}`,
+  ];
+  return {
+    create: () => [...drop(), docsTable(STAGED_DOCS), indexTable(STAGED_INDEX)],
+    write(documents, firstId) {
+      const statements: Sql[] = [];
+      const numbered = documents.map((d, i) => ({ ...d, id: firstId + i }));
+      for (const batch of batches(numbered, 3)) {
+        const rows = batch.map((d) => sql`(${d.id}, ${d.collectionName}, ${d.record})`);
+        statements.push(
+          sql`INSERT INTO ${stagedDocs} ("id", "collectionName", "record") VALUES ${sql.join(rows)}`,
+        );
+      }
+      for (const batch of batches(numbered, 5)) {
+        const rows = batch.map(
+          ({ id, document: d, access }) =>
+            sql`(${id}, ${stems(d.head)}, ${words(d.head)}, ${[stems(d.body), ...access].join(" ")}, ${words(d.body)})`,
+        );
+        statements.push(
+          sql`INSERT INTO ${stagedIndexTable} (rowid, "headStems", "headWords", "bodyStems", "bodyWords") VALUES ${sql.join(rows)}`,
+        );
+      }
+      return statements;
+    },
+    swap: () => [
+      sql`DROP TABLE IF EXISTS ${index}`,
+      sql`DROP TABLE IF EXISTS ${docs}`,
+      sql`ALTER TABLE ${stagedDocs} RENAME TO ${docs}`,
+      sql`ALTER TABLE ${stagedIndexTable} RENAME TO ${index}`,
+      docsRecordIndex,
+    ],
+    drop,
+  };
+}
