@@ -13,7 +13,8 @@ export const SEARCH_INDEX_TABLE = "_searchIndex";
 
 /** Whether a table belongs to the search index (derived data: not backed up, rebuilt). */
 export function isSearchIndexTable(name: string): boolean {
-  return name === SEARCH_DOCS_TABLE || name.startsWith(SEARCH_INDEX_TABLE);
+  // With the FTS5 shadow tables and a rebuild's staging tables (`_searchDocs_next`, …).
+  return name.startsWith(SEARCH_DOCS_TABLE) || name.startsWith(SEARCH_INDEX_TABLE);
 }
 
 /** A related record whose title joins a record's document (an entry's collection). */
