@@ -49,6 +49,11 @@ export interface SearchSpec {
   date: string;
   /** The tags field the `tag` filter reads, if any. */
   tags?: string;
+  /**
+   * The field naming the record's language (`en` | `fr`), if any: when set, its words are
+   * stemmed in that language alone; otherwise the language is read from the words.
+   */
+  lang?: string;
   /** The relation to `collections` the `collection` filter reads, if any. */
   group?: string;
   /** A related record's text in the document, if any. */
@@ -111,6 +116,7 @@ export const SEARCH_SPECS: readonly SearchSpec[] = [
     owner: "author",
     date: "publishedAt",
     tags: "tags",
+    lang: "lang",
     // The list rule: published (and its time come, which the rules check), or the author's.
     open: (record) => record.status === "published",
     coveringIndex: "idx_search_posts",

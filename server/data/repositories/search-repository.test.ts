@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openFreshDatabase, type FreshDatabase } from "#tests/helpers/fresh-database.ts";
 import { DIALECTS } from "#tests/helpers/test-app.ts";
 import { parseQuery } from "../../tools/fulltext/index.ts";
-import { OPEN_ACCESS_KEY } from "../registry/search.ts";
-import { searchHitsStatement, type SearchPart } from "./search-repository.ts";
+import { OPEN_ACCESS_KEY, SEARCH_SPECS } from "../registry/search.ts";
+import { documentText, searchHitsStatement, type SearchPart } from "./search-repository.ts";
 
 const column = (name: string) => sql.ref(`_t.${name}`);
 
@@ -62,4 +62,18 @@ describe.runIf(DIALECTS.includes("sqlite"))("search statement plan (sqlite)", ()
       expect(details).not.toContain("sqlite_autoindex");
     },
   );
+});
+
+describe("a record's document text", () => {
+  const posts = SEARCH_SPECS.find((spec) => spec.collection === "posts");
+  const entries = SEARCH_SPECS.find((spec) => spec.collection === "entries");
+
+  it("carries the language a post declares, and none where it declares none", () => {
+    if (!posts || !entries) throw new Error("posts and entries are searchable");
+    const post = { title: "Jardins", tags: "[]", excerpt: "", content: "The gardens." };
+    expect(documentText(posts, { ...post, lang: "fr" }).language).toBe("f");
+    expect(documentText(posts, { ...post, lang: "en" }).language).toBe("e");
+    expect(documentText(posts, { ...post, lang: "" }).language).toBeUndefined();
+    expect(documentText(entries, { title: "Jardins", content: "" }).language).toBeUndefined();
+  });
 });

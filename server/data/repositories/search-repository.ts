@@ -6,7 +6,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import { markdownToPlainText } from "../../../shared/markdown/plain-text.ts";
-import { analyzeDocument, type DocumentText } from "../../tools/fulltext/index.ts";
+import { analyzeDocument, type DocumentText, type Language } from "../../tools/fulltext/index.ts";
 import type { Database, Row } from "../db.ts";
 import type { KeyedDocument } from "../dialects/fulltext-dialect.ts";
 import {
@@ -62,8 +62,12 @@ export function documentText(
     spec.related && related && spec.related.included(record, related)
       ? spec.related.head.map((field) => text(related[field]))
       : [];
-  return { head, body, related: joined };
+  const language = spec.lang ? LANGUAGE_OF_LOCALE[text(record[spec.lang])] : undefined;
+  return { head, body, related: joined, ...(language ? { language } : {}) };
 }
+
+/** The index's language of a declared `lang` (`registry/search.ts`). */
+const LANGUAGE_OF_LOCALE: Partial<Record<string, Language>> = { en: "e", fr: "f" };
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

@@ -22,4 +22,12 @@ describe("analyzeDocument", () => {
     expect(doc.languages).toEqual(["e", "f"]);
     expect(doc.head).toHaveLength(2);
   });
+
+  it("stems in the declared language alone, whatever the words suggest", () => {
+    const text = { head: ["Jardins"], body: ["The gardens and the flowers of the house."] };
+    expect(analyzeDocument(text).languages).toEqual(["e"]);
+    const declared = analyzeDocument({ ...text, language: "f" });
+    expect(declared.languages).toEqual(["f"]);
+    expect(declared.head[0]?.[0]?.stems).toEqual(["fjardin"]);
+  });
 });

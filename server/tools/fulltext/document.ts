@@ -33,13 +33,17 @@ export interface DocumentText {
   body: readonly string[];
   /** Head values borrowed from a related record: indexed, but not read for the language. */
   related?: readonly string[];
+  /** The language the writer declared (a post's `lang`): no detection, its stems alone. */
+  language?: Language;
 }
 
 /** Analyses a document: its words, its languages, their stems. */
 export function analyzeDocument(text: DocumentText): IndexedDocument {
   const head = [...text.head, ...(text.related ?? [])].map(textWords);
   const body = text.body.map(textWords);
-  const languages = detectLanguages([...head.slice(0, text.head.length).flat(), ...body.flat()]);
+  const languages = text.language
+    ? [text.language]
+    : detectLanguages([...head.slice(0, text.head.length).flat(), ...body.flat()]);
   const index = (words: ReturnType<typeof textWords>): IndexedField =>
     words.map((w) => ({ word: w.word, stems: markedStems(w, languages) }));
   return { languages, head: head.map(index), body: body.map(index) };
