@@ -74,18 +74,20 @@ export interface QueuedFilesProps {
   files: readonly OutboxFile[];
   /** Takes a file out of its change before it is sent. */
   onRemove?: (key: string) => void;
+  /** The heading's level where the list stands (the editor's sections are `h2`). */
+  heading?: "h2" | "h4";
 }
 
 /** The files of a waiting change, under a heading. */
-export function QueuedFiles({ files, onRemove }: QueuedFilesProps) {
+export function QueuedFiles({ files, onRemove, heading: Heading = "h4" }: QueuedFilesProps) {
   const { t } = useOfflineTranslation();
   const headingId = useId();
   if (!files.length) return null;
   return (
     <section aria-labelledby={headingId} className="grid gap-1" data-testid="queued-files">
-      <h3 id={headingId} className="text-sm font-semibold text-stone-900">
+      <Heading id={headingId} className="text-sm font-semibold text-stone-900">
         {t("offline:files.heading")}
-      </h3>
+      </Heading>
       <ul className="divide-y divide-stone-200 rounded border border-stone-200 text-sm">
         {files.map((file) => (
           <QueuedFile

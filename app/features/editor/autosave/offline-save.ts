@@ -60,10 +60,6 @@ export async function keepSaveOffline<V extends TitledValues, R extends Autosave
   }
   const fields = record ? split.fields : { ...split.fields, author: author.id, id: newId };
   const change = recordChange(target, options.values, fields, record, newId, author.username);
-  if (record && target.readerVisible(record)) {
-    // An explicit save publishes: the outbox writes the record, not its pending edits.
-    change.op = "update";
-  }
   if (files.length) change.files = files;
   const kept = await queueOffline(author.id, change);
   if (kept && files.length) await askPersistence().catch(() => undefined);

@@ -253,6 +253,7 @@ export function RecordEditorForm<V extends TitledValues, R extends EditedRecord>
       <div data-focus-hide="" className="grid gap-6">
         {props.children}
         <QueuedFiles
+          heading="h2"
           files={queued}
           onRemove={(key) => {
             removeQueuedFile(editor.author.id, queuedKey, key);
