@@ -4,8 +4,9 @@
  * survive closing the browser, as on a phone): signed in, Chromium finds the app installable
  * (its manifest, icons and service worker), and the service worker keeps the desk,
  * the editor and the pages opened; offline, three new entries are written and a fourth is
- * edited, each waiting in the outbox ("Offline · 4 changes waiting"); the browser is closed
- * and opened again still offline, and the desk lists them; online again, each reaches the
+ * edited, each waiting in the outbox ("Offline · 4 changes waiting"), the third saved with
+ * an attachment kept as a Blob; the browser is closed and opened again still offline, and
+ * the desk lists them, the file "waiting to be sent"; online again, each reaches the
  * server exactly once, and the fourth, edited meanwhile through the API on the same lines,
  * keeps the server's version with ours offered beside it; signing out leaves no cache, no
  * IndexedDB database and no service worker.
@@ -140,6 +141,14 @@ for (const lang of LANGS) {
         await page.keyboard.type(`Written offline, number ${String(n)}.`);
         await expect(status).toContainText(waiting(n + 1));
       }
+      // The third gets an attachment and is saved: the outbox keeps the file with it.
+      await page
+        .getByRole("main")
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "note.txt", mimeType: "text/plain", buffer: Buffer.from("Kept.") });
+      await page.getByRole("button", { name: text.editor.form.create, exact: true }).click();
+      await expect(page).toHaveURL(/\/writing$/);
+      await expect(page.getByTestId("queued-file")).toContainText("note.txt");
       await context.close();
 
       // The browser opens again, still offline: the desk lists the four waiting changes.
@@ -152,6 +161,11 @@ for (const lang of LANGS) {
       for (const n of [1, 2, 3])
         await expect(waitingList).toContainText(`Offline ${lang} ${suffix} ${String(n)}`);
       await expect(waitingList).toContainText(`Fourth ${lang} ${suffix}`);
+      const file = waitingList.getByTestId("queued-file");
+      await expect(file).toContainText("note.txt");
+      await expect(file).toContainText(
+        `${fill(text.offline.files.sizeKb, { size: 1 })} · ${text.offline.files.waiting}`,
+      );
 
       // Online: each reaches the server once; the overlapping edit keeps both versions.
       await context.setOffline(false);
@@ -166,6 +180,9 @@ for (const lang of LANGS) {
           `Written offline, number ${String(n)}.`,
         ]),
       );
+      // Its file, once.
+      expect(created.map((entry) => (entry.attachments as string[]).length)).toEqual([0, 0, 1]);
+      expect((created[2]?.attachments as string[])[0]).toMatch(/^note_\w{10}\.txt$/);
       expect((await pb.collection("entries").getOne(fourth.id)).content).toBe(
         "First paragraph.\n\nSecond paragraph, changed elsewhere.",
       );

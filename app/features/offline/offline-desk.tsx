@@ -8,6 +8,7 @@
 import { useId, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../components/ui/button-link.tsx";
+import { QueuedFiles, removeQueuedFile } from "../../components/offline/queued-files.tsx";
 import { useOfflineTranslation } from "../../lib/offline/messages.ts";
 import { offlineStore } from "../../lib/offline/offline-db.ts";
 import { paths } from "../../lib/paths.ts";
@@ -120,6 +121,14 @@ export function OfflineDesk({ account }: { account: string }) {
                       )
                     </span>
                     {change.error && <span className="block text-red-800">{change.error}</span>}
+                    {change.files && (
+                      <QueuedFiles
+                        files={change.files}
+                        onRemove={(key) => {
+                          removeQueuedFile(account, `${change.collection}/${change.id}`, key);
+                        }}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>

@@ -2,7 +2,7 @@
  * The account's offline database (issue 28, ADR 072), in IndexedDB through `idb`: one
  * database per account (`cahier-offline-<account>`, so another account never reads it),
  * deleted at sign-out (`wipe.ts`). It holds the outbox (changes waiting to be sent, in
- * order, one per record), the pages kept for reading offline (the last N), the conflicts
+ * order, one per record, with their files as Blobs), the pages kept for reading offline (the last N), the conflicts
  * the writer has to look at, and the account's offline settings.
  *
  * Every write tells the other parts of the page and the other tabs (a `BroadcastChannel`),
@@ -10,6 +10,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { changeKey, coalesce, type OutboxChange, type OutboxCollection } from "./outbox.ts";
+import type { FilesAttempt } from "./outbox-files.ts";
 import {
   DEFAULT_KEPT_PAGES,
   MAX_KEPT_PAGES,
@@ -141,11 +142,17 @@ export class OfflineStore {
     const tx = this.db.transaction("outbox", "readwrite");
     const now = await tx.store.get(change.seq);
     if (now && now.at !== change.at) {
-      await tx.store.put({
+      // Files joined since wait on; those just sent go.
+      const sentKeys = new Set((change.files ?? []).map((file) => file.key));
+      const files = (now.files ?? []).filter((file) => !sentKeys.has(file.key));
+      const next = {
         ...now,
-        op: now.op === "create" ? "update" : now.op,
+        op: now.op === "create" ? ("update" as const) : now.op,
         base: rebase ?? now.base,
-      });
+      };
+      delete next.files;
+      delete next.filesAttempt;
+      await tx.store.put(files.length ? { ...next, files } : next);
     } else if (now) {
       await tx.store.delete(change.seq);
     }
@@ -160,6 +167,29 @@ export class OfflineStore {
     const now = await tx.store.get(change.seq);
     if (now) await tx.store.put({ ...now, attempts: now.attempts + 1 });
     await tx.done;
+  }
+
+  /** Notes the record's file names before an attempt carrying the change's files. */
+  async tried(change: OutboxChange, attempt: FilesAttempt): Promise<void> {
+    if (change.seq === undefined) return;
+    const tx = this.db.transaction("outbox", "readwrite");
+    const now = await tx.store.get(change.seq);
+    if (now) await tx.store.put({ ...now, filesAttempt: attempt });
+    await tx.done;
+  }
+
+  /** Takes a waiting file out of its change before it is sent (the writer removed it). */
+  async removeFile(key: string, fileKey: string): Promise<void> {
+    const tx = this.db.transaction("outbox", "readwrite");
+    const now = await tx.store.index("key").get(key);
+    if (now) {
+      const files = (now.files ?? []).filter((file) => file.key !== fileKey);
+      const next = { ...now };
+      delete next.files;
+      await tx.store.put(files.length ? { ...next, files } : next);
+    }
+    await tx.done;
+    announce();
   }
 
   /** Keeps a change the server refused for good, with why (the desk shows it). */

@@ -22,6 +22,7 @@ export function apiSyncDeps(store: OfflineStore, api: ApiClient, author: string)
     sent: (change, rebase) => store.sent(change, rebase),
     failed: (change) => store.failed(change),
     refused: (change, message) => store.refused(change, message),
+    tried: (change, attempt) => store.tried(change, attempt),
     addConflict: (conflict) => store.addConflict(conflict),
     author,
     create: (collection, body) => createOutboxRecord(api, collection, body),

@@ -2,8 +2,9 @@
  * The outbox's changes (issue 28, ADR 072): what an editor could not send for lack of a
  * network, kept in IndexedDB (`offline-db.ts`) and sent in order by `sync.ts`. Pure: how a
  * new change joins one already waiting for the same record, record ids made in the browser,
- * and the backoff between attempts.
+ * and the backoff between attempts. Files waiting with a change are `outbox-files.ts`'s.
  */
+import { joinFiles, type FilesAttempt, type OutboxFile } from "./outbox-files.ts";
 
 /** The collections the editors write. */
 export type OutboxCollection = "entries" | "posts";
@@ -34,6 +35,10 @@ export interface OutboxChange {
    * that meets another version on the server is kept for the writer to choose.
    */
   pending?: { title: string; content: string; data: RecordFields };
+  /** Files sent with the change (attachments, a cover), kept as Blobs. */
+  files?: OutboxFile[];
+  /** The record's file names before the last attempt carrying the files (see `unsentFiles`). */
+  filesAttempt?: FilesAttempt;
   /** A refusal that sending again will not change (shown on the desk; the change stays). */
   error?: string;
   /** What the writer sees of it on the desk: its title. */
@@ -58,7 +63,8 @@ export function changeKey(change: Pick<OutboxChange, "collection" | "id">): stri
 export function coalesce(waiting: OutboxChange | undefined, next: OutboxChange): OutboxChange {
   if (!waiting) return next;
   const op = waiting.op === "create" ? "create" : next.op;
-  return {
+  const files = joinFiles(next.collection, waiting.files, next.files);
+  const joined: OutboxChange = {
     ...next,
     seq: waiting.seq,
     op,
@@ -69,6 +75,11 @@ export function coalesce(waiting: OutboxChange | undefined, next: OutboxChange):
     base: op === "update" ? (waiting.base ?? next.base) : undefined,
     attempts: 0,
   };
+  delete joined.files;
+  delete joined.filesAttempt;
+  if (files.length) joined.files = files;
+  if (waiting.filesAttempt) joined.filesAttempt = waiting.filesAttempt;
+  return joined;
 }
 
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";

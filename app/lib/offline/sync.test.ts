@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { backoff, coalesce, newRecordId, type OutboxChange, type RecordFields } from "./outbox.ts";
 import { sendOutbox, type SyncDeps, type SyncFailure } from "./sync.ts";
 import type { OfflineConflict } from "./offline-db.ts";
+import type { OutboxFile } from "./outbox-files.ts";
 
 class Refusal extends Error {
   readonly failure: SyncFailure;
@@ -18,15 +19,45 @@ function harness(records: Record<string, RecordFields> = {}) {
   const pending: Record<string, unknown>[] = [];
   const calls: string[] = [];
   let online = true;
+  // The next write lands but its answer is lost (the network drops meanwhile).
+  let loseAnswer = false;
   let version = 0;
   const stamp = () => `2026-01-01 00:00:${String(++version).padStart(2, "0")}.000Z`;
   const network = () => {
     if (!online) throw new Refusal({ status: 0, data: {}, message: "offline" });
   };
+  const answer = (record: RecordFields) => {
+    if (loseAnswer) {
+      loseAnswer = false;
+      throw new Refusal({ status: 0, data: {}, message: "lost" });
+    }
+    return Promise.resolve({ ...record });
+  };
+  let stored = 0;
+  // Files as the server stores them: a name of its own, appended by `field+`.
+  const withFiles = (record: RecordFields, body: RecordFields) => {
+    const out: RecordFields = {};
+    for (const [key, value] of Object.entries(body)) {
+      const files = [value].flat().filter((v): v is File => v instanceof File);
+      if (!files.length) {
+        out[key] = value;
+        continue;
+      }
+      const names = files.map((file) => `${file.name}_${String(++stored).padStart(10, "0")}`);
+      const field = key.replace(/\+$/, "");
+      const before = key.endsWith("+") ? ((record[field] as string[] | undefined) ?? []) : [];
+      out[field] = [...before, ...names];
+    }
+    return out;
+  };
   const deps: SyncDeps = {
     changes: () => Promise.resolve([...outbox]),
     sent: (change) => {
       outbox.splice(outbox.indexOf(change), 1);
+      return Promise.resolve();
+    },
+    tried: (change, attempt) => {
+      change.filesAttempt = attempt;
       return Promise.resolve();
     },
     failed: (change) => {
@@ -52,16 +83,16 @@ function harness(records: Record<string, RecordFields> = {}) {
           data: { id: { code: "validation_pk_invalid" } },
           message: "id",
         });
-      records[id] = { ...body, collection, updated: stamp() };
-      return Promise.resolve(records[id]);
+      records[id] = { ...withFiles({}, body), collection, updated: stamp() };
+      return answer(records[id]);
     },
     update: (_collection, id, body) => {
       network();
       calls.push(`update ${id}`);
       const record = records[id];
       if (!record) throw new Refusal({ status: 404, data: {}, message: "missing" });
-      Object.assign(record, body, { updated: stamp() });
-      return Promise.resolve({ ...record });
+      Object.assign(record, withFiles(record, body), { updated: stamp() });
+      return answer(record);
     },
     read: (_collection, id) => {
       network();
@@ -85,6 +116,9 @@ function harness(records: Record<string, RecordFields> = {}) {
     stamp,
     setOnline: (value: boolean) => {
       online = value;
+    },
+    loseNextAnswer: () => {
+      loseAnswer = true;
     },
   };
 }
@@ -198,5 +232,81 @@ describe("sendOutbox", () => {
     expect(await sendOutbox(h.deps)).toMatchObject({ sent: 1 });
     expect(h.outbox).toEqual([gone]);
     expect(gone.error).toBe("The record was deleted.");
+  });
+});
+
+const photo = (key: string, name = `${key}.jpg`, field = "attachments"): OutboxFile => ({
+  key,
+  field,
+  name,
+  type: "image/jpeg",
+  size: 3,
+  blob: new Blob(["jpg"], { type: "image/jpeg" }),
+});
+
+describe("sendOutbox with files", () => {
+  it("sends a create's files with it, once, even when the answer was lost", async () => {
+    const h = harness();
+    h.outbox.push(
+      change({ id: "a", body: { title: "A", author: "me" }, files: [photo("p"), photo("q")] }),
+    );
+    h.loseNextAnswer();
+    expect(await sendOutbox(h.deps)).toMatchObject({ sent: 0, stopped: "offline" });
+    expect(h.records.a?.attachments).toHaveLength(2);
+    expect(await sendOutbox(h.deps)).toMatchObject({ sent: 1, stopped: "done" });
+    expect(h.calls).toEqual(["create a", "create a", "update a"]);
+    expect(h.records.a?.attachments).toEqual(["p.jpg_0000000001", "q.jpg_0000000002"]);
+  });
+
+  it("appends the files a create carries when only its text had landed", async () => {
+    // The text was sent alone (by the editor, or before the files joined); the files follow.
+    const h = harness({ a: { id: "a", author: "me", title: "A", updated: "u" } });
+    h.outbox.push(change({ id: "a", body: { title: "A", author: "me" }, files: [photo("p")] }));
+    expect(await sendOutbox(h.deps)).toMatchObject({ sent: 1 });
+    expect(h.records.a?.attachments).toEqual(["p.jpg_0000000001"]);
+  });
+
+  it("appends an edit's files (attachments+), keeping files added elsewhere, once", async () => {
+    const h = harness({ a: { id: "a", title: "T", attachments: ["old_1"], updated: "u1" } });
+    const base = { updated: "u1", fields: { ...h.records.a } };
+    Object.assign(h.records.a ?? {}, { attachments: ["old_1", "elsewhere_1"], updated: "u2" });
+    h.outbox.push(change({ op: "update", base, body: { title: "T" }, files: [photo("p")] }));
+    h.loseNextAnswer();
+    expect(await sendOutbox(h.deps)).toMatchObject({ stopped: "offline" });
+    expect(await sendOutbox(h.deps)).toMatchObject({ sent: 1 });
+    expect(h.records.a?.attachments).toEqual(["old_1", "elsewhere_1", "p.jpg_0000000001"]);
+  });
+
+  it("sends a cover as the record's one file, and files beside an overlapping edit", async () => {
+    const h = harness({ a: { id: "a", title: "T", content: "One", updated: "u1" } });
+    const base = { updated: "u1", fields: { ...h.records.a } };
+    Object.assign(h.records.a ?? {}, { content: "One (elsewhere)", updated: "u2" });
+    const cover = photo("c", "cover.png", "cover");
+    h.outbox.push(
+      change({
+        op: "update",
+        collection: "posts",
+        base,
+        body: { content: "One (here)" },
+        files: [cover],
+      }),
+    );
+    expect(await sendOutbox(h.deps)).toMatchObject({ sent: 1, conflicts: 1 });
+    expect(h.records.a).toMatchObject({
+      content: "One (elsewhere)",
+      cover: ["cover.png_0000000001"],
+    });
+  });
+
+  it("keeps a refusal (a file too large) on the change, with its message", async () => {
+    const h = harness();
+    const big = change({ id: "a", files: [photo("p")] });
+    h.deps.create = () => {
+      throw new Refusal({ status: 413, data: {}, message: "Request entity too large." });
+    };
+    h.outbox.push(big);
+    expect(await sendOutbox(h.deps)).toMatchObject({ sent: 0, stopped: "done" });
+    expect(big.error).toBe("Request entity too large.");
+    expect(h.outbox).toEqual([big]);
   });
 });

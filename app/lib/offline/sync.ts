@@ -9,12 +9,17 @@
  *   the server's version stays as it is, the local one becomes the record's pending edits
  *   (its editor offers them beside the stored text) and the desk lists the conflict.
  * - Pending edits of a record readers see are written as they are.
+ * - Files waiting with a change (`outbox-files.ts`) go with it as multipart: in a create's
+ *   body, appended (`attachments+`) to an existing record, even when its text met another
+ *   version. Before each attempt carrying files, the record's names are noted on the change,
+ *   so a retry after a lost answer leaves out the files that landed.
  *
  * A network failure (or a 429/5xx) stops the run: the caller retries after a backoff. Any
  * other refusal is kept on the change (shown on the desk) and the run goes on: nothing typed
  * offline is dropped.
  */
 import { changeKey, type OutboxChange, type RecordFields } from "./outbox.ts";
+import { fileBody, filesAttempt, unsentFiles, type FilesAttempt } from "./outbox-files.ts";
 import { mergeRecord } from "./merge.ts";
 import type { OfflineConflict } from "./offline-db.ts";
 
@@ -33,6 +38,8 @@ export interface SyncDeps {
   sent(change: OutboxChange, rebase?: OutboxChange["base"]): Promise<void>;
   failed(change: OutboxChange): Promise<void>;
   refused(change: OutboxChange, message: string): Promise<void>;
+  /** Notes, before an attempt carrying files, the names the record held. */
+  tried(change: OutboxChange, attempt: FilesAttempt): Promise<void>;
   addConflict(conflict: OfflineConflict): Promise<void>;
   /** The signed-in account (a taken id is ours when the record's author is it). */
   author: string;
@@ -84,30 +91,65 @@ function baseOf(record: RecordFields): NonNullable<OutboxChange["base"]> {
   return { updated: typeof record.updated === "string" ? record.updated : "", fields: record };
 }
 
+/** Notes an attempt carrying `files` (none: nothing to note) and answers their body. */
+async function carrying(
+  deps: SyncDeps,
+  change: OutboxChange,
+  files: NonNullable<OutboxChange["files"]>,
+  record: RecordFields | null,
+  op: "create" | "update",
+): Promise<RecordFields> {
+  if (!files.length) return {};
+  const attempt = filesAttempt({ ...change, files }, record);
+  await deps.tried(change, attempt);
+  return fileBody(change.collection, files, op);
+}
+
+/** Appends the files the record lacks (beside pending edits, or after a conflict). */
+async function appendFiles(
+  deps: SyncDeps,
+  change: OutboxChange,
+  record: RecordFields,
+): Promise<RecordFields | undefined> {
+  const files = unsentFiles(change.files ?? [], change.filesAttempt, record);
+  if (!files.length) return undefined;
+  const body = await carrying(deps, change, files, record, "update");
+  return deps.update(change.collection, change.id, body);
+}
+
 /** Sends one change; answers the record as now stored, or `conflict`. */
 async function sendOne(
   deps: SyncDeps,
   change: OutboxChange,
 ): Promise<{ record?: RecordFields; conflict?: boolean }> {
   const { collection, id } = change;
+  const files = change.files ?? [];
   if (change.op === "pending") {
     if (change.pending) await deps.savePending(change, change.pending);
-    return {};
+    if (!files.length) return {};
+    const server = await deps.read(collection, id);
+    return server ? { record: await appendFiles(deps, change, server) } : {};
   }
   if (change.op === "create") {
+    // The attempt that may have landed before this one (its answer lost).
+    const earlier = change.filesAttempt;
     try {
+      const uploads = await carrying(deps, change, files, null, "create");
       return {
-        record: await keepingAddress(deps, { ...change.body, id }, (body) =>
+        record: await keepingAddress(deps, { ...change.body, ...uploads, id }, (body) =>
           deps.create(collection, body),
         ),
       };
     } catch (error) {
       const failure = deps.failure(error);
       if (failure?.status !== 400 || !("id" in failure.data)) throw error;
-      // The id is taken: an earlier attempt landed. Ours: write the newest fields into it.
+      // The id is taken: an earlier attempt landed. Ours: write the newest fields into it,
+      // with the files it does not hold yet.
       const existing = await deps.read(collection, id);
       if (!existing || existing.author !== deps.author) throw error;
-      const body: RecordFields = { ...change.body };
+      const unsent = unsentFiles(files, earlier, existing);
+      const uploads = await carrying(deps, change, unsent, existing, "update");
+      const body: RecordFields = { ...change.body, ...uploads };
       delete body.author;
       return { record: await keepingAddress(deps, body, (b) => deps.update(collection, id, b)) };
     }
@@ -123,11 +165,19 @@ async function sendOne(
     const merged = mergeRecord(base.fields, server, change.body);
     if (!merged) {
       await deps.savePending(change, change.pending ?? pendingOf(change.body));
+      // The files do not overlap anything: appended, they wait in no editor.
+      await appendFiles(deps, change, server);
       return { conflict: true };
     }
     body = merged;
   }
-  return { record: await keepingAddress(deps, body, (b) => deps.update(collection, id, b)) };
+  const unsent = unsentFiles(files, change.filesAttempt, server);
+  const uploads = await carrying(deps, change, unsent, server, "update");
+  return {
+    record: await keepingAddress(deps, { ...body, ...uploads }, (b) =>
+      deps.update(collection, id, b),
+    ),
+  };
 }
 
 /** A change's fields as pending edits (title, text, and the rest as data). */

@@ -6,6 +6,11 @@
 import type { AuthCollection, Collection, Field, IndexSpec } from "../../core/models/collection.ts";
 import { COMMENT_MODES } from "../../../shared/records/comment-mode.ts";
 import { POST_LIVE_FILTER } from "../../../shared/records/post-state.ts";
+import {
+  ENTRY_ATTACHMENT_MAX_SIZE,
+  POST_COVER_MAX_SIZE,
+  POST_IMAGE_MAX_SIZE,
+} from "../../../shared/records/file-limits.ts";
 import { THEMES } from "../../../shared/theme.ts";
 import {
   autodates,
@@ -309,7 +314,7 @@ export const entriesCollection: Collection = {
       name: "attachments",
       type: "file",
       maxSelect: 10,
-      maxSize: 10 * MB,
+      maxSize: ENTRY_ATTACHMENT_MAX_SIZE,
       mimeTypes: [],
       thumbs: ["400x0"],
       protected: true,
@@ -362,7 +367,7 @@ export const postsCollection: Collection = {
       name: "cover",
       type: "file",
       maxSelect: 1,
-      maxSize: 5 * MB,
+      maxSize: POST_COVER_MAX_SIZE,
       mimeTypes: IMAGE_TYPES,
       thumbs: ["1200x630", "600x315", "400x0"],
       protected: false,
@@ -373,7 +378,7 @@ export const postsCollection: Collection = {
       name: "images",
       type: "file",
       maxSelect: 99,
-      maxSize: 10 * MB,
+      maxSize: POST_IMAGE_MAX_SIZE,
       mimeTypes: IMAGE_TYPES,
       thumbs: ["480x0", "960x0", "1600x0"],
       protected: false,

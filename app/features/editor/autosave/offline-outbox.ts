@@ -6,7 +6,7 @@
  * second finds the id taken and writes into the record instead.
  */
 import type { ApiClient } from "../../../api/client/api-client.ts";
-import { apiFailure } from "../../../api/client/api-errors.ts";
+import { apiFailure, failureStatus, isAbortedRequest } from "../../../api/client/api-errors.ts";
 import { getRecord } from "../../../api/records/record-reads.ts";
 import { createRecord, updateRecord } from "../../../api/records/record-writes.ts";
 import { offlineStore } from "../../../lib/offline/offline-db.ts";
@@ -14,6 +14,18 @@ import { browserDraftStorage, clearDraft, draftKey } from "../../../lib/records/
 import type { OutboxChange, RecordFields } from "../../../lib/offline/outbox.ts";
 import type { AutosaveRecord, AutosaveTarget } from "./autosave-target.ts";
 import type { TitledValues } from "./stand-in-title.ts";
+
+/** Whether a request failed for lack of a network (not cancelled). */
+export const network = (error: unknown) => failureStatus(error) === 0 && !isAbortedRequest(error);
+
+/** Whether a refusal may pass if sent again later (429, 5xx). */
+export const retryable = (error: unknown) => {
+  const status = failureStatus(error);
+  return status !== null && (status === 429 || status >= 500);
+};
+
+/** Whether the browser says it has no network. */
+export const offline = () => typeof navigator !== "undefined" && !navigator.onLine;
 
 /** Whether a create was refused because its id is taken (an earlier send landed). */
 export function idTaken(error: unknown): boolean {

@@ -35,7 +35,6 @@ import {
   fromPending,
   keepingAddressIfTaken,
   type AutosaveRecord,
-  type AutosaveTarget,
 } from "./autosave-target.ts";
 import { apiTime, isNewer } from "../kit/conflict.ts";
 import {
@@ -44,62 +43,33 @@ import {
   savePendingEdit,
 } from "../../../api/records/pending-edits.ts";
 import { SaveQueue, type SaveKind } from "./save-queue.ts";
-import type { LiveStatus } from "../../../components/live/live-session.ts";
 import type { SaveStatus } from "./save-status.tsx";
 import type { TitledValues } from "./stand-in-title.ts";
+import type { AutosaveOptions, PendingOffer } from "./autosave-options.ts";
+
+export type { AutosaveOptions, PendingOffer } from "./autosave-options.ts";
 import { draftsPrefix } from "./started-drafts.ts";
 import { useEditorDraft, type EditorDraft } from "./use-editor-draft.ts";
 import { getRecord } from "../../../api/records/record-reads.ts";
 import { updateRecord } from "../../../api/records/record-writes.ts";
-import { failureStatus, isAbortedRequest, offlineFailure } from "../../../api/client/api-errors.ts";
+import { offlineFailure } from "../../../api/client/api-errors.ts";
 import { newRecordId, type OutboxChange } from "../../../lib/offline/outbox.ts";
-import { createWithId, queueOffline, recordChange } from "./offline-outbox.ts";
+import {
+  createWithId,
+  network,
+  offline,
+  queueOffline,
+  recordChange,
+  retryable,
+} from "./offline-outbox.ts";
 
 /** Largest body sent with `keepalive` (browsers cap the keep-alive bodies at 64 KiB). */
 export const KEEPALIVE_MAX_BYTES = 60_000;
 
-/** Options of {@link useAutosave}. */
-export interface AutosaveOptions<V extends TitledValues, R extends AutosaveRecord> {
-  target: AutosaveTarget<V, R>;
-  author: { id: string; username: string };
-  /** The stand-in title of a record whose text has no words either ("Untitled"). */
-  untitled: string;
-  /** The record being edited (undefined until it exists). */
-  record: R | undefined;
-  /** The values of the stored record (a new record's defaults). */
-  initial: V;
-  /** The form's values now. */
-  values: V;
-  /**
-   * The form's explicit save; the queue runs it (never beside another save). Resolves
-   * `false` when the save was refused: autosaves asked for meanwhile run after it.
-   */
-  explicit: () => Promise<boolean>;
-  /** Tells when a save of the form (of either kind) starts and ends. */
-  onSaving: (saving: boolean) => void;
-  /** Whether the form lets autosave write now (no conflict open); offers are checked here. */
-  enabled: boolean;
-  /**
-   * Whether realtime reports changes of the record (ADR 028): while it is off or reconnecting,
-   * an autosave first reads the record's `updated`.
-   */
-  live: LiveStatus;
-  /** The `updated` the form is based on (ADR 028). */
-  base: () => string;
-  /** A record the autosave wrote (created or updated): the editor edits it from now on. */
-  onRecord: (record: R) => void;
-  /** A newer version was found on the server: the autosave stops (ADR 028's warning). */
-  onConflict: (updated: string) => void;
-}
-
-/** Pending edits found when the editor opened. */
-export interface PendingOffer<V> {
-  values: V;
-  savedAt: number;
-}
-
 /** What {@link useAutosave} gives the form. */
 export interface Autosave<V extends TitledValues, R extends AutosaveRecord> {
+  /** The id a new record is created with (here or by the outbox: one record either way). */
+  newId: string;
   /** The record as the last write left it (set before the editor re-renders). */
   record(): R | undefined;
   /**
@@ -145,14 +115,8 @@ export interface Autosave<V extends TitledValues, R extends AutosaveRecord> {
   adopt(record: R, standIn: boolean): void;
 }
 
-const network = (error: unknown) => failureStatus(error) === 0 && !isAbortedRequest(error);
-const retryable = (error: unknown) => {
-  const status = failureStatus(error);
-  return status !== null && (status === 429 || status >= 500);
-};
 const fits = (body: unknown) =>
   new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_MAX_BYTES;
-const offline = () => typeof navigator !== "undefined" && !navigator.onLine;
 
 /** Autosaves an editor's values; see the module comment. */
 export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
@@ -426,6 +390,7 @@ export function useAutosave<V extends TitledValues, R extends AutosaveRecord>(
   }, [checked, record, target]);
 
   return {
+    newId,
     record: () => recordRef.current,
     standIn,
     storedStandIn: () => standInRef.current,

@@ -14,11 +14,12 @@
  * stored files, which pages read too, are in `lib/records/record-files.ts`.
  */
 import { PENDING_FILES_PREFIX } from "../../../api/files/file-urls.ts";
+import { ENTRY_ATTACHMENT_MAX_SIZE } from "#shared/records/file-limits.ts";
 
 /** Most files an entry holds (the registry's `maxSelect`). */
 export const MAX_ATTACHMENTS = 10;
-/** Largest attachment in bytes (the registry's `maxSize`). */
-export const MAX_ATTACHMENT_SIZE = 10 * 1024 * 1024;
+/** Largest attachment in bytes (the registry's `maxSize`, which reads the same module). */
+export const MAX_ATTACHMENT_SIZE = ENTRY_ATTACHMENT_MAX_SIZE;
 
 /** A file picked but not uploaded yet. */
 export interface PendingFile {

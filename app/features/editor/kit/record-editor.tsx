@@ -28,6 +28,11 @@ import {
 import { TitleField, type FieldProblem } from "./editor-form.tsx";
 import { useRecordForm, type RecordForm, type SavedRecord } from "./record-form.tsx";
 import { RecordFormShell } from "./record-form-shell.tsx";
+import {
+  QueuedFiles,
+  removeQueuedFile,
+  useQueuedFiles,
+} from "../../../components/offline/queued-files.tsx";
 
 /** A record an editor edits: an entry or a post. */
 export type EditedRecord = SavedRecord & ApiRecord & { title: string };
@@ -61,6 +66,8 @@ export interface EditorSave<R> {
 /** The editor's state and actions (see {@link useRecordEditor}). */
 export interface RecordEditor<V extends TitledValues, R extends EditedRecord> {
   target: AutosaveTarget<V, R>;
+  /** The author (the signed-in user). */
+  author: { id: string; username: string };
   /** The record the page loaded (the submit button says "Save" for it, "Create" otherwise). */
   loaded: R | undefined;
   /** The version being edited: the loaded one, one an autosave created or wrote, or reloaded. */
@@ -117,6 +124,7 @@ export function useRecordEditor<V extends TitledValues, R extends EditedRecord>(
 
   return {
     target,
+    author,
     loaded: options.loaded,
     record,
     initial,
@@ -188,6 +196,9 @@ export function RecordEditorForm<V extends TitledValues, R extends EditedRecord>
   const { editor } = props;
   const { form, record, values } = editor;
   const { errors } = form;
+  // Files an explicit save kept offline for this record, waiting in the outbox (ADR 072).
+  const queuedKey = `${editor.target.collection}/${record?.id ?? form.newId}`;
+  const queued = useQueuedFiles(editor.author.id, queuedKey);
   return (
     <RecordFormShell
       form={form}
@@ -241,6 +252,13 @@ export function RecordEditorForm<V extends TitledValues, R extends EditedRecord>
       {/* The record's other fields step aside in focus mode. */}
       <div data-focus-hide="" className="grid gap-6">
         {props.children}
+        <QueuedFiles
+          heading="h2"
+          files={queued}
+          onRemove={(key) => {
+            removeQueuedFile(editor.author.id, queuedKey, key);
+          }}
+        />
       </div>
     </RecordFormShell>
   );

@@ -10,7 +10,10 @@
  * count as changes made elsewhere.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
+import { useOfflineTranslation } from "../../../lib/offline/messages.ts";
+import { paths } from "../../../lib/paths.ts";
+import { keepSaveOffline } from "../autosave/offline-save.ts";
+import { network } from "../autosave/offline-outbox.ts";
 import { getBrowserClient } from "../../../api/client/browser-client.ts";
 import { requestErrorMessage } from "../../../lib/forms/api-errors.ts";
 import { browserDraftStorage, clearDraft, sameValues } from "../../../lib/records/draft-storage.ts";
@@ -35,7 +38,10 @@ import { getRecord } from "../../../api/records/record-reads.ts";
 import { createRecord, updateRecord } from "../../../api/records/record-writes.ts";
 import { failedWith } from "../../../api/client/api-errors.ts";
 
+import type { FieldErrors, FormDraft, SaveSpec } from "./record-form-parts.ts";
+
 export type { ConflictState } from "./conflict-banner.tsx";
+export type { FieldErrors, FormDraft, SaveSpec, StartedOffer } from "./record-form-parts.ts";
 
 /** A saved entry or post, as far as the shell is concerned. */
 export type SavedRecord = AutosaveRecord;
@@ -60,52 +66,11 @@ export interface RecordFormOptions<V extends TitledValues, R extends SavedRecord
   onRecord: (saved: R) => void;
 }
 
-/** What one save sends and does, given by each editor. */
-export interface SaveSpec<R extends SavedRecord> {
-  /** The request body (files included; multipart then). */
-  body: Record<string, unknown>;
-  /**
-   * Runs after a successful save (ends the draft, fixes links to new files); returns the
-   * record to show.
-   */
-  after: (saved: R) => Promise<R>;
-  /** The saved record's page. */
-  href: (saved: R) => string;
-}
-
-/** Field errors by field name. */
-export type FieldErrors = Record<string, string>;
-
-/** A draft started on a New page, offered on the next one (`started-drafts.ts`). */
-export interface StartedOffer {
-  /** Its title (`""`: untitled). */
-  title: string;
-  /** Whether the autosave made a record of it (found in "My writing" too). */
-  kept: boolean;
-}
-
-/** The offer of unsaved values found when the editor opened, and the draft's life. */
-export interface FormDraft<V> {
-  /**
-   * Found in this browser, or kept on the server as pending edits; the newer one. On a New
-   * page, a browser draft is one started on a New page (`started`).
-   */
-  offer: { savedAt: number; source: "browser" | "server"; started: StartedOffer | null } | null;
-  /**
-   * Takes the offer: resolves its values (the other copy, if any, is dropped), or `null` when
-   * it could not be taken (the offer stays). A draft whose record the autosave created brings
-   * that record along: the editor edits it from then on.
-   */
-  restore(): Promise<V | null>;
-  /** Refuses the offer (both copies). */
-  discard(): void;
-  /** Ends the draft after an explicit save. */
-  finish(): void;
-}
-
 /** The form's shared state and its save. */
 export interface RecordForm<V extends TitledValues, R extends SavedRecord> {
   formId: string;
+  /** The id a new record is created with (by the autosave, a save, or the outbox). */
+  newId: string;
   busy: boolean;
   hydrated: boolean;
   errors: FieldErrors;
@@ -147,7 +112,7 @@ export interface RecordForm<V extends TitledValues, R extends SavedRecord> {
 export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
   options: RecordFormOptions<V, R>,
 ): RecordForm<V, R> {
-  const { t } = useAppTranslation();
+  const { t } = useOfflineTranslation();
   const navigate = useSafeNavigate();
   const notify = useNotify();
   const hydrated = useHydrated();
@@ -220,6 +185,35 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
   }
 
   /**
+   * Without a network, the save waits in the outbox with its files (ADR 072): the desk
+   * shows it. Files left out (too large, no room) are said on their field; the text waits.
+   */
+  async function keepOffline(current: SaveSpec<R>, existing: R | undefined): Promise<boolean> {
+    const o = latest.current;
+    const newId = autosaveRef.current?.newId ?? "";
+    const kept = await keepSaveOffline({ ...o, body: current.body, record: existing, newId });
+    if (!kept.kept) return false;
+    setBusy(false);
+    const refused = kept.refused;
+    if (refused) {
+      const message = t(
+        refused.code === "noRoom"
+          ? "offline:files.noRoom"
+          : "editor:errors.validation_file_size_limit",
+      );
+      setErrors({ [refused.field]: message });
+      setFailure(message);
+      notify.error(message);
+      return false;
+    }
+    savedRef.current = true;
+    autosaveRef.current?.finish();
+    notify.info(t("offline:files.kept"));
+    await navigate(paths.writing());
+    return true;
+  }
+
+  /**
    * The explicit save the queue runs: the latest spec, against the record as it is now.
    * Resolves `false` when the server refused it.
    */
@@ -257,6 +251,7 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
         );
       } else saved = await createRecord<R>(api, collection, current.body, request);
     } catch (error) {
+      if (network(error) && (await keepOffline(current, existing))) return true;
       fail(error);
       setBusy(false);
       return false;
@@ -365,6 +360,7 @@ export function useRecordForm<V extends TitledValues, R extends SavedRecord>(
 
   return {
     formId,
+    newId: autosave.newId,
     busy,
     hydrated,
     errors,

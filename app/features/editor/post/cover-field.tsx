@@ -6,9 +6,10 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ImagePlus, Undo2, X } from "lucide-react";
 import { useAppTranslation } from "../../../lib/i18n/i18n.ts";
 import { buttonClass } from "../../../components/ui/button-link.tsx";
+import { POST_COVER_MAX_SIZE } from "#shared/records/file-limits.ts";
 
-/** Largest cover in bytes (the registry's `maxSize`). */
-export const MAX_COVER_SIZE = 5 * 1024 * 1024;
+/** Largest cover in bytes (the registry's `maxSize`, which reads the same module). */
+export const MAX_COVER_SIZE = POST_COVER_MAX_SIZE;
 /** Types a cover may have (the registry's `mimeTypes`). */
 export const COVER_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 

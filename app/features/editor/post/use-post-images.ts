@@ -23,11 +23,12 @@ import {
 } from "../entry/attachments.ts";
 import { usePendingPreviews } from "../entry/use-pending-previews.ts";
 import { fileMarkdown } from "../markdown/format-commands.ts";
+import { POST_IMAGE_MAX_SIZE } from "#shared/records/file-limits.ts";
 
 /** Most images a post holds (the registry's `maxSelect`). */
 export const MAX_POST_IMAGES = 99;
 /** Largest image in bytes (the registry's `maxSize`). */
-export const MAX_POST_IMAGE_SIZE = 10 * 1024 * 1024;
+export const MAX_POST_IMAGE_SIZE = POST_IMAGE_MAX_SIZE;
 /** The types the `images` field takes. */
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 

@@ -30,6 +30,17 @@ const offline = {
     open: "Open “{{title}}” to choose",
     dismiss: "Dismiss",
   },
+  files: {
+    heading: "Files waiting to be sent",
+    waiting: "waiting to be sent",
+    remove: "Remove {{name}} before it is sent",
+    preview: "Preview of {{name}}",
+    kept: "Kept in this browser with its files: it will be sent when the connection returns.",
+    noRoom:
+      "This browser cannot keep these files offline: there is not enough room. Your text is kept; add the files again once you are online.",
+    sizeKb: "{{size}} KB",
+    sizeMb: "{{size}} MB",
+  },
   install: {
     offer: "Install Cahier as an app",
     dismiss: "Not now",

@@ -31,6 +31,17 @@ const offline = {
     open: "Ouvrir « {{title}} » pour choisir",
     dismiss: "Fermer",
   },
+  files: {
+    heading: "Fichiers en attente d'envoi",
+    waiting: "en attente d'envoi",
+    remove: "Retirer {{name}} avant l'envoi",
+    preview: "Aperçu de {{name}}",
+    kept: "Gardé dans ce navigateur avec ses fichiers : il sera envoyé au retour de la connexion.",
+    noRoom:
+      "Ce navigateur ne peut pas garder ces fichiers hors ligne : la place manque. Votre texte est gardé ; ajoutez les fichiers à nouveau une fois en ligne.",
+    sizeKb: "{{size}} ko",
+    sizeMb: "{{size}} Mo",
+  },
   install: {
     offer: "Installer Cahier comme application",
     dismiss: "Plus tard",
