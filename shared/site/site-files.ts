@@ -4,6 +4,7 @@
  * is stable and always answers the current file; with the file's version in `?v=` it may be
  * kept for a year (the version changes with the content).
  */
+import { emptyNavigation, type LocalizedNavigation } from "./navigation.ts";
 
 /** The icon files and what they are for. */
 export const SITE_ICON_FILES = {
@@ -67,6 +68,8 @@ export interface PageIdentity {
   icon: string;
   /** The social image's version; `""` without one. */
   socialImage: string;
+  /** The header's own links per language (ADR 075). */
+  navigation: LocalizedNavigation;
 }
 
 /** The identity of a site that has not set one. */
@@ -77,4 +80,5 @@ export const DEFAULT_PAGE_IDENTITY: PageIdentity = {
   customCss: "",
   icon: "",
   socialImage: "",
+  navigation: emptyNavigation(),
 };

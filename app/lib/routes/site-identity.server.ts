@@ -13,7 +13,8 @@ import {
   type Localized,
   type PageIdentity,
 } from "#shared/site/site-files.ts";
-import type { SiteData } from "./site-identity.ts";
+import { isExternalUrl } from "#shared/site/navigation.ts";
+import type { SiteData, SiteLink } from "./site-identity.ts";
 
 function inLocale(text: Localized, locale: Locale): string {
   return text[locale] || text[locale === "en" ? "fr" : "en"];
@@ -43,6 +44,11 @@ export function siteData(identity: PageIdentity, locale: Locale): SiteData {
   if (identity.icon) out.icon = identity.icon;
   const social = socialImagePath(identity.socialImage);
   if (social) out.social = social;
+  // Each language has its own links (no falling back: a French label would be wrong in English).
+  const nav: SiteLink[] = identity.navigation[locale].map(({ label, url }) =>
+    isExternalUrl(url) ? { label, url, external: true } : { label, url },
+  );
+  if (nav.length) out.nav = nav;
   return out;
 }
 
