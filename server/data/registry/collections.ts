@@ -19,6 +19,7 @@ import { commentBlocksCollection, commentsCollection } from "./comments.ts";
 import { devicesCollection } from "./devices.ts";
 import { externalAuthsCollection } from "./external-auths.ts";
 import { passkeysCollection } from "./passkeys.ts";
+import { pagesCollection } from "./pages.ts";
 import { pendingEditsCollection } from "./pending-edits.ts";
 import { revisionsCollection } from "./revisions.ts";
 import { subscriptionsCollection } from "./subscriptions.ts";
@@ -497,4 +498,5 @@ export const COLLECTIONS: readonly Collection[] = [
   commentsCollection,
   commentBlocksCollection,
   subscriptionsCollection,
+  pagesCollection,
 ];
