@@ -6,7 +6,6 @@
  * screen readers and shows an arrow.
  */
 import { NavLink, useRouteLoaderData } from "react-router";
-import { ArrowUpRight } from "lucide-react";
 import type { RootData } from "../../root.tsx";
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 
@@ -32,7 +31,7 @@ export function SiteNavigation() {
             {link.external ? (
               <a href={link.url} rel="noopener external" className={linkClass({ isActive: false })}>
                 {link.label}
-                <ArrowUpRight aria-hidden="true" className="size-3.5" />
+                <span aria-hidden="true">↗</span>
                 <span className="sr-only">{` ${t("header.externalLink")}`}</span>
               </a>
             ) : (
