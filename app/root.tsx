@@ -50,7 +50,7 @@ import {
 import { APP_NAMESPACES, getI18n, readyI18n, setSiteName } from "./lib/i18n/i18n.ts";
 import { appName } from "./lib/routes/route-data.ts";
 import type { SiteData } from "./lib/routes/site-identity.ts";
-import { siteData, siteIdentity } from "./lib/routes/site-identity.server.ts";
+import { siteData, siteIdentity, withNavigationPages } from "./lib/routes/site-identity.server.ts";
 import { pageTheme } from "./lib/document/theme.ts";
 import { colorScheme, type Theme } from "#shared/theme.ts";
 import { isSuperuser, type SessionUser } from "./api/auth/session.ts";
@@ -106,16 +106,20 @@ function OfflineSlot() {
   ) : null;
 }
 
-/** What every page knows: the language, the signed-in account and the colour theme. */
-export function loader({ context, request }: Route.LoaderArgs) {
+/**
+ * What every page knows: the language, the signed-in account, the colour theme, and the site's
+ * identity with its navigation (the links of the settings, then the pages shown there).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const t = context.get(translateContext);
   const user = context.get(userContext);
+  const locale = context.get(localeContext);
   return {
-    locale: context.get(localeContext),
+    locale,
     user,
     theme: pageTheme(request.headers.get("cookie"), user),
     appName: appName(context),
-    site: siteData(siteIdentity(context), context.get(localeContext)),
+    site: await withNavigationPages(context, siteData(siteIdentity(context), locale), locale),
     // The `{{status}}` placeholder is filled by `meta` for whichever error happens.
     errorTitle: t("errors:page.title", { status: "{{status}}" }),
   };

@@ -46,6 +46,8 @@ export default [
     route("collection/:username/:name", "routes/collections/collection.tsx"),
     route("collection/:username/:name/print", "routes/collections/collection-print.tsx"),
     route("post/:username/:title", "routes/posts/post.tsx"),
+    // The site's standalone pages (ADR 075).
+    route("page/:slug", "routes/site-pages/site-page.tsx"),
     // The pages of the subscription mails' signed links (ADR 065): a GET changes nothing.
     route("subscriptions/confirm", "routes/subscriptions/subscription-confirm.tsx"),
     route("subscriptions/unsubscribe", "routes/subscriptions/subscription-unsubscribe.tsx"),

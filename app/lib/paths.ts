@@ -202,6 +202,9 @@ export const paths = {
   /** An entry's edit form: `/entry/update/{username}/{name}`. */
   entryUpdate: (username: string, name: string) => segments("entry/update", username, name),
 
+  /** A standalone page (ADR 075): `/page/{slug}`. */
+  page: (slug: string) => segments("page", slug),
+
   /** A post: `/post/{username}/{slug}`. */
   post: (username: string, slug: string) => segments("post", username, slug),
 

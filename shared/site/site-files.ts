@@ -5,6 +5,7 @@
  * kept for a year (the version changes with the content).
  */
 import type { Locale } from "../i18n/locales.ts";
+import { emptyNavigation, type LocalizedNavigation } from "./navigation.ts";
 
 /** The icon files and what they are for. */
 export const SITE_ICON_FILES = {
@@ -65,6 +66,8 @@ export interface PageIdentity {
   icon: string;
   /** The social image's version; `""` without one. */
   socialImage: string;
+  /** The header's own links per language (ADR 075). */
+  navigation: LocalizedNavigation;
 }
 
 /** The identity of a site that has not set one. */
@@ -75,4 +78,5 @@ export const DEFAULT_PAGE_IDENTITY: PageIdentity = {
   customCss: "",
   icon: "",
   socialImage: "",
+  navigation: emptyNavigation(),
 };

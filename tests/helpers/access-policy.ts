@@ -156,6 +156,20 @@ export const POLICIES: Readonly<Record<string, CollectionPolicy>> = {
       (body.author === undefined || body.author === actor.id),
     delete: (actor, record) => owns(actor, record, "author"),
   },
+  // Standalone pages (ADR 075): published ones for everyone; a writer keeps their own, an
+  // admin any (its author unchanged).
+  pages: {
+    list: (actor, record) =>
+      record.status === "published" || owns(actor, record, "author") || adminActor(actor),
+    view: (actor, record) =>
+      record.status === "published" || owns(actor, record, "author") || adminActor(actor),
+    create: (actor, body) => writes(actor) && body.author === actor.id,
+    update: (actor, record, body) =>
+      writes(actor) &&
+      (owns(actor, record, "author") || adminActor(actor)) &&
+      (body.author === undefined || body.author === record.author),
+    delete: (actor, record) => owns(actor, record, "author") || adminActor(actor),
+  },
   items: {
     list: adminActor,
     view: adminActor,

@@ -210,6 +210,24 @@ describe.each(DIALECTS)("generated access matrix (%s)", (dialect) => {
       updateBody: { title: "Renamed post" },
       createBody: (author) => Promise.resolve({ author, title: unique("Post "), status: "draft" }),
     };
+    cases.pages = {
+      templates: [wren, dora].flatMap((author) =>
+        ["draft", "published"].map((status) => ({
+          label: `${author.name}'s ${status} page`,
+          make: () =>
+            seed("pages", {
+              author: id(author),
+              title: unique("Page "),
+              slug: unique("page"),
+              lang: "en",
+              status,
+            }),
+        })),
+      ),
+      updateBody: { title: "Renamed page" },
+      createBody: (author) =>
+        Promise.resolve({ author, title: unique("Page "), slug: unique("page"), lang: "en" }),
+    };
     cases.items = {
       templates: [
         {

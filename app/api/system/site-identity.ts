@@ -5,6 +5,7 @@
  */
 import { sdk, type ApiClient } from "../client/api-client.ts";
 import type { Localized } from "#shared/site/site-files.ts";
+import type { LocalizedNavigation } from "#shared/site/navigation.ts";
 import type { SystemSettings } from "./system-types.ts";
 
 /** The identity part of `meta` as the API shows it. */
@@ -17,6 +18,8 @@ export interface SiteIdentitySettings {
   icon: string;
   /** The social image's version; `""`: none. */
   socialImage: string;
+  /** The header's own links per language (ADR 075). */
+  navigation: LocalizedNavigation;
 }
 
 /** The images one uploads, by their field. */

@@ -8,7 +8,8 @@
  * Instances and Admin (`/admin`) for admins and superusers. An admin's eight links do not fit
  * one row beside the search box below 1280 px, in French least of all (issue 25 item 16): there
  * they sit behind the toggle, and the row keeps the logo, the switches and the search box
- * (from 1024 px). Escape closes the menu and gives the focus back to its toggle.
+ * (from 1024 px). Escape closes the menu and gives the focus back to its toggle. The site's own
+ * links (ADR 075) follow in a row of their own, shown on every screen.
  */
 import { useAppTranslation } from "../../lib/i18n/i18n.ts";
 import { useEffect, useId, useRef, useState } from "react";
@@ -23,6 +24,7 @@ import { paths } from "../../lib/paths.ts";
 import { HeaderSearch } from "./header-search.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
+import { SiteNavigation } from "./site-navigation.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 text-sm font-medium whitespace-nowrap hover:bg-stone-100 xl:px-1.5 ${
@@ -203,6 +205,7 @@ export function Header() {
           )}
         </div>
       </div>
+      <SiteNavigation />
     </header>
   );
 }

@@ -20,6 +20,10 @@ const OWN_CODES = new Set([
   "validation_invalid_mime_type",
   "validation_image_too_small",
   "validation_required",
+  "validation_invalid_navigation",
+  "validation_too_many_links",
+  "validation_invalid_link_label",
+  "validation_invalid_link_url",
 ]);
 
 /** A contrast ratio as `locale` writes it (`4.5`, `4,5`), rounded down. */

@@ -13,7 +13,11 @@ import {
   type Localized,
   type PageIdentity,
 } from "#shared/site/site-files.ts";
-import type { SiteData } from "./site-identity.ts";
+import { isExternalUrl } from "#shared/site/navigation.ts";
+import { navigationPages } from "../../api/records/site-pages.ts";
+import { paths } from "../paths.ts";
+import { routeContext } from "./route-data.ts";
+import type { SiteData, SiteLink } from "./site-identity.ts";
 
 function inLocale(text: Localized, locale: Locale): string {
   return text[locale] || text[locale === "en" ? "fr" : "en"];
@@ -43,7 +47,34 @@ export function siteData(identity: PageIdentity, locale: Locale): SiteData {
   if (identity.icon) out.icon = identity.icon;
   const social = socialImagePath(identity.socialImage);
   if (social) out.social = social;
+  // Each language has its own links (no falling back: a French label would be wrong in English).
+  const nav: SiteLink[] = identity.navigation[locale].map(({ label, url }) =>
+    isExternalUrl(url) ? { label, url, external: true } : { label, url },
+  );
+  if (nav.length) out.nav = nav;
   return out;
+}
+
+/**
+ * `site` with the published pages of `locale`'s navigation after its links (ADR 075), read
+ * through the API as the visitor (guests' pages are then kept by the page cache, which
+ * forgets them when a published page changes). A failed read leaves the links alone: the
+ * navigation never takes a page down.
+ */
+export async function withNavigationPages(
+  context: Readonly<RouterContextProvider>,
+  site: SiteData,
+  locale: Locale,
+): Promise<SiteData> {
+  let pages: { slug: string; title: string }[];
+  try {
+    pages = await navigationPages(routeContext(context).api, locale);
+  } catch {
+    return site;
+  }
+  if (!pages.length) return site;
+  const links = pages.map(({ slug, title }) => ({ label: title, url: paths.page(slug) }));
+  return { ...site, nav: [...(site.nav ?? []), ...links] };
 }
 
 /**

@@ -17,4 +17,13 @@ export interface SiteData {
   icon?: string;
   /** The social image's address (a path). */
   social?: string;
+  /** The header's own links in the page's language (ADR 075), then pages shown there. */
+  nav?: SiteLink[];
+}
+
+/** A link of the site's navigation (`external` when it leaves the site). */
+export interface SiteLink {
+  label: string;
+  url: string;
+  external?: true;
 }

@@ -1,7 +1,7 @@
 /**
  * `/admin/settings` (superusers): the instance settings, the site's identity (ADR 069:
- * description, footer, accent colour, custom style sheet, icon and social image), comments'
- * defaults and the subscription emails' pace (ADR 065) and a test email.
+ * description, footer, accent colour, custom style sheet, icon and social image), the
+ * navigation links (ADR 075), comments' defaults and the subscription emails' pace (ADR 065) and a test email.
  */
 import { useState } from "react";
 import type { Route } from "./+types/settings";
@@ -13,6 +13,7 @@ import { SubscriptionSettingsForm } from "../../features/subscriptions/subscript
 import { CommentSettingsForm } from "../../features/comments/comment-settings-form.tsx";
 import { IdentityTextsForm } from "../../features/site-identity/identity-texts-form.tsx";
 import { AccentForm } from "../../features/site-identity/accent-form.tsx";
+import { NavigationForm } from "../../features/site-identity/navigation-form.tsx";
 import { CustomCssForm } from "../../features/site-identity/custom-css-form.tsx";
 import { SiteImagesForms } from "../../features/site-identity/site-images-form.tsx";
 import { readSettings } from "../../api/system/settings.ts";
@@ -59,6 +60,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           icon={loaderData.settings.meta.icon}
           socialImage={loaderData.settings.meta.socialImage}
         />
+        <NavigationForm navigation={loaderData.settings.meta.navigation} />
         <CustomCssForm css={loaderData.settings.meta.customCss} />
         <CommentSettingsForm settings={loaderData.settings.comments} />
         <SubscriptionSettingsForm settings={loaderData.settings.subscriptions} />

@@ -1,11 +1,12 @@
 /**
  * `/sitemap.xml` (sitemaps.org 0.9): the public pages (home, blog, team, privacy policy),
- * every published post, public entry and public collection, and the profiles of the people
- * who wrote them, each with its `lastmod`. At most 50,000 URLs (the protocol's limit), newest
+ * every published post, public entry, public collection and standalone page (ADR 075), and
+ * the profiles of the people who wrote them, each with its `lastmod`. At most 50,000 URLs (the protocol's limit), newest
  * first. Read through the request's API client with filters naming what is public, so
  * nothing a visitor could not list ever appears, whoever asks. A post and its linked
  * translation (issue 29) each list both as `xhtml:link` alternates, with their languages.
  */
+import type { SitePageRecord } from "../../api/records/site-pages.ts";
 import type { Route } from "./+types/sitemap";
 import { absoluteUrl, siteOrigin } from "../../lib/routes/site-url.ts";
 import type { ApiClient } from "../../api/client/api-client.ts";
@@ -125,6 +126,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     room,
   );
   room -= collections.length;
+  // The site's published standalone pages (ADR 075).
+  const sitePages = await collect<SitePageRecord>(
+    api,
+    "pages",
+    { filter: 'status = "published"', sort: "-updated", expand: "", fields: "slug,updated" },
+    room,
+  );
+  room -= sitePages.length;
 
   const records: SitemapUrl[] = [];
   const listed = posts.flatMap((post) => {
@@ -151,6 +160,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     records.push({ path: paths.collection(username, collection.name), lastmod });
     byAuthor(username, lastmod);
   }
+
+  for (const page of sitePages)
+    records.push({ path: paths.page(page.slug), lastmod: apiDate(page.updated) });
 
   const newestPost = posts.length
     ? latest(

@@ -3,14 +3,16 @@
  * sender, a description and a footer line per language, an accent colour that must meet WCAG AA
  * in the light theme (the dark theme derives its own shade), a custom style sheet, and the
  * versions of the uploaded icon and social image (set by their upload endpoints, read-only in
- * `PATCH /api/settings`).
+ * `PATCH /api/settings`), and the header's own links (`navigation`, ADR 075).
  */
 import { z } from "zod";
 import { createHash } from "node:crypto";
 import { AA_RATIO, judgeAccent, roundRatio } from "../../../shared/site/contrast.ts";
 import type { Localized, PageIdentity } from "../../../shared/site/site-files.ts";
 import { fieldError, type FieldErrors } from "../errors.ts";
+import { emptyNavigation, type LocalizedNavigation } from "../../../shared/site/navigation.ts";
 import { checkCustomCss, MAX_CUSTOM_CSS_BYTES } from "./custom-css.ts";
+import { checkNavigation } from "./navigation.ts";
 
 export type { Localized, PageIdentity };
 
@@ -25,6 +27,8 @@ export interface SiteIdentity {
   icon: string;
   /** The uploaded social image's version; `""`: none. */
   socialImage: string;
+  /** The header's own links per language (ADR 075). */
+  navigation: LocalizedNavigation;
 }
 
 /** The stored `meta` settings. */
@@ -48,6 +52,7 @@ export function defaultIdentity(): SiteIdentity {
     customCss: "",
     icon: "",
     socialImage: "",
+    navigation: emptyNavigation(),
   };
 }
 
@@ -88,6 +93,8 @@ export const MetaPatchSchema = z.strictObject({
     .string()
     .max(MAX_CUSTOM_CSS_BYTES * 4)
     .optional(),
+  // Checked by `checkNavigation`, for one error at `meta.navigation` naming the link.
+  navigation: z.unknown().optional(),
   appURL: z.unknown().optional(),
   icon: z.unknown().optional(),
   socialImage: z.unknown().optional(),
@@ -123,6 +130,10 @@ export async function checkMetaPatch(meta: MetaPatch | undefined): Promise<Field
       );
     }
   }
+  if (meta.navigation !== undefined) {
+    const navigation = checkNavigation(meta.navigation);
+    if (!navigation.ok) errors["meta.navigation"] = navigation.error;
+  }
   if (meta.customCss !== undefined) {
     const [problem] = await checkCustomCss(meta.customCss);
     if (problem) errors["meta.customCss"] = fieldError(problem.code, problem.message);
@@ -132,12 +143,22 @@ export async function checkMetaPatch(meta: MetaPatch | undefined): Promise<Field
 
 /** `current` with a valid patch applied (each language of a text kept unless given). */
 export function mergeMeta(current: MetaSettings, patch: MetaPatch): MetaSettings {
-  const { appURL: _url, icon: _icon, socialImage: _image, description, footer, ...plain } = patch;
+  const {
+    appURL: _url,
+    icon: _icon,
+    socialImage: _image,
+    description,
+    footer,
+    navigation,
+    ...plain
+  } = patch;
+  const links = navigation === undefined ? null : checkNavigation(navigation);
   return {
     ...current,
     ...plain,
     description: { ...current.description, ...description },
     footer: { ...current.footer, ...footer },
+    navigation: { ...current.navigation, ...(links?.ok ? links.value : {}) },
   };
 }
 
@@ -151,6 +172,7 @@ export function readMeta(
     ...saved,
     description: { ...defaults.description, ...saved?.description },
     footer: { ...defaults.footer, ...saved?.footer },
+    navigation: { ...defaults.navigation, ...saved?.navigation },
   };
 }
 

@@ -24,6 +24,7 @@ import { commentBlocksCollection, commentsCollection } from "./comments.ts";
 import { devicesCollection } from "./devices.ts";
 import { externalAuthsCollection } from "./external-auths.ts";
 import { passkeysCollection } from "./passkeys.ts";
+import { pagesCollection } from "./pages.ts";
 import { pendingEditsCollection } from "./pending-edits.ts";
 import { revisionsCollection } from "./revisions.ts";
 import { subscriptionsCollection } from "./subscriptions.ts";
@@ -502,4 +503,5 @@ export const COLLECTIONS: readonly Collection[] = [
   commentsCollection,
   commentBlocksCollection,
   subscriptionsCollection,
+  pagesCollection,
 ];

@@ -1,5 +1,5 @@
 /**
- * `revisions`: the version history of entries and posts (ADR 041). The server writes every
+ * `revisions`: the version history of entries, posts and pages (ADR 041, ADR 075). The server writes every
  * row from the record lifecycle (`core/revisions`); through the API, authors list and view
  * the history of their own records, and only superusers create, update or delete rows.
  */
@@ -7,7 +7,7 @@ import type { Collection } from "../../core/models/collection.ts";
 import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
 
 /** Collections whose records have a revision history. */
-export const REVISIONED_COLLECTIONS = ["entries", "posts"] as const;
+export const REVISIONED_COLLECTIONS = ["entries", "posts", "pages"] as const;
 
 /**
  * What made a revision: the record's creation, an explicit save, an autosave (coalesced per

@@ -12,6 +12,7 @@ import { registerChangeEvents } from "./change-events.ts";
 import { registerCollectionHooks } from "./collections.ts";
 import { registerEntryHooks } from "./entries.ts";
 import { registerFileCleanup } from "./file-cleanup.ts";
+import { registerPageHooks } from "./pages.ts";
 import { registerPostHooks } from "./posts.ts";
 import { registerTranslationHooks } from "./translations.ts";
 import { registerUserHooks } from "./users.ts";
@@ -29,6 +30,7 @@ export function registerRecordHooks(hooks: RecordHooks, deps: RecordHookDeps): v
   registerChangeEvents(hooks, deps.events);
   if (deps.files) registerFileCleanup(hooks, deps.files);
   registerPostHooks(hooks);
+  registerPageHooks(hooks);
   registerTranslationHooks(hooks, ["posts"]);
   registerEntryHooks(hooks);
   registerCollectionHooks(hooks);

@@ -15,6 +15,8 @@ const common = {
     account: "Account",
     profileLink: "{{name}}, your profile",
     logout: "Log out",
+    siteNav: "Site links",
+    externalLink: "(another site)",
   },
   theme: {
     toggle: "Colour theme: {{current}}. Switch to {{next}}",

@@ -54,6 +54,9 @@ const content = {
       "Nothing has been published yet. Come back soon, or start your own journal now.",
     byline: "By {{name}}",
   },
+  sitePage: {
+    draftNotice: "A draft: only you and the administrators see this page until it is published.",
+  },
   team: {
     title: "Team",
     description: "The writers and administrators of {{site}}.",

@@ -60,7 +60,31 @@ const siteIdentity = {
     uploaded: "The image is saved.",
     removed: "The default is back.",
   },
+  navigation: {
+    title: "Navigation links",
+    intro:
+      "Links of your own in every page's header, after Cahier's, in the reader's language: a page of this site (a path starting with /, like /about) or another site (a full https address). Pages you show in the navigation follow them.",
+    linksEn: "English links",
+    linksFr: "French links",
+    none: "No links yet.",
+    label: "Label of link {{n}}",
+    url: "Address of link {{n}}",
+    urlHint: "/about, or a full https address",
+    moveUp: "Move link {{n}} up",
+    moveDown: "Move link {{n}} down",
+    remove: "Remove link {{n}}",
+    addEn: "Add an English link",
+    addFr: "Add a French link",
+    full: "At most {{max}} links per language.",
+    save: "Save links",
+    saved: "The navigation links are saved.",
+  },
   errors: {
+    validation_invalid_navigation: "The links could not be read; reload the page and try again.",
+    validation_too_many_links: "At most 12 links per language.",
+    validation_invalid_link_label: "Every link needs a label of 1 to 40 characters.",
+    validation_invalid_link_url:
+      "Every address must be a path on this site starting with a single / (like /about) or a full http or https address.",
     validation_accent_contrast:
       "Too light: {{onPage}}:1 on the page and {{underWhite}}:1 under white text; WCAG AA asks for at least 4.5:1. Choose a darker colour.",
     validation_css_too_large: "The style sheet is over 50 KB.",

@@ -18,6 +18,8 @@ const common = {
     account: "Compte",
     profileLink: "{{name}}, votre profil",
     logout: "Se déconnecter",
+    siteNav: "Liens du site",
+    externalLink: "(autre site)",
   },
   theme: {
     toggle: "Thème de couleurs : {{current}}. Passer à {{next}}",

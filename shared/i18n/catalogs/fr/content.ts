@@ -57,6 +57,10 @@ const content = {
       "Rien n'a encore été publié. Revenez bientôt, ou commencez dès maintenant votre propre journal.",
     byline: "Par {{name}}",
   },
+  sitePage: {
+    draftNotice:
+      "Un brouillon : seuls vous et les administrateurs voyez cette page tant qu’elle n’est pas publiée.",
+  },
   team: {
     title: "Équipe",
     description: "Les rédacteurs et les administrateurs de {{site}}.",

@@ -62,7 +62,32 @@ const siteIdentity = {
     uploaded: "L'image est enregistrée.",
     removed: "L'image par défaut est de retour.",
   },
+  navigation: {
+    title: "Liens de navigation",
+    intro:
+      "Vos propres liens dans l’en-tête de chaque page, après ceux de Cahier, dans la langue du lecteur : une page de ce site (un chemin qui commence par /, comme /a-propos) ou un autre site (une adresse https complète). Les pages que vous montrez dans la navigation les suivent.",
+    linksEn: "Liens en anglais",
+    linksFr: "Liens en français",
+    none: "Aucun lien pour l’instant.",
+    label: "Intitulé du lien {{n}}",
+    url: "Adresse du lien {{n}}",
+    urlHint: "/a-propos, ou une adresse https complète",
+    moveUp: "Monter le lien {{n}}",
+    moveDown: "Descendre le lien {{n}}",
+    remove: "Retirer le lien {{n}}",
+    addEn: "Ajouter un lien en anglais",
+    addFr: "Ajouter un lien en français",
+    full: "Au plus {{max}} liens par langue.",
+    save: "Enregistrer les liens",
+    saved: "Les liens de navigation sont enregistrés.",
+  },
   errors: {
+    validation_invalid_navigation:
+      "Les liens n’ont pas pu être lus ; rechargez la page et réessayez.",
+    validation_too_many_links: "Au plus 12 liens par langue.",
+    validation_invalid_link_label: "Chaque lien a besoin d’un intitulé de 1 à 40 caractères.",
+    validation_invalid_link_url:
+      "Chaque adresse doit être un chemin de ce site commençant par un seul / (comme /a-propos) ou une adresse http ou https complète.",
     validation_accent_contrast:
       "Trop claire\u00a0: {{onPage}}:1 sur la page et {{underWhite}}:1 sous du texte blanc\u00a0; le niveau AA des WCAG demande au moins 4,5:1. Choisissez une couleur plus foncée.",
     validation_css_too_large: "La feuille de style dépasse 50 Ko.",
