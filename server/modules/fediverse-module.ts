@@ -14,6 +14,7 @@ import { InboxGuard } from "../core/fediverse/inbox-guard.ts";
 import { JobMessageQueue } from "../core/fediverse/job-message-queue.ts";
 import { LocalActors } from "../core/fediverse/local-actors.ts";
 import { Publisher } from "../core/fediverse/publisher.ts";
+import { FediverseReplies } from "../core/fediverse/replies.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
 import type { PostsLive } from "../core/subscriptions/posts-live.ts";
 import { registerFederationMount } from "../http/fediverse/federation-mount.ts";
@@ -30,6 +31,7 @@ export interface FediverseParts {
   host: FediverseHost;
   actors: LocalActors;
   followers: FollowersService;
+  replies: FediverseReplies;
   kv: DatabaseKvStore;
 }
 
@@ -59,10 +61,19 @@ export function fediverseModule(
   const kv = new DatabaseKvStore(db);
   const queue = new JobMessageQueue(jobs);
   const actors = new LocalActors(records, () => settings.appName);
+  const replies = new FediverseReplies({
+    db,
+    records,
+    actors,
+    origin: config.appUrl,
+    commentSettings: () => settings.comments,
+    now: () => Date.now(),
+  });
   const host = lifecycle.add(
     new FediverseHost({
       db,
       actors,
+      replies,
       kv,
       queue,
       origin: config.appUrl,
@@ -108,5 +119,5 @@ export function fediverseModule(
     });
     registerFollowerRoutes(app, followers);
   });
-  return { host, actors, followers, kv };
+  return { host, actors, followers, replies, kv };
 }

@@ -34,6 +34,7 @@ import * as blogOrderIndex from "./1797500000-blog-order-index.ts";
 import * as postTranslations from "./1797600000-post-translations.ts";
 import * as statistics from "./1797670000-statistics.ts";
 import * as fediverse from "./1797710000-fediverse.ts";
+import * as fediverseReplies from "./1797800000-fediverse-replies.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -71,6 +72,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1797600000-post-translations", up: postTranslations.up },
   { name: "1797670000-statistics", up: statistics.up },
   { name: "1797710000-fediverse", up: fediverse.up },
+  { name: "1797800000-fediverse-replies", up: fediverseReplies.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */
