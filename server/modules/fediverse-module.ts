@@ -19,6 +19,7 @@ import type { RateLimiter } from "../core/rate-limit/index.ts";
 import type { PostsLive } from "../core/subscriptions/posts-live.ts";
 import { registerFederationMount } from "../http/fediverse/federation-mount.ts";
 import { registerFollowerRoutes } from "../http/fediverse/followers.ts";
+import { registerReactionsRoute } from "../http/fediverse/reactions.ts";
 import type { Kernel } from "../kernel/module.ts";
 
 /** The longest one queued message (a delivery, an incoming activity) may run. */
@@ -118,6 +119,7 @@ export function fediverseModule(
       origin: config.appUrl,
     });
     registerFollowerRoutes(app, followers);
+    registerReactionsRoute(app, replies);
   });
   return { host, actors, followers, replies, kv };
 }

@@ -25,7 +25,8 @@ import {
 import { findRowBy, findRowsByIds, type Row } from "../../data/repositories/record-repository.ts";
 import { COMMENT_MAX_LENGTH, commentsCollection } from "../../data/registry/comments.ts";
 import type { CommentSettings } from "../comments/comment-settings.ts";
-import { commentMode, findTarget } from "../comments/comment-target.ts";
+import { requireCollection } from "../collections/collection-lookup.ts";
+import { commentMode, findTarget, targetOf } from "../comments/comment-target.ts";
 import { htmlToMarkdown } from "../data-import/formats/html-to-markdown.ts";
 import type { RecordService } from "../records/record-service.ts";
 import { operatorRequest } from "../records/request-info.ts";
@@ -63,6 +64,9 @@ export interface ReplyDeps {
   commentSettings: () => CommentSettings;
   now: () => number;
 }
+
+/** Most posts {@link FediverseReplies.liveCounts} answers for at once. */
+export const MAX_COUNTED_POSTS = 100;
 
 const POST_OBJECT_RE = /^\/ap\/posts\/([a-z0-9]{15})$/;
 const POST_PAGE_RE = /^\/post\/([^/]+)\/([^/]+)$/;
@@ -129,11 +133,6 @@ export class FediverseReplies {
     const target = await findTarget(this.deps.db, "posts", post, this.deps.now());
     if (!target?.readable) return null;
     return { post, parent: parent ? text(parent.parent) || text(parent.id) : "" };
-  }
-
-  /** Whether an address names one of our live posts or a comment under one. */
-  async answersUs(address: string): Promise<boolean> {
-    return (await this.placeOf(address)) !== null;
   }
 
   /**
@@ -234,6 +233,23 @@ export class FediverseReplies {
   /** The likes and boosts of posts (only those with any). */
   counts(posts: readonly string[]): Promise<Map<string, ReactionCounts>> {
     return reactionCounts(this.deps.db.kysely, posts);
+  }
+
+  /**
+   * The likes and boosts of each post of `ids` readers can see (0 and 0 for one without any);
+   * drafts, scheduled posts and unknown ids are left out, so the answer is everyone's.
+   */
+  async liveCounts(ids: readonly string[]): Promise<Record<string, ReactionCounts>> {
+    const unique = [...new Set(ids)].slice(0, MAX_COUNTED_POSTS);
+    const now = this.deps.now();
+    const rows = await findRowsByIds(this.deps.db.kysely, requireCollection("posts"), unique);
+    const live = rows
+      .filter((row) => targetOf("posts", row, now).readable)
+      .map((row) => text(row.id));
+    const counted = await this.counts(live);
+    const out: Record<string, ReactionCounts> = {};
+    for (const id of live) out[id] = counted.get(id) ?? { likes: 0, boosts: 0 };
+    return out;
   }
 
   /** The comment made of a `Note`, if any. */

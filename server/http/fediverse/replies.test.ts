@@ -235,4 +235,19 @@ describe.each(DIALECTS)("fediverse replies (%s)", (dialect) => {
     expect(await replies.unreact(EVE, { activity: "", kind: "announce", object })).toBe(false);
     expect((await replies.counts([live])).get(live)).toEqual({ likes: 1, boosts: 0 });
   });
+
+  it("answers the counts of live posts to anyone, and 400 to a bad list", async () => {
+    const res = await call(app, "GET", `/api/fediverse/reactions?records=${live},${draft}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ [live]: { likes: 1, boosts: 0 } });
+    const none = await call(app, "GET", `/api/fediverse/reactions?records=${closed}`, writer);
+    expect(none.json).toEqual({ [closed]: { likes: 0, boosts: 0 } });
+    for (const query of ["", "?records=", "?records=NOT-AN-ID", `?records=${"a".repeat(15)},x`])
+      expect((await call(app, "GET", `/api/fediverse/reactions${query}`)).json).toMatchObject({
+        status: 400,
+        data: { records: { code: "validation_invalid_value" } },
+      });
+    const many = Array.from({ length: 101 }, (_, i) => String(i).padStart(15, "a")).join(",");
+    expect((await call(app, "GET", `/api/fediverse/reactions?records=${many}`)).status).toBe(400);
+  });
 });
