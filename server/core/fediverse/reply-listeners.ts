@@ -84,14 +84,14 @@ export async function onCreate(
   const place = await deps.replies.placeOf(inReplyTo);
   if (!place) return;
   if (await blockedOnPost(deps.db, place.post, actor)) return;
-  const result = await deps.replies.receive({
-    id: note.id.href,
-    actor,
-    inReplyTo,
-    html: htmlOf(note),
-    ...(await authorOf(ctx, create)),
-  });
-  deps.log("info", "fediverse reply", { note: note.id.href, post: place.post, result });
+  const reply = { id: note.id.href, actor, inReplyTo, html: htmlOf(note) };
+  try {
+    const result = await deps.replies.receive({ ...reply, ...(await authorOf(ctx, create)) });
+    deps.log("info", "fediverse reply", { note: reply.id, post: place.post, result });
+  } catch (error) {
+    // A reply the records refuse (a field out of bounds) is dropped, not retried for days.
+    deps.log("warn", "fediverse reply dropped", { note: reply.id, err: error });
+  }
 }
 
 /** `Update(Note)` by its author: the comment's text changes. */
@@ -103,7 +103,11 @@ export async function onUpdate(
   const note = await update.getObject(ctx).catch(() => null);
   if (!(note instanceof Note) || !note.id || !update.actorId) return;
   if (note.attributionId && note.attributionId.href !== update.actorId.href) return;
-  await deps.replies.edit(note.id.href, update.actorId.href, htmlOf(note));
+  try {
+    await deps.replies.edit(note.id.href, update.actorId.href, htmlOf(note));
+  } catch (error) {
+    deps.log("warn", "fediverse reply edit dropped", { note: note.id.href, err: error });
+  }
 }
 
 /** `Delete` of a `Note` (or its `Tombstone`) by its author: the comment goes. */
