@@ -67,7 +67,10 @@ export default [
       route("collection/create", "routes/collections/collection-create.tsx"),
       route("collection/update/:username/:name", "routes/collections/collection-update.tsx"),
       route("post/update/:username/:title", "routes/posts/post-update.tsx"),
-      layout("routes/guards/writer.tsx", [route("post/create", "routes/posts/post-create.tsx")]),
+      layout("routes/guards/writer.tsx", [
+        route("post/create", "routes/posts/post-create.tsx"),
+        route("writing/followers", "routes/writing/followers.tsx"),
+      ]),
       layout("routes/guards/admin.tsx", { id: "routes/guards/admin-signed-in" }, [
         route("i/update/:code", "routes/items/item-update.tsx"),
       ]),

@@ -140,6 +140,12 @@ export const paths = {
   writingSubscribers: (query: PathQuery = {}) => withQuery("/writing/subscribers", query),
 
   /**
+   * The writer's followers on the fediverse (issue 27), with the outcome of the last change:
+   * `/writing/followers`, `/writing/followers?done=approved`.
+   */
+  writingFollowers: (query: PathQuery = {}) => withQuery("/writing/followers", query),
+
+  /**
    * The signed-in person's deleted entries and posts (ADR 067), with the outcome of the last
    * action: `/writing/deleted`, `/writing/deleted?page=2`, `/writing/deleted?confirm=<id>`.
    */

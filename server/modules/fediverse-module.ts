@@ -14,10 +14,12 @@ import { InboxGuard } from "../core/fediverse/inbox-guard.ts";
 import { JobMessageQueue } from "../core/fediverse/job-message-queue.ts";
 import { LocalActors } from "../core/fediverse/local-actors.ts";
 import { Publisher } from "../core/fediverse/publisher.ts";
+import { FediverseReplies } from "../core/fediverse/replies.ts";
 import type { RateLimiter } from "../core/rate-limit/index.ts";
 import type { PostsLive } from "../core/subscriptions/posts-live.ts";
 import { registerFederationMount } from "../http/fediverse/federation-mount.ts";
 import { registerFollowerRoutes } from "../http/fediverse/followers.ts";
+import { registerReactionsRoute } from "../http/fediverse/reactions.ts";
 import type { Kernel } from "../kernel/module.ts";
 
 /** The longest one queued message (a delivery, an incoming activity) may run. */
@@ -30,6 +32,7 @@ export interface FediverseParts {
   host: FediverseHost;
   actors: LocalActors;
   followers: FollowersService;
+  replies: FediverseReplies;
   kv: DatabaseKvStore;
 }
 
@@ -59,10 +62,19 @@ export function fediverseModule(
   const kv = new DatabaseKvStore(db);
   const queue = new JobMessageQueue(jobs);
   const actors = new LocalActors(records, () => settings.appName);
+  const replies = new FediverseReplies({
+    db,
+    records,
+    actors,
+    origin: config.appUrl,
+    commentSettings: () => settings.comments,
+    now: () => Date.now(),
+  });
   const host = lifecycle.add(
     new FediverseHost({
       db,
       actors,
+      replies,
       kv,
       queue,
       origin: config.appUrl,
@@ -107,6 +119,7 @@ export function fediverseModule(
       origin: config.appUrl,
     });
     registerFollowerRoutes(app, followers);
+    registerReactionsRoute(app, replies);
   });
-  return { host, actors, followers, kv };
+  return { host, actors, followers, replies, kv };
 }

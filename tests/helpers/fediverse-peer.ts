@@ -1,6 +1,6 @@
 /**
  * A fediverse server that is not Cahier's code, run as its own process by tests (ADR 071):
- * Fedify with private addresses allowed, one actor (`reader`) with its own keys, an in-memory
+ * Fedify with private addresses allowed, two actors (`reader`, `other`) with their own keys, an in-memory
  * store, and a few control routes the test drives it with. It records every activity its
  * inboxes accept (after Fedify verified their signatures), and every inbox `POST` as sent
  * (headers and body), so a test can check signatures with yet another implementation.
@@ -8,23 +8,51 @@
  * Run: `node tests/helpers/fediverse-peer.ts <port>`; it prints `listening <port>` when ready.
  * - `POST /_control/follow` `{target}`: looks the actor up and sends it a `Follow`;
  * - `POST /_control/undo` `{target}`: sends an `Undo` of the last `Follow` of it;
+ * - `POST /_control/reply` `{target, inReplyTo, content, as?}`: sends the actor `target` a
+ *   `Create` of a `Note` answering `inReplyTo` (from `reader`, or `as`); answers its `{id}`;
+ * - `POST /_control/update-note` `{target, note, content, as?}` and `/_control/delete-note`
+ *   `{target, note, as?}`: an `Update` of that `Note` (its `attributedTo` is `reader`) or a
+ *   `Delete` of it, signed by `as` (default `reader`);
+ * - `POST /_control/like` and `/_control/announce` `{target, object}`: a `Like` or `Announce`
+ *   of `object`; `/_control/undo-reaction` `{target, kind}` undoes the last one of `kind`;
  * - `GET /_control/received`: the activities received, `[{type, id, actor, object}]`;
  * - `GET /_control/raw`: the inbox posts as sent, `[{url, headers, body}]`.
  */
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { createFederation, generateCryptoKeyPair, MemoryKvStore } from "@fedify/fedify";
-import { Activity, Endpoints, Follow, Person, Undo, isActor, type Actor } from "@fedify/vocab";
+import {
+  Activity,
+  Announce,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Like,
+  Note,
+  Person,
+  Tombstone,
+  Undo,
+  Update,
+  PUBLIC_COLLECTION,
+  isActor,
+  type Actor,
+} from "@fedify/vocab";
 
 const port = Number(process.argv[2] ?? "0");
 const origin = `http://127.0.0.1:${String(port)}`;
-const keys = [
-  await generateCryptoKeyPair("RSASSA-PKCS1-v1_5"),
-  await generateCryptoKeyPair("Ed25519"),
-];
+const ACTORS = ["reader", "other"];
+const keys = new Map<string, Awaited<ReturnType<typeof generateCryptoKeyPair>>[]>();
+for (const name of ACTORS)
+  keys.set(name, [
+    await generateCryptoKeyPair("RSASSA-PKCS1-v1_5"),
+    await generateCryptoKeyPair("Ed25519"),
+  ]);
 const received: { type: string; id: string; actor: string; object: unknown }[] = [];
 const raw: { url: string; headers: Record<string, string>; body: string }[] = [];
 const follows = new Map<string, Follow>();
+const reactions = new Map<string, Like | Announce>();
+const notes = new Map<string, Note>();
 
 const federation = createFederation<undefined>({
   kv: new MemoryKvStore(),
@@ -33,19 +61,20 @@ const federation = createFederation<undefined>({
 });
 federation
   .setActorDispatcher("/users/{identifier}", async (ctx, identifier) => {
-    if (identifier !== "reader") return null;
+    if (!ACTORS.includes(identifier)) return null;
     const pairs = await ctx.getActorKeyPairs(identifier);
     return new Person({
       id: ctx.getActorUri(identifier),
       preferredUsername: identifier,
-      name: "A reader elsewhere",
+      name: identifier === "reader" ? "A reader elsewhere" : "Someone else",
+      url: new URL(`/@${identifier}`, origin),
       inbox: ctx.getInboxUri(identifier),
       endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
       publicKey: pairs[0]?.cryptographicKey ?? null,
       assertionMethods: pairs.map((pair) => pair.multikey),
     });
   })
-  .setKeyPairsDispatcher((_ctx, identifier) => (identifier === "reader" ? keys : []));
+  .setKeyPairsDispatcher((_ctx, identifier) => keys.get(identifier) ?? []);
 federation
   .setInboxListeners("/users/{identifier}/inbox", "/inbox")
   .on(Activity, async (ctx, activity) => {
@@ -86,6 +115,63 @@ async function control(path: string, body: Record<string, string>): Promise<unkn
     follows.set(actor.id?.href ?? "", follow);
     await ctx.sendActivity({ identifier: "reader" }, actor, follow);
     return { id: follow.id?.href };
+  }
+  const as = typeof body.as === "string" && ACTORS.includes(body.as) ? body.as : "reader";
+  const sender = ctx.getActorUri(as);
+  const send = (activity: Activity) => ctx.sendActivity({ identifier: as }, actor, activity);
+  if (path === "/_control/reply") {
+    const note = new Note({
+      id: new URL(`/notes/${randomUUID()}`, origin),
+      attribution: sender,
+      replyTarget: new URL(String(body.inReplyTo)),
+      content: String(body.content),
+      to: PUBLIC_COLLECTION,
+      cc: actor.id,
+    });
+    notes.set(note.id?.href ?? "", note);
+    await send(
+      new Create({ id: new URL("#create", note.id ?? origin), actor: sender, object: note }),
+    );
+    return { id: note.id?.href };
+  }
+  if (path === "/_control/update-note" || path === "/_control/delete-note") {
+    const note = notes.get(String(body.note));
+    if (!note?.id) throw new Error("no such note");
+    const stamp = randomUUID();
+    if (path === "/_control/delete-note") {
+      await send(
+        new Delete({
+          id: new URL(`#delete/${stamp}`, note.id),
+          actor: sender,
+          object: new Tombstone({ id: note.id }),
+        }),
+      );
+      return { ok: true };
+    }
+    const edited = note.clone({ content: String(body.content) });
+    await send(
+      new Update({ id: new URL(`#update/${stamp}`, note.id), actor: sender, object: edited }),
+    );
+    return { ok: true };
+  }
+  if (path === "/_control/like" || path === "/_control/announce") {
+    const values = {
+      id: new URL(`#reactions/${randomUUID()}`, sender),
+      actor: sender,
+      object: new URL(String(body.object)),
+    };
+    const reaction = path === "/_control/like" ? new Like(values) : new Announce(values);
+    reactions.set(path, reaction);
+    await send(reaction);
+    return { id: reaction.id?.href };
+  }
+  if (path === "/_control/undo-reaction") {
+    const reaction = reactions.get(`/_control/${String(body.kind)}`);
+    if (!reaction) throw new Error("no such reaction");
+    await send(
+      new Undo({ id: new URL(`#undo/${randomUUID()}`, sender), actor: sender, object: reaction }),
+    );
+    return { ok: true };
   }
   if (path === "/_control/undo") {
     const follow = follows.get(actor.id?.href ?? "");

@@ -32,6 +32,7 @@ export function writerPageKinds(post: string): string[] {
     "/writing",
     "/writing/comments",
     "/writing/subscribers",
+    "/writing/followers",
     "/writing/deleted",
     "/calendar",
     "/entry/create",

@@ -50,6 +50,11 @@ export interface CommentRecord extends RecordModel {
   content: string;
   status: CommentStatus;
   source: "local" | "fediverse";
+  /** A fediverse comment's `Note`, its author's actor id, profile page and avatar (issue 27). */
+  remoteUrl?: string;
+  remoteActor?: string;
+  remoteAuthorUrl?: string;
+  remoteAvatar?: string;
   /** The record's author: who moderates it. */
   recordAuthor: string;
   /** The commenter asked to be mailed the replies. */
@@ -99,7 +104,8 @@ export function listRecordComments(
   return listAllRecords<CommentRecord>(api, COMMENTS, {
     filter,
     sort: "created,id",
-    fields: "id,record,recordCollection,parent,author,authorName,content,status,created,updated",
+    fields:
+      "id,record,recordCollection,parent,author,authorName,content,status,source,remoteAuthorUrl,remoteAvatar,remoteActor,created,updated",
   });
 }
 

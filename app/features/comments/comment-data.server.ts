@@ -12,7 +12,12 @@ import { markdownHtml } from "../../lib/routes/markdown.server.ts";
 import { routeContext } from "../../lib/routes/route-data.ts";
 import { commentSiteRulesContext } from "../../context.ts";
 import { commentAccess, effectiveMode, stillEditable } from "./comment-access.ts";
-import { COMMENT_OUTCOMES, type CommentSectionData, type ShownComment } from "./comment-types.ts";
+import {
+  COMMENT_OUTCOMES,
+  remoteAuthor,
+  type CommentSectionData,
+  type ShownComment,
+} from "./comment-types.ts";
 
 /** The record a section is for: its id, author, own mode and publication date. */
 export interface CommentedRecord {
@@ -44,6 +49,7 @@ export async function loadCommentSection(
       id: comment.id,
       parent: comment.parent,
       authorName: comment.authorName,
+      remote: remoteAuthor(comment),
       html: markdownHtml(context, comment.content),
       source: canEdit ? comment.content : "",
       pending: comment.status !== "approved",

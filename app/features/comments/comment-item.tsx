@@ -46,9 +46,35 @@ export function CommentItem({ comment, replyForm, refused, children }: CommentIt
         }`}
       >
         <header className="flex flex-wrap items-baseline gap-x-2 text-sm text-stone-700">
+          {comment.remote?.avatar && (
+            <img
+              src={comment.remote.avatar}
+              alt={t("comments:item.avatar", { name: comment.authorName })}
+              width={24}
+              height={24}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              className="size-6 self-center rounded-full object-cover"
+            />
+          )}
           <span id={`comment-${comment.id}-by`} className="font-semibold text-stone-900">
-            {comment.authorName}
+            {comment.remote?.profile ? (
+              <a
+                href={comment.remote.profile}
+                rel="nofollow ugc noopener"
+                className="underline underline-offset-4"
+              >
+                {comment.authorName}
+              </a>
+            ) : (
+              comment.authorName
+            )}
           </span>
+          {comment.remote && (
+            <span className="rounded bg-stone-100 px-2 text-xs text-stone-700">
+              {t("comments:item.fediverse")}
+            </span>
+          )}
           <FormattedDate value={comment.created} />
           {comment.pending && (
             <span className="rounded bg-amber-200 px-2 text-xs font-semibold text-amber-950">

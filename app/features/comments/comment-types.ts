@@ -4,7 +4,7 @@
  * the action's redirect in the page's address, `?comment=held#comments`, so a reader without
  * JavaScript reads it too).
  */
-import type { CommentedCollection } from "../../api/comments/comments.ts";
+import type { CommentedCollection, CommentRecord } from "../../api/comments/comments.ts";
 import type { CommentAccess } from "./comment-access.ts";
 
 /** The outcomes the page words. */
@@ -36,6 +36,8 @@ export interface ShownComment {
   /** The comment it answers, `""` for one of the record itself. */
   parent: string;
   authorName: string;
+  /** A reply from the fediverse: its author's profile page and avatar (`""` for none). */
+  remote: { profile: string; avatar: string } | null;
   /** The content, rendered on the server. */
   html: string;
   /** The raw text, for its commenter's edit form only (else `""`). */
@@ -59,4 +61,22 @@ export interface CommentSectionData {
   access: CommentAccess;
   /** The outcome of the last comment the visitor sent, from the redirect's `?comment=`. */
   outcome: CommentOutcome | null;
+}
+
+/** An http(s) address as it is, or `""`: nothing else is ever linked or loaded. */
+function webAddress(value: string | undefined): string {
+  if (!value || !URL.canParse(value)) return "";
+  const url = new URL(value);
+  return url.protocol === "https:" || url.protocol === "http:" ? url.href : "";
+}
+
+/** A fediverse comment's author (profile page, avatar), or null for a local comment. */
+export function remoteAuthor(
+  comment: Pick<CommentRecord, "source" | "remoteAuthorUrl" | "remoteAvatar" | "remoteActor">,
+): ShownComment["remote"] {
+  if (comment.source !== "fediverse") return null;
+  return {
+    profile: webAddress(comment.remoteAuthorUrl) || webAddress(comment.remoteActor),
+    avatar: webAddress(comment.remoteAvatar),
+  };
 }

@@ -23,6 +23,7 @@ import { pageParam } from "../../lib/routes/query-params.ts";
 import { routeContext } from "../../lib/routes/route-data.ts";
 import { paths } from "../../lib/paths.ts";
 import { formText } from "../../lib/forms/form-data.ts";
+import { remoteAuthor } from "./comment-types.ts";
 
 /** Comments a moderation page lists. */
 export const MODERATION_PAGE_SIZE = 30;
@@ -33,6 +34,8 @@ export interface ModeratedComment {
   authorName: string;
   /** A guest's comment (no account). */
   guest: boolean;
+  /** A reply from the fediverse: its author's profile page (issue 27). */
+  remote: { profile: string } | null;
   /** A guest's address (moderators see it). */
   email: string;
   excerpt: string;
@@ -90,7 +93,9 @@ export async function loadModeration(
     return {
       id: comment.id,
       authorName: comment.authorName,
-      guest: !comment.author,
+      guest: !comment.author && comment.source !== "fediverse",
+      remote:
+        comment.source === "fediverse" ? { profile: remoteAuthor(comment)?.profile ?? "" } : null,
       email: comment.author ? "" : comment.email,
       excerpt: excerpt(comment.content, 240),
       created: comment.created,

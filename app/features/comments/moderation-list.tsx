@@ -145,6 +145,23 @@ export function ModerationList(props: {
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-stone-700">
                 <span className="font-semibold text-stone-900">{comment.authorName}</span>
                 {comment.guest && <span>({t("comments:moderation.guest")})</span>}
+                {comment.remote && (
+                  <span>
+                    (
+                    {comment.remote.profile ? (
+                      <a
+                        href={comment.remote.profile}
+                        rel="nofollow ugc noopener"
+                        className="underline underline-offset-4"
+                      >
+                        {t("comments:item.fediverse")}
+                      </a>
+                    ) : (
+                      t("comments:item.fediverse")
+                    )}
+                    )
+                  </span>
+                )}
                 {comment.email && <span className="break-all">{comment.email}</span>}
                 <FormattedDate value={comment.created} />
               </p>

@@ -3,7 +3,8 @@
  * scheduled post; else the 404 page), server-rendered and complete without JavaScript: cover,
  * title, date, reading time, excerpt, the Markdown body, tags and an author card, with the
  * title, description, canonical link and Open Graph/Twitter tags a shared link needs, and the
- * blog's feeds. Then the way on: previous and next post, back to the blog, subscribe. Its
+ * blog's feeds. Under a live post, its likes and boosts from the fediverse (issue 27) and its
+ * comments. Then the way on: previous and next post, back to the blog, subscribe. Its
  * author also sees its state, Edit and Delete. The page stays live while open (a change
  * elsewhere shows at once; once deleted or unpublished, it says so).
  */
@@ -38,6 +39,8 @@ import { postNeighbours } from "./post-neighbours.server.ts";
 import { pageTranslation, translationAlternates } from "./post-translation.server.ts";
 import { loadCommentSection } from "../../features/comments/comment-data.server.ts";
 import { CommentSection } from "../../features/comments/comment-section.tsx";
+import { postReactions } from "../../api/fediverse/fediverse.ts";
+import { FediverseReactions } from "../../features/fediverse/fediverse-reactions.tsx";
 
 /** A comment written, changed or deleted under the post (ADR 065). */
 export { commentAction as action } from "../../features/comments/comment-action.server.ts";
@@ -151,6 +154,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           published: post.publishedAt,
         })
       : null;
+  // Likes and boosts from the fediverse: only a live post has any readers see.
+  const reactions = state === "live" ? await postReactions(api, post.id) : null;
   const pageUrl = absoluteUrl(origin, paths.post(username, post.slug));
   const page = {
     // What search engines and social cards show, when the writer set it (issue 25).
@@ -168,6 +173,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     translation,
     alternates: translationAlternates({ lang: post.lang, canonical: pageUrl }, translation),
     comments,
+    reactions,
     scheduled: state === "scheduled",
     minutes: readingMinutes(`${post.excerpt}\n\n${content}`),
     locale,
@@ -225,6 +231,7 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
       {loaderData.live && (
         <div className="mx-auto max-w-prose">
           <ShareLinks url={loaderData.canonical} title={loaderData.post.title} />
+          {loaderData.reactions && <FediverseReactions counts={loaderData.reactions} />}
         </div>
       )}
       {loaderData.comments && <CommentSection data={loaderData.comments} refused={actionData} />}

@@ -126,6 +126,11 @@ function MyWriting({ data, refused }: { data: WritingData; refused: string | nul
             <ButtonLink to={paths.writingSubscribers()} variant="secondary">
               {t("subscriptions:subscribers.link")}
             </ButtonLink>
+            {canPost && (
+              <ButtonLink to={paths.writingFollowers()} variant="secondary">
+                {t("fediverse:followers.link")}
+              </ButtonLink>
+            )}
             <ButtonLink to={paths.writingStats()} variant="secondary">
               {t("writing:statsLink")}
             </ButtonLink>

@@ -40,6 +40,9 @@ export const STATUS_MESSAGE = "Only the record's author or an admin can change a
 export const EDIT_WINDOW_MESSAGE =
   "A comment can only be changed for 15 minutes after it was written.";
 
+/** A fediverse comment's fields (issue 27): only the server (the operator) writes them. */
+const REMOTE_FIELDS = ["remoteUrl", "remoteActor", "remoteAuthorUrl", "remoteAvatar"] as const;
+
 /** What the hooks read. */
 export interface CommentHookDeps {
   settings: () => CommentSettings;
@@ -96,7 +99,7 @@ async function beforeCreate(event: RecordEvent, deps: CommentHookDeps): Promise<
   const user = userOf(event);
   place(event, target);
   values.source = "local";
-  values.remoteUrl = "";
+  for (const field of REMOTE_FIELDS) values[field] = "";
   await attachParent(event, target, user);
   if (user) {
     const id = String(user.record.id);

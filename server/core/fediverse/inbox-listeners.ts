@@ -7,10 +7,24 @@
  *   `Reject`; an inbox on a private address is refused unless `FEDERATION_ALLOW_PRIVATE`.
  * - `Undo` of a `Follow`: the follower is removed.
  * - `Delete` of an actor: it no longer follows anyone here.
+ * - Replies (`Create`, `Update`, `Delete` of a `Note`), `Like`, `Announce` and their `Undo`:
+ *   `reply-listeners.ts` (issue 27 item 4).
  */
 import { randomUUID } from "node:crypto";
 import { validatePublicUrl, type Context, type Federation } from "@fedify/fedify";
-import { Accept, Delete, Follow, Reject, Undo, type Actor, type Recipient } from "@fedify/vocab";
+import {
+  Accept,
+  Announce,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Reject,
+  Undo,
+  Update,
+  type Actor,
+  type Recipient,
+} from "@fedify/vocab";
 import type { Database } from "../../data/db.ts";
 import {
   deleteFollower,
@@ -20,13 +34,24 @@ import {
   saveFollower,
   type FollowerRow,
 } from "../../data/repositories/fediverse-repository.ts";
+import { deleteReactionsOf } from "../../data/repositories/fediverse-reactions-repository.ts";
 import { hostOfAddress } from "./addresses.ts";
 import type { LocalActors } from "./local-actors.ts";
+import type { FediverseReplies } from "./replies.ts";
+import {
+  deletesObject,
+  onCreate,
+  onDeleteObject,
+  onReaction,
+  onUndoReaction,
+  onUpdate,
+} from "./reply-listeners.ts";
 
 /** What the listeners need. */
 export interface InboxDeps {
   db: Database;
   actors: LocalActors;
+  replies: FediverseReplies;
   allowPrivate: boolean;
   log: (level: "info" | "warn" | "error", message: string, data: Record<string, unknown>) => void;
 }
@@ -140,6 +165,7 @@ export function registerInboxListeners(
       if (!held) await answerFollow(ctx, row, "accept");
     })
     .on(Undo, async (ctx, undo) => {
+      if (await onUndoReaction(ctx, undo, deps)) return;
       const object = await undo.getObject(ctx);
       if (!(object instanceof Follow) || !undo.actorId) return;
       if (object.actorId?.href !== undo.actorId.href) return;
@@ -148,10 +174,19 @@ export function registerInboxListeners(
       await deleteFollower(db.kysely, parsed.identifier, undo.actorId.href);
     })
     .on(Delete, async (_ctx, activity) => {
+      if (deletesObject(activity)) {
+        await onDeleteObject(activity, deps);
+        return;
+      }
       // An account deleted elsewhere: its object is the actor itself.
       if (!activity.actorId || activity.objectId?.href !== activity.actorId.href) return;
       await deleteRemoteActor(db.kysely, activity.actorId.href);
+      await deleteReactionsOf(db.kysely, activity.actorId.href);
     })
+    .on(Create, (ctx, create) => onCreate(ctx, create, deps))
+    .on(Update, (ctx, update) => onUpdate(ctx, update, deps))
+    .on(Like, (_ctx, like) => onReaction(like, deps))
+    .on(Announce, (_ctx, announce) => onReaction(announce, deps))
     .onError((_ctx, error) => {
       deps.log("warn", "fediverse inbox activity failed", { err: error });
     });

@@ -35,6 +35,7 @@ import * as postTranslations from "./1797600000-post-translations.ts";
 import * as statistics from "./1797670000-statistics.ts";
 import * as fediverse from "./1797710000-fediverse.ts";
 import * as pages from "./1797800000-pages.ts";
+import * as fediverseReplies from "./1797810000-fediverse-replies.ts";
 
 /** A migration: a name (`<unix-seconds>-<kebab-name>`) and its `up` step. */
 interface Migration {
@@ -73,6 +74,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "1797670000-statistics", up: statistics.up },
   { name: "1797710000-fediverse", up: fediverse.up },
   { name: "1797800000-pages", up: pages.up },
+  { name: "1797810000-fediverse-replies", up: fediverseReplies.up },
 ];
 
 /** Applies pending migrations; returns the names applied. */

@@ -76,6 +76,9 @@ const COMMENT_FIELD_NAMES = [
   "status",
   "source",
   "remoteUrl",
+  "remoteActor",
+  "remoteAuthorUrl",
+  "remoteAvatar",
   "recordAuthor",
   "notifyReplies",
 ] as const;
@@ -139,6 +142,11 @@ export const commentsCollection: Collection = {
     // Where a fediverse comment lives (issue 27); empty for a local one. Only the server
     // (the operator) writes it: the module empties it for everyone else.
     { name: "remoteUrl", type: "text", max: 2000 },
+    // A fediverse comment's author (issue 27): their actor id (who alone may edit or delete
+    // it), their profile page and their avatar's address. Written by the server only.
+    { name: "remoteActor", type: "text", max: 2000 },
+    { name: "remoteAuthorUrl", type: "text", max: 2000 },
+    { name: "remoteAvatar", type: "text", max: 2000 },
     // The record's author, set by the server: the rules name the moderator without a join.
     {
       name: "recordAuthor",
@@ -159,6 +167,13 @@ export const commentsCollection: Collection = {
     { name: "idx_post_comments", columns: ["post"] },
     { name: "idx_entry_comments", columns: ["entry"] },
     { name: "idx_parent_comments", columns: ["parent"] },
+    // One comment per fediverse `Note`, even when it reaches two inboxes at once.
+    {
+      name: "idx_remoteUrl_comments",
+      columns: ["remoteUrl"],
+      unique: true,
+      where: `"remoteUrl" != ''`,
+    },
   ],
   listRule: READ_RULE,
   viewRule: READ_RULE,

@@ -16,6 +16,16 @@ export async function hasApprovedComment(db: Kysely<AnyDB>, userId: string): Pro
   return result.rows.length > 0;
 }
 
+/** Whether a fediverse account (its actor id) has an approved comment (issue 27). */
+export async function hasApprovedRemoteComment(
+  db: Kysely<AnyDB>,
+  remoteActor: string,
+): Promise<boolean> {
+  const result = await sql`SELECT 1 FROM "comments"
+    WHERE "remoteActor" = ${remoteActor} AND "status" = 'approved' LIMIT 1`.execute(db);
+  return result.rows.length > 0;
+}
+
 /** Who a block may name: an account, or a guest's lower-cased address. */
 export interface Commenter {
   user: string;

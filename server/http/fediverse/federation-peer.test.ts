@@ -2,7 +2,10 @@
  * Cahier against a fediverse server that is not its code (ADR 071): a Fedify peer process
  * finds a writer by handle (WebFinger), follows them over loopback and gets a signed
  * `Accept`; the writer's post reaches it as `Create(Article)`, its edit as `Update`, its
- * deletion as `Delete(Tombstone)`; a draft never does; `Undo` ends the follow.
+ * deletion as `Delete(Tombstone)`; a draft never does; its signed reply to a post lands in
+ * moderation as a fediverse comment, its author's `Update` and `Delete` edit and remove it
+ * (someone else's change nothing), its `Like` and `Announce` are counted and `Undo` takes one
+ * back; `Undo` ends the follow.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "#tests/helpers/revision-kit.ts";
@@ -122,6 +125,80 @@ describe.each(DIALECTS)("following and publishing with a peer (%s)", (dialect) =
     const all = await peer.control<Received[]>("received");
     expect(JSON.stringify(all)).not.toContain("Not yet");
     expect(all.filter((a) => a.type === "Create")).toHaveLength(1);
+  }, 90_000);
+
+  it("brings a signed reply home into moderation; its author alone edits and deletes it; likes and boosts count", async () => {
+    const created = await call(app, "POST", "/api/collections/posts/records", token, {
+      author: alice,
+      title: "Talk to me",
+      content: "Replies welcome.",
+      status: "published",
+    });
+    const id = String(created.json.id);
+    const object = `${url}/ap/posts/${id}`;
+    const target = `${url}/ap/actors/${alice}`;
+    const comments = async () =>
+      (
+        await call(
+          app,
+          "GET",
+          `/api/collections/comments/records?filter=${encodeURIComponent(`record = "${id}"`)}`,
+          token,
+        )
+      ).json.items as Record<string, unknown>[];
+    const note = await peer.control<{ id: string }>("reply", {
+      target,
+      inReplyTo: object,
+      content: "<p>Hello from <strong>elsewhere</strong></p>",
+    });
+    const landed = await eventually(async () => (await comments())[0], "the reply");
+    expect(landed).toMatchObject({
+      source: "fediverse",
+      status: "pending",
+      remoteUrl: note.id,
+      remoteActor: `${peer.url}/users/reader`,
+      remoteAuthorUrl: `${peer.url}/@reader`,
+      authorName: "A reader elsewhere",
+      content: "Hello from **elsewhere**",
+    });
+
+    const counts = async () =>
+      (await call(app, "GET", `/api/fediverse/reactions?records=${id}`)).json[id] as
+        { likes: number; boosts: number } | undefined;
+    // Someone else's Update changes nothing (the like sent after it lands after it).
+    await peer.control("update-note", {
+      target,
+      note: note.id,
+      content: "<p>Hijacked</p>",
+      as: "other",
+    });
+    await peer.control("like", { target, object });
+    await peer.control("announce", { target, object });
+    await eventually(
+      async () => ((await counts())?.boosts === 1 ? true : undefined),
+      "the like and the boost",
+    );
+    expect(await counts()).toEqual({ likes: 1, boosts: 1 });
+    expect((await comments())[0]?.content).toBe("Hello from **elsewhere**");
+
+    await peer.control("update-note", { target, note: note.id, content: "<p>Edited</p>" });
+    await eventually(
+      async () => ((await comments())[0]?.content === "Edited" ? true : undefined),
+      "the edit",
+    );
+
+    await peer.control("delete-note", { target, note: note.id, as: "other" });
+    await peer.control("undo-reaction", { target, kind: "like" });
+    await eventually(
+      async () => ((await counts())?.likes === 0 ? true : undefined),
+      "the like taken back",
+    );
+    expect(await comments()).toHaveLength(1);
+    await peer.control("delete-note", { target, note: note.id });
+    await eventually(
+      async () => ((await comments()).length === 0 ? true : undefined),
+      "the reply deleted",
+    );
   }, 90_000);
 
   it("ends the follow on Undo", async () => {

@@ -52,6 +52,8 @@ const comments = {
     save: "Save",
     delete: "Delete",
     deleteLabel: "Delete the comment of {{name}}",
+    fediverse: "via the fediverse",
+    avatar: "Avatar of {{name}}",
   },
   errors: {
     fields: "The comment could not be sent: check the fields below.",

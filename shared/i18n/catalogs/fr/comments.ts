@@ -57,6 +57,8 @@ const comments = {
     save: "Enregistrer",
     delete: "Supprimer",
     deleteLabel: "Supprimer le commentaire de {{name}}",
+    fediverse: "depuis le fédivers",
+    avatar: "Avatar de {{name}}",
   },
   errors: {
     fields: "Le commentaire n'a pas pu être envoyé\u00a0: vérifiez les champs ci-dessous.",
