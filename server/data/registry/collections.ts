@@ -15,10 +15,17 @@ import { THEMES } from "../../../shared/theme.ts";
 import {
   autodates,
   collectionId,
+  IMAGE_TYPES,
   idField,
+  isAdmin,
+  markdownField,
+  MB,
+  ownerField,
+  tagsField,
   translationField,
   USERS_COLLECTION_ID,
 } from "./common-fields.ts";
+import { itemsCollection } from "./items.ts";
 import { authEventsCollection } from "./auth-events.ts";
 import { commentBlocksCollection, commentsCollection } from "./comments.ts";
 import { devicesCollection } from "./devices.ts";
@@ -35,7 +42,6 @@ export const SUPERUSERS_COLLECTION_ID = "pbc_3142635823";
 const ENTRIES_ID = collectionId("base", "entries");
 const POSTS_ID = collectionId("base", "posts");
 const COLLECTIONS_ID = collectionId("base", "collections");
-const ITEMS_ID = collectionId("base", "items");
 
 /** Slug pattern for entry and collection names and post slugs. */
 export const SLUG_PATTERN = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
@@ -47,9 +53,6 @@ export const VISIBILITIES = ["private", "unlisted", "public"] as const;
 export const LOCALES = ["en", "fr"] as const;
 /** User roles beyond the default `""`. */
 export const ROLES = ["writer", "admin"] as const;
-
-const MB = 1024 * 1024;
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 
 const authFields: Field[] = [
   {
@@ -87,7 +90,6 @@ const authIndexes = (name: string): IndexSpec[] => [
   },
 ];
 
-const isAdmin = `@request.auth.collectionName = "users" && @request.auth.role = "admin"`;
 const isWriter = `(@request.auth.role = "writer" || @request.auth.role = "admin")`;
 
 /** The fields of `users`. */
@@ -231,7 +233,6 @@ const commentsField: Field = {
   values: COMMENT_MODES,
   maxSelect: 1,
 };
-const tagsField: Field = { name: "tags", type: "tags", maxSelect: 20, maxLength: 40 };
 const slugField = (name: string): Field => ({
   name,
   type: "text",
@@ -240,15 +241,6 @@ const slugField = (name: string): Field => ({
   max: 120,
   pattern: SLUG_PATTERN,
 });
-const ownerField = (name: string, required: boolean, cascadeDelete: boolean): Field => ({
-  name,
-  type: "relation",
-  collectionId: USERS_COLLECTION_ID,
-  maxSelect: 1,
-  required,
-  cascadeDelete,
-});
-const markdownField = (name: string, max: number): Field => ({ name, type: "text", max });
 
 /**
  * Who is shown a collection (its title, description and name), by a list, a view, an expand,
@@ -436,55 +428,7 @@ export const postsCollection: Collection = {
   deleteRule: "author = @request.auth.id",
 };
 
-/** Items: the admin-only instances area (`/i`). */
-export const itemsCollection: Collection = {
-  id: ITEMS_ID,
-  name: "items",
-  type: "base",
-  system: false,
-  fields: [
-    idField,
-    {
-      name: "code",
-      type: "text",
-      required: true,
-      min: 2,
-      max: 64,
-      pattern: "^[A-Za-z0-9_-]{2,64}$",
-    },
-    { name: "name", type: "text", required: true, max: 200 },
-    markdownField("description", 5000),
-    {
-      name: "status",
-      type: "select",
-      values: ["active", "archived"],
-      maxSelect: 1,
-      required: true,
-      default: "active",
-    },
-    tagsField,
-    { name: "data", type: "json", maxSize: 64 * 1024 },
-    {
-      name: "image",
-      type: "file",
-      maxSelect: 1,
-      maxSize: 5 * MB,
-      mimeTypes: IMAGE_TYPES,
-      thumbs: ["400x300"],
-      protected: false,
-    },
-    ownerField("owner", false, false),
-    ...autodates,
-  ],
-  indexes: [{ name: "idx_code_items", columns: ["code"], unique: true, field: "code" }],
-  listRule: isAdmin,
-  viewRule: isAdmin,
-  createRule: isAdmin,
-  updateRule: isAdmin,
-  deleteRule: isAdmin,
-};
-
-export { externalAuthsCollection };
+export { externalAuthsCollection, itemsCollection };
 
 /** Every collection, in dependency order (referenced collections first). */
 export const COLLECTIONS: readonly Collection[] = [

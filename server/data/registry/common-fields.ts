@@ -57,3 +57,28 @@ export function translationField(ownCollectionId: string): Field {
     mirrored: true,
   };
 }
+
+/** A megabyte, for file fields' `maxSize`. */
+export const MB = 1024 * 1024;
+
+/** The image types a picture field takes. */
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+
+/** The rule part that admits the site's admins. */
+export const isAdmin = `@request.auth.collectionName = "users" && @request.auth.role = "admin"`;
+
+/** Up to 20 tags of up to 40 characters. */
+export const tagsField: Field = { name: "tags", type: "tags", maxSelect: 20, maxLength: 40 };
+
+/** A relation to the user who owns the record. */
+export const ownerField = (name: string, required: boolean, cascadeDelete: boolean): Field => ({
+  name,
+  type: "relation",
+  collectionId: USERS_COLLECTION_ID,
+  maxSelect: 1,
+  required,
+  cascadeDelete,
+});
+
+/** A Markdown text of at most `max` characters. */
+export const markdownField = (name: string, max: number): Field => ({ name, type: "text", max });
