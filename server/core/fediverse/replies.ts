@@ -142,7 +142,9 @@ export class FediverseReplies {
   async receive(reply: IncomingReply): Promise<"created" | "exists" | "ignored"> {
     const id = webAddress(reply.id);
     const actor = webAddress(reply.actor);
-    if (!id || !actor) return "ignored";
+    // SECURITY: a note lives on its author's server; one claiming an id elsewhere would take
+    // that id (and the real note's place) from the comments.
+    if (!id || !actor || new URL(id).origin !== new URL(actor).origin) return "ignored";
     if (await this.byNote(id)) return "exists";
     const place = await this.placeOf(reply.inReplyTo);
     if (!place) return "ignored";

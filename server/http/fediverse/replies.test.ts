@@ -109,6 +109,13 @@ describe.each(DIALECTS)("fediverse replies (%s)", (dialect) => {
     expect(guest.json.totalItems).toBe(0);
   });
 
+  it("drops a note whose address is not on its author's server", async () => {
+    const elsewhere = "https://other.example/notes/taken";
+    expect(await reply(elsewhere, `${ORIGIN}/ap/posts/${live}`)).toBe("ignored");
+    const stored = await comments(live);
+    expect(stored.filter((c) => c.remoteUrl === elsewhere)).toEqual([]);
+  });
+
   it("finds the post by its page's address too, and threads a reply to a reply one level", async () => {
     const first = "https://social.example/notes/2";
     expect(await reply(first, `${ORIGIN}/post/wanda/${slug}`)).toBe("created");
