@@ -6,36 +6,15 @@
  * @example
  * const counts = await postReactions(api, post.id);
  */
+import type { Follower, FollowersPage } from "#shared/fediverse/followers.ts";
 import { sdk, type ApiClient } from "../client/api-client.ts";
+
+export type { Follower, FollowersPage };
 
 /** A post's likes and boosts from the fediverse. */
 export interface ReactionCounts {
   likes: number;
   boosts: number;
-}
-
-/** A follower as the API lists them. */
-export interface Follower {
-  /** Their actor id (what approve, remove and block name). */
-  id: string;
-  name: string;
-  handle: string;
-  avatar: string;
-  /** Their profile page. */
-  url: string;
-  status: "pending" | "accepted";
-  created: string;
-}
-
-/** One page of followers, with the counts. */
-export interface FollowersPage {
-  page: number;
-  perPage: number;
-  /** Accepted followers. */
-  totalItems: number;
-  /** Follows waiting for approval. */
-  pending: number;
-  items: Follower[];
 }
 
 /** A blocked account (its actor id) or domain. */

@@ -25,26 +25,7 @@ import {
 import type { RequestInfo } from "../records/request-info.ts";
 import type { FediverseHost } from "./fediverse-host.ts";
 import { BLOG_ACTOR } from "./local-actors.ts";
-
-/** A follower as the API answers it. */
-export interface FollowerItem {
-  id: string;
-  name: string;
-  handle: string;
-  avatar: string;
-  url: string;
-  status: FollowerRow["status"];
-  created: string;
-}
-
-/** The list's page. */
-export interface FollowersPage {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  pending: number;
-  items: FollowerItem[];
-}
+import type { Follower, FollowersPage } from "../../../shared/fediverse/followers.ts";
 
 const MAX_PER_PAGE = 100;
 /** A domain as blocks name it: a host, with an optional port. */
@@ -56,7 +37,7 @@ function invalid(field: string, code: string, message: string): Error {
   return badRequest(undefined, { [field]: fieldError(code, message) });
 }
 
-function item(row: FollowerRow): FollowerItem {
+function item(row: FollowerRow): Follower {
   return {
     id: row.follower,
     name: row.name,
