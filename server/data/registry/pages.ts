@@ -6,13 +6,12 @@
  * an admin any. Drafts stay with their author (and admins).
  */
 import type { Collection } from "../../core/models/collection.ts";
-import { autodates, collectionId, idField, USERS_COLLECTION_ID } from "./common-fields.ts";
+import { autodates, collectionId, idField, isAdmin, USERS_COLLECTION_ID } from "./common-fields.ts";
 
 /** A published page: what guests read. */
 export const PAGE_LIVE_FILTER = `status = "published"`;
 
 const isWriter = `@request.auth.collectionName = "users" && (@request.auth.role = "writer" || @request.auth.role = "admin")`;
-const isAdmin = `@request.auth.collectionName = "users" && @request.auth.role = "admin"`;
 /** An update keeps the page's author (an admin edits another's page as theirs). */
 const keepsAuthor = `(@request.body.author:isset = false || @request.body.author = author)`;
 
