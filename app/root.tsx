@@ -26,7 +26,7 @@ import { LoadingBar } from "./components/layout/loading-bar.tsx";
 import { Shell } from "./components/layout/shell.tsx";
 import { SiteHead, SiteStyles } from "./components/layout/site-head.tsx";
 import { NotificationProvider } from "./components/notifications/notifications.tsx";
-import { SessionProvider, useSession } from "./components/session-provider.tsx";
+import { SessionProvider, setBeforeSignOut, useSession } from "./components/session-provider.tsx";
 import {
   apiContext,
   apiTransportContext,
@@ -47,7 +47,13 @@ import {
   liveBeforeIntent,
   releaseHeldInput,
 } from "./lib/document/hydrate-on-intent.ts";
-import { APP_NAMESPACES, getI18n, readyI18n, setSiteName } from "./lib/i18n/i18n.ts";
+import {
+  APP_NAMESPACES,
+  getI18n,
+  readyI18n,
+  setSiteName,
+  useAppTranslation,
+} from "./lib/i18n/i18n.ts";
 import { appName } from "./lib/routes/route-data.ts";
 import type { SiteData } from "./lib/routes/site-identity.ts";
 import { siteData, siteIdentity, withNavigationPages } from "./lib/routes/site-identity.server.ts";
@@ -85,7 +91,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [buildAwarenes
  * The offline mode of a signed-in account (issue 28, ADR 072): its own chunk, loaded once
  * the page is hydrated and someone is signed in, so no guest page loads it.
  */
-const OfflineMode = lazy(() => import("./features/offline/offline-entry.tsx"));
+const loadOfflineEntry = () => import("./features/offline/offline-entry.tsx");
+const OfflineMode = lazy(loadOfflineEntry);
 
 /** Nothing to subscribe to: only the server's and the browser's answers differ. */
 const subscribeNothing = () => () => undefined;
@@ -99,9 +106,20 @@ function OfflineSlot() {
     () => true,
     () => false,
   );
-  return hydrated && user && !isSuperuser(user) ? (
+  const { i18n } = useAppTranslation();
+  const account = hydrated && user && !isSuperuser(user) ? user.id : null;
+  useEffect(() => {
+    if (!account) return;
+    // Set here, not by the offline mode: a sign-out before its chunk has loaded (a page's
+    // first instants) still asks about waiting changes and clears the account's data.
+    setBeforeSignOut(async () => (await loadOfflineEntry()).signOutCleanUp(account, i18n));
+    return () => {
+      setBeforeSignOut(undefined);
+    };
+  }, [account, i18n]);
+  return account ? (
     <Suspense fallback={null}>
-      <OfflineMode account={user.id} />
+      <OfflineMode account={account} />
     </Suspense>
   ) : null;
 }

@@ -215,3 +215,54 @@ for (const lang of LANGS) {
     }
   });
 }
+
+test("a sign-out before the offline mode has loaded still leaves nothing behind", async ({
+  browser,
+}) => {
+  const account = await createAccount({ lang: "en", verified: true });
+  const context = await browser.newContext({
+    storageState: await signedInState(account),
+    serviceWorkers: "block",
+  });
+  try {
+    const page = await context.newPage();
+    // The offline mode's chunk is held back until the sign-out is asked, as in a page's
+    // first instants.
+    const { promise: held, resolve: release } = Promise.withResolvers<undefined>();
+    await page.route(/\/assets\/offline-entry-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/writing");
+    await waitForHydration(page);
+    // What an earlier visit kept: the account's pages and its offline database.
+    await page.evaluate(
+      async ({ cache, database }) => {
+        await (await caches.open(cache)).put("/writing", new Response("kept"));
+        await new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open(database);
+          request.onsuccess = () => {
+            request.result.close();
+            resolve();
+          };
+          request.onerror = () => {
+            reject(new Error(String(request.error)));
+          };
+        });
+      },
+      { cache: `cahier-pages-${account.id}`, database: `cahier-offline-${account.id}` },
+    );
+    expect(await storedData(page)).toEqual({
+      caches: [`cahier-pages-${account.id}`],
+      databases: [`cahier-offline-${account.id}`],
+      workers: 0,
+    });
+    await expect(page.getByTestId("offline-status")).toHaveCount(0);
+    await page.getByRole("banner").getByRole("button", { name: LABELS.en.logout }).click();
+    release(undefined);
+    await expect(page).toHaveURL(`${baseUrl()}/`);
+    await expect.poll(() => storedData(page)).toEqual({ caches: [], databases: [], workers: 0 });
+  } finally {
+    await context.close();
+  }
+});

@@ -10,9 +10,6 @@ import { useLocation } from "react-router";
 import { getBrowserClient } from "../../api/client/browser-client.ts";
 import { offlineStore } from "../../lib/offline/offline-db.ts";
 import { startOutboxSender } from "../../lib/offline/outbox-sender.ts";
-import { useOfflineTranslation } from "../../lib/offline/messages.ts";
-import { confirmSignOut, wipeOfflineData } from "../../lib/offline/wipe.ts";
-import { setBeforeSignOut } from "../../components/session-provider.tsx";
 import { navigatesAsDocument } from "../../lib/offline/worker-update.ts";
 import { setDocumentGate } from "../../lib/browser/build-awareness.ts";
 import { isKeptPath } from "../../lib/offline/sw-protocol.ts";
@@ -37,18 +34,7 @@ export default function OfflineMode({ account }: { account: string }) {
     () => "serviceWorker" in navigator && !navigator.serviceWorker.controller,
   );
 
-  const { i18n } = useOfflineTranslation();
   useEffect(listenForInstallPrompt, []);
-  useEffect(() => {
-    // Sign-out leaves nothing of the account here, after asking when changes wait.
-    setBeforeSignOut(async () => {
-      // Cleared once signed out: nothing of this page keeps pages any more then.
-      return (await confirmSignOut(account, i18n)) ? wipeOfflineData : false;
-    });
-    return () => {
-      setBeforeSignOut(undefined);
-    };
-  }, [account, i18n]);
   useEffect(() => {
     setDocumentGate(navigatesAsDocument);
     return () => {
