@@ -148,4 +148,27 @@ describe.each(DIALECTS)("standalone pages on the site (%s)", (dialect) => {
     expect(frNav).toMatch(/<a aria-current="page"[^>]*href="\/page\/a-propos"/);
     expect(frNav).not.toContain(">About<");
   });
+
+  it("lists a page the settings already link to once, where the settings put it", async () => {
+    await createPage({
+      slug: "right-now",
+      title: "Right now",
+      lang: "en",
+      status: "published",
+      inNavigation: true,
+    });
+    const root = await app.createSuperuser();
+    const res = await app.http.inject({
+      method: "PATCH",
+      url: "/api/settings",
+      headers: { authorization: root.token },
+      payload: {
+        meta: { navigation: { en: [{ label: "What I do now", url: "/page/right-now" }] } },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const nav = siteNav((await page("/blog")).body);
+    expect(nav.match(/href="\/page\/right-now"/g)).toHaveLength(1);
+    expect(nav.indexOf(">What I do now</a>")).toBeLessThan(nav.indexOf(">About</a>"));
+  });
 });

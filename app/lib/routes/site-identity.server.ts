@@ -73,8 +73,13 @@ export async function withNavigationPages(
     return site;
   }
   if (!pages.length) return site;
-  const links = pages.map(({ slug, title }) => ({ label: title, url: paths.page(slug) }));
-  return { ...site, nav: [...(site.nav ?? []), ...links] };
+  const own = site.nav ?? [];
+  // A page the settings already link to is listed once, where the settings put it.
+  const linked = new Set(own.map((link) => link.url));
+  const links = pages
+    .map(({ slug, title }) => ({ label: title, url: paths.page(slug) }))
+    .filter((link) => !linked.has(link.url));
+  return { ...site, nav: [...own, ...links] };
 }
 
 /**
