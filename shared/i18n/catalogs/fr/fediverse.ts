@@ -1,5 +1,5 @@
 /**
- * Messages français du fédiverse (ADR 071) : l’identifiant sur le profil d’un auteur, les
+ * Messages français du fédivers (ADR 071) : l’identifiant sur le profil d’un auteur, les
  * « j’aime » et partages d’un billet, et la page des abonnés (`/writing/followers`).
  */
 import type { CatalogShape } from "../../catalog-shape.ts";
@@ -7,7 +7,7 @@ import type en from "../en/fediverse.ts";
 
 const fediverse = {
   handle: {
-    label: "Sur le fédiverse",
+    label: "Sur le fédivers",
     copy: "Copier l’identifiant",
     copied: "Identifiant copié.",
   },
