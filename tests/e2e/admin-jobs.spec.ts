@@ -10,8 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import SqliteDatabase from "better-sqlite3";
 import {
   CATALOGS,
@@ -24,6 +23,7 @@ import {
 } from "./support/app.ts";
 import { dataDir } from "./support/environment.ts";
 import { uniqueName } from "./support/test-accounts.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 /** Stores a failed job of each kind, as the queue leaves one whose attempts are spent. */
 function seedFailedJobs(kinds: readonly string[]): void {
@@ -40,14 +40,6 @@ function seedFailedJobs(kinds: readonly string[]): void {
   } finally {
     db.close();
   }
-}
-
-/** Serious and critical axe violations of the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
 }
 
 for (const lang of oneLanguage("fr")) {

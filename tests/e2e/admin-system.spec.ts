@@ -9,7 +9,6 @@
  * A restore replaces every table, and the application name shows in mail: these flows run on
  * a server of their own (own data folder, own SMTP server), never on the suite's shared one.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { strToU8, zipSync } from "fflate";
 import fs from "node:fs";
@@ -26,6 +25,7 @@ import {
 import { PASSWORD } from "./support/environment.ts";
 import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 import { SUPERUSER_ROUTES } from "./support/routes.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -50,14 +50,6 @@ async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${server.url}${path}`);
   expect(response?.status(), path).toBe(200);
   await waitForHydration(page);
-}
-
-/** Serious and critical axe violations of the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
 }
 
 test.beforeAll(async () => {

@@ -7,19 +7,11 @@
  * the page they kept open; a guest then reads both on the post with JavaScript off. One language: the flow does not differ by language (the page
  * tests cover French).
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { CATALOGS, fill, oneLanguage, useLanguage } from "./support/app.ts";
 import { waitForMail } from "./support/mail.ts";
 import { createAccount, signedInState, signInAs, uniqueName } from "./support/test-accounts.ts";
-
-/** Serious and critical axe violations of the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
-}
+import { seriousViolations } from "./support/axe.ts";
 
 for (const lang of oneLanguage("en")) {
   test(`a held comment, approved by the author, read by a guest without JavaScript (${lang})`, async ({

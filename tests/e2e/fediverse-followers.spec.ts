@@ -4,21 +4,10 @@
  * yet, "approve new followers myself" saved, a domain blocked and unblocked; axe clean, light
  * and dark, and at a phone's width.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { CATALOGS, LANGS, fill, open, useLanguage } from "./support/app.ts";
 import { createAccount, signedInState } from "./support/test-accounts.ts";
-
-/** The page's serious and critical axe violations. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-}
+import { seriousViolations } from "./support/axe.ts";
 
 for (const lang of LANGS) {
   const { fediverse } = CATALOGS[lang];

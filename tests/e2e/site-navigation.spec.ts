@@ -5,8 +5,7 @@
  * links", opens the page (its link then marked as the current page), and the page and the
  * settings form have no serious axe violation. On a server of the spec's own.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { storageStateOf } from "./support/accounts.ts";
 import { CATALOGS, useLanguage, waitForHydration } from "./support/app.ts";
@@ -14,6 +13,7 @@ import { PASSWORD } from "./support/environment.ts";
 import enIdentity from "#shared/i18n/catalogs/en/site-identity.ts";
 import frIdentity from "#shared/i18n/catalogs/fr/site-identity.ts";
 import { startOwnServer, type OwnServer } from "./support/own-server.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -23,14 +23,6 @@ const ROOT_EMAIL = "root@navigation.example.com";
 let server: OwnServer;
 let root: PocketBase;
 let writerId = "";
-
-/** Serious and critical axe violations of the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

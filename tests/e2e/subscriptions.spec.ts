@@ -12,19 +12,11 @@
  * The blog's subscribers are mailed every post of the instance, other specs' included: the
  * mails are told apart by this run's post titles.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { CATALOGS, oneLanguage, open, signedIn, useLanguage } from "./support/app.ts";
 import { linkIn, mailTo, waitForMail } from "./support/mail.ts";
 import { createAccount, signInAs, uniqueName } from "./support/test-accounts.ts";
-
-/** Serious and critical axe violations of the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`);
-}
+import { seriousViolations } from "./support/axe.ts";
 
 /** The page scanned in light, then in dark. */
 async function scanBothSchemes(page: Page, what: string): Promise<void> {
